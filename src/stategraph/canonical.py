@@ -1,0 +1,67 @@
+"""The canonical optimal path: among all minimum-cost paths, the smallest sequence of edge ranks.
+
+It works from the distances of any search routine (see
+:class:`~stategraph.search.SearchResult` for the contract) and needs only an
+edge ``rank``:
+
+1. the optimal targets are those at the minimum distance;
+2. walking backwards over *tight* edges (``dist[u] + w == dist[v]``) from
+   them marks every state that lies on some optimal path;
+3. walking forwards from the source, always taking the tight edge of
+   smallest rank into a marked state, spells the smallest rank sequence.
+
+>>> import networkx as nx
+>>> g = nx.DiGraph()
+>>> g.add_edge("s", "a", weight=1, rank=1); g.add_edge("s", "b", weight=1, rank=0)
+>>> g.add_edge("a", "t", weight=1, rank=0); g.add_edge("b", "t", weight=1, rank=5)
+>>> canonical_path(g, "s", {"t"}, {"s": 0, "a": 1, "b": 1, "t": 2})
+['s', 'b', 't']
+"""
+
+from __future__ import annotations
+
+from .errors import StategraphError
+
+
+def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"):
+    """The canonical optimal state path from ``source`` to a target, or ``None`` if none is reachable."""
+    reached = [t for t in targets if t in dist]
+    if not reached:
+        return None
+    best = min(dist[t] for t in reached)
+    goals = {t for t in reached if dist[t] == best}
+    on_optimal = _states_on_optimal_paths(graph, goals, dist, weight)
+    if source not in on_optimal:
+        raise StategraphError("search distances are inconsistent: the source is on no optimal path")
+    succ = graph._succ
+    path = [source]
+    u = source
+    while u not in goals:
+        du = dist[u]
+        choice = None
+        for v, attrs in succ[u].items():
+            if v in on_optimal and du + attrs[weight] == dist[v]:
+                key = attrs[rank]
+                if choice is not None and key == choice[0]:
+                    raise StategraphError(f"two optimal edges leave state {u!r} with the same rank {key!r}")
+                if choice is None or key < choice[0]:
+                    choice = (key, v)
+        u = choice[1]
+        path.append(u)
+        if len(path) > len(graph):
+            raise StategraphError("optimal paths form a zero-cost cycle; no canonical path exists")
+    return path
+
+
+def _states_on_optimal_paths(graph, goals, dist, weight):
+    pred = graph._pred
+    marked = set(goals)
+    stack = list(goals)
+    while stack:
+        v = stack.pop()
+        dv = dist[v]
+        for u, attrs in pred[v].items():
+            if u not in marked and u in dist and dist[u] + attrs[weight] == dv:
+                marked.add(u)
+                stack.append(u)
+    return marked

@@ -1,0 +1,146 @@
+"""Compass directions and rectangular grids of open and blocked cells.
+
+Cells are stored row-major in a flat list with a one-cell border of blocked
+cells, so a neighbour is ``cell + grid.step[d]`` with no bounds check.
+
+>>> g = Grid.from_rows(["..#", "..."], open_chars=".")
+>>> g.cell(2, 3) - g.cell(1, 3) == g.step[SOUTH]
+True
+>>> shortest_walk(g, g.cell(1, 1), g.cell(2, 3))
+'see'
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+NORTH, SOUTH, WEST, EAST = 0, 1, 2, 3
+DIRECTIONS = (NORTH, SOUTH, WEST, EAST)
+LETTERS = "NSWE"
+DELTAS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+OPPOSITE = (SOUTH, NORTH, EAST, WEST)
+LEFT_OF = (WEST, EAST, SOUTH, NORTH)
+RIGHT_OF = (EAST, WEST, NORTH, SOUTH)
+
+
+def direction_of(letter: str) -> int:
+    """``'N'`` -> ``NORTH`` and so on (case-insensitive).
+
+    >>> direction_of("w") == WEST
+    True
+    """
+    return LETTERS.index(letter.upper())
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A ``rows`` x ``cols`` grid; ``open[cell]`` tells whether a walker may stand on ``cell``."""
+
+    rows: int
+    cols: int
+    open: tuple
+
+    @classmethod
+    def from_rows(cls, rows, open_chars: str) -> "Grid":
+        height, width = len(rows), len(rows[0]) if rows else 0
+        padded = [False] * ((height + 2) * (width + 2))
+        for r, line in enumerate(rows, start=1):
+            base = r * (width + 2)
+            for c, ch in enumerate(line, start=1):
+                padded[base + c] = ch in open_chars
+        return cls(height, width, tuple(padded))
+
+    @property
+    def width(self) -> int:
+        return self.cols + 2
+
+    @property
+    def step(self) -> tuple:
+        w = self.cols + 2
+        return (-w, w, -1, 1)
+
+    def cell(self, row: int, col: int) -> int:
+        """The index of the 1-based position ``(row, col)``."""
+        return row * (self.cols + 2) + col
+
+    def position(self, cell: int) -> tuple:
+        """The 1-based ``(row, col)`` of ``cell``."""
+        return divmod(cell, self.cols + 2)
+
+    def cells(self):
+        """Every open cell, row by row."""
+        return [i for i, free in enumerate(self.open) if free]
+
+
+def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
+    """Shortest walks from ``start`` to each reachable goal, never entering ``blocked``.
+
+    Stops as soon as every goal is found.
+
+    >>> g = Grid.from_rows(["...", "...", "..."], ".")
+    >>> walk_distances(g, g.cell(1, 2), [g.cell(2, 1), g.cell(3, 2)], blocked=g.cell(2, 2))
+    {8: 2, 14: 4}
+    """
+    wanted = set(goals)
+    wanted.discard(blocked)
+    found = {}
+    if start in wanted:
+        found[start] = 0
+        wanted.discard(start)
+    if not wanted:
+        return found
+    free = grid.open
+    step = grid.step
+    seen = {start, blocked}
+    frontier = [start]
+    depth = 0
+    while frontier and wanted:
+        depth += 1
+        following = []
+        for u in frontier:
+            for s in step:
+                v = u + s
+                if free[v] and v not in seen:
+                    seen.add(v)
+                    following.append(v)
+                    if v in wanted:
+                        found[v] = depth
+                        wanted.discard(v)
+        frontier = following
+    return found
+
+
+def shortest_walk(grid: Grid, start: int, end: int, blocked: int = -1) -> str | None:
+    """The lexicographically smallest shortest walk (letters ``n < s < w < e``), or ``None``.
+
+    >>> g = Grid.from_rows(["...", "...", "..."], ".")
+    >>> shortest_walk(g, g.cell(1, 1), g.cell(3, 3)), shortest_walk(g, g.cell(3, 3), g.cell(1, 1))
+    ('ssee', 'nnww')
+    """
+    if start == end:
+        return ""
+    free = grid.open
+    step = grid.step
+    dist = {end: 0}
+    queue = deque([end])
+    while queue and start not in dist:
+        u = queue.popleft()
+        for s in step:
+            v = u + s
+            if free[v] and v != blocked and v not in dist:
+                dist[v] = dist[u] + 1
+                queue.append(v)
+    if start not in dist:
+        return None
+    letters = []
+    u = start
+    while u != end:
+        want = dist[u] - 1
+        for d in DIRECTIONS:
+            v = u + step[d]
+            if dist.get(v) == want:
+                letters.append(LETTERS[d].lower())
+                u = v
+                break
+    return "".join(letters)

@@ -1,0 +1,100 @@
+"""The state graph handed to every search routine: graph, source, targets, weights.
+
+A model is what a puzzle compiles to.  Nodes are states, edges are moves;
+each edge carries ``weight`` (a number or a :class:`~stategraph.weights.Lex`)
+and ``rank`` (orders the out-edges of a node for the canonical tie-break),
+plus whatever attributes explain the move to a reader.
+
+>>> import networkx as nx
+>>> g = nx.DiGraph()
+>>> g.add_edge("a", "b", weight=1, rank=0)
+>>> m = StateModel(g, "a", frozenset({"b"}))
+>>> m.profile.unit, m.zero
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Hashable, Iterable
+
+import networkx as nx
+
+from .weights import Lex
+
+
+@dataclass(frozen=True)
+class WeightProfile:
+    """What kind of weights a graph carries; search routines check it to refuse politely."""
+
+    lex: bool = False
+    unit: bool = True
+    nonnegative: bool = True
+    primary_01: bool = True
+    count: int = 0
+
+    @classmethod
+    def of(cls, weights: Iterable) -> "WeightProfile":
+        kinds = set()
+        unit = nonnegative = primary_01 = True
+        count = 0
+        for w in weights:
+            count += 1
+            if isinstance(w, Lex):
+                kinds.add("lex")
+                unit = False
+                nonnegative = nonnegative and w.primary >= 0 and w.secondary >= 0
+                primary_01 = primary_01 and w.primary in (0, 1)
+            elif isinstance(w, (int, float)) and not isinstance(w, bool):
+                kinds.add("number")
+                unit = unit and w == 1
+                nonnegative = nonnegative and w >= 0
+            else:
+                raise TypeError(f"edge weight {w!r} is neither a number nor a Lex pair")
+        if len(kinds) > 1:
+            raise TypeError("a graph mixes Lex and numeric edge weights")
+        lex = kinds == {"lex"}
+        return cls(lex=lex, unit=unit, nonnegative=nonnegative,
+                   primary_01=primary_01 and lex, count=count)
+
+    def merge(self, other: "WeightProfile") -> "WeightProfile":
+        if self.count and other.count and self.lex != other.lex:
+            raise TypeError("a graph mixes Lex and numeric edge weights")
+        if not self.count:
+            return other
+        if not other.count:
+            return self
+        return WeightProfile(lex=self.lex, unit=self.unit and other.unit,
+                             nonnegative=self.nonnegative and other.nonnegative,
+                             primary_01=self.primary_01 and other.primary_01,
+                             count=self.count + other.count)
+
+    def describe(self) -> str:
+        if self.lex:
+            return "lexicographic (primary, secondary) pairs"
+        if self.unit:
+            return "unit weights"
+        return "non-negative numbers" if self.nonnegative else "numbers, some negative"
+
+
+@dataclass
+class StateModel:
+    """A compiled puzzle instance: the explicit state graph and where to search in it.
+
+    ``heuristic``, when a puzzle provides one, maps a state to an admissible
+    and consistent lower bound on its remaining cost (used by A*).
+    """
+
+    graph: nx.DiGraph
+    source: Hashable
+    targets: frozenset
+    heuristic: Callable[[Hashable], object] | None = None
+    profile: WeightProfile = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self):
+        if self.profile is None:
+            self.profile = WeightProfile.of(w for _, _, w in self.graph.edges(data="weight"))
+
+    @property
+    def zero(self):
+        return Lex.ZERO if self.profile.lex else 0

@@ -1,0 +1,56 @@
+"""Search a compiled model and extract its canonical optimal path.
+
+>>> import networkx as nx
+>>> from stategraph.model import StateModel
+>>> g = nx.DiGraph()
+>>> g.add_edge("s", "t", weight=1, rank=0)
+>>> solution = solve(StateModel(g, "s", frozenset({"t"})), "bfs")
+>>> solution.cost, solution.states
+(1, ['s', 't'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from time import perf_counter
+
+from .canonical import canonical_path
+from .search import check_applicable, get_search
+
+
+@dataclass
+class Solution:
+    """The outcome of one search: ``cost`` and ``states`` are ``None`` when no target is reachable."""
+
+    cost: object
+    states: list | None
+    edges: list = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def found(self) -> bool:
+        return self.states is not None
+
+
+def solve(model, algorithm: str = "dijkstra") -> Solution:
+    """Run the named search routine on ``model`` and return the canonical optimal path."""
+    routine = get_search(algorithm)
+    check_applicable(routine, model)
+    result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
+                         heuristic=model.heuristic)
+    started = perf_counter()
+    states = canonical_path(model.graph, model.source, model.targets, result.dist)
+    stats = {
+        "algorithm": routine.name,
+        "nodes": model.graph.number_of_nodes(),
+        "edges": model.graph.number_of_edges(),
+        "settled": result.stats.settled,
+        "relaxed": result.stats.relaxed,
+        "search_seconds": result.stats.seconds,
+        "canonical_seconds": perf_counter() - started,
+        **result.stats.detail,
+    }
+    if states is None:
+        return Solution(None, None, [], stats)
+    edges = [(u, v, model.graph.edges[u, v]) for u, v in zip(states, states[1:])]
+    return Solution(result.dist[states[-1]], states, edges, stats)

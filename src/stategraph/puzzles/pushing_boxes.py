@@ -1,0 +1,182 @@
+"""Pushing Boxes (POJ 1475): state = box cell x the side of the box the player stands on.
+
+A push edge costs ``Lex(1, w)``: one push, after ``w`` walks to the cell
+behind the box (the box is an obstacle on that walk).  One extra start state
+holds the box on B and the player on S.
+
+>>> from stategraph.puzzles import pushing_boxes as pb
+>>> from stategraph import solve
+>>> maze = next(pb.parse("1 7\\nSB....T\\n0 0\\n"))
+>>> model = pb.compile(maze)
+>>> model.graph.number_of_nodes(), len(model.targets)
+(6, 1)
+>>> solution = solve(model, "dijkstra")
+>>> solution.cost, pb.decode(maze, solution)
+(Lex(primary=5, secondary=0), 'EEEEE')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, shortest_walk, walk_distances
+from ..model import StateModel, WeightProfile
+from ..records import Record, Stopwatch, solve_and_decode
+from ..textinput import Tokens
+from ..weights import Lex
+
+NAME = "pushing_boxes"
+ALIASES = ("poj1475",)
+SUMMARY = "Pushing Boxes (POJ 1475): fewest pushes, then fewest walks"
+SAMPLE = "pushing_boxes.txt"
+DEFAULTS = {"algorithm": "dijkstra", "max_rows": 300, "max_cols": 300}
+PROFILE = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True)
+HAS_HEURISTIC = True
+CELL_CHARS = "#.SBT"
+START = "start"
+
+
+@dataclass(frozen=True)
+class Maze:
+    """One parsed maze; cells are :class:`~stategraph.grid.Grid` indices."""
+
+    number: int
+    rows: tuple
+    grid: Grid
+    player: int
+    box: int
+    target: int
+
+
+def parse(text: str, source: str = "<input>", limits: dict | None = None):
+    """Yield the mazes of a contest input, one at a time, up to the ``0 0`` line."""
+    limits = {**DEFAULTS, **(limits or {})}
+    tokens = Tokens(text, source)
+    number = 0
+    while True:
+        number += 1
+        tokens.instance = number
+        if tokens.at_end():
+            raise tokens.error("missing the '0 0' line that ends the input")
+        header = tokens.peek()
+        rows = tokens.integer("the row count", 0)
+        cols = tokens.integer("the column count", 0)
+        if rows == 0 and cols == 0:
+            return
+        if rows == 0 or cols == 0:
+            raise tokens.error(f"a maze needs at least one row and one column, found {rows} x {cols}", header)
+        if rows > limits["max_rows"] or cols > limits["max_cols"]:
+            raise tokens.error(f"maze of {rows} x {cols} exceeds the limit of "
+                               f"{limits['max_rows']} x {limits['max_cols']} (max_rows, max_cols)", header)
+        yield _read_maze(tokens, number, rows, cols)
+
+
+def _read_maze(tokens: Tokens, number: int, rows: int, cols: int) -> Maze:
+    lines = []
+    marks = {}
+    for r in range(1, rows + 1):
+        token = tokens.next(f"row {r} of {rows}")
+        if len(token) != cols:
+            raise tokens.error(f"row {r} has {len(token)} characters, expected {cols}", token)
+        for c, ch in enumerate(token, start=1):
+            if ch not in CELL_CHARS:
+                raise tokens.error(f"unknown character {ch!r} in row {r} (expected one of {CELL_CHARS})", token)
+            if ch in "SBT":
+                if ch in marks:
+                    raise tokens.error(f"a second {ch} at row {r}, column {c} "
+                                       f"(the first is at row {marks[ch][0]}, column {marks[ch][1]})", token)
+                marks[ch] = (r, c)
+        lines.append(str(token))
+    for ch, meaning in (("S", "player"), ("B", "box"), ("T", "target")):
+        if ch not in marks:
+            raise tokens.error(f"maze {number} has no {ch} ({meaning})", tokens.peek())
+    grid = Grid.from_rows(lines, open_chars=".SBT")
+    return Maze(number, tuple(lines), grid, grid.cell(*marks["S"]), grid.cell(*marks["B"]),
+                grid.cell(*marks["T"]))
+
+
+def compile(maze: Maze) -> StateModel:
+    """The explicit state graph of every (box cell, player side) state reachable from the start."""
+    grid = maze.grid
+    free, step = grid.open, grid.step
+    graph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
+    graph.add_node(START, kind="start", **_describe(grid, maze.box, maze.player))
+    side_walks = {}
+    frontier = [START]
+    while frontier:
+        state = frontier.pop()
+        box, player = (maze.box, maze.player) if state == START else (state[0], state[0] + step[state[1]])
+        walks = _walks_from(grid, box, player, side_walks)
+        for direction in DIRECTIONS:
+            behind, ahead = box - step[direction], box + step[direction]
+            if not free[ahead] or behind not in walks:
+                continue
+            after = (ahead, OPPOSITE[direction])
+            if after not in graph:
+                graph.add_node(after, kind="state", side=LETTERS[after[1]], **_describe(grid, ahead, box, after[1]))
+                frontier.append(after)
+            graph.add_edge(state, after, weight=Lex(1, walks[behind]), rank=direction,
+                           move=LETTERS[direction], pushes=1, walks=walks[behind])
+    targets = frozenset(n for n, box in graph.nodes(data="box") if box == maze.target)
+    return StateModel(graph, START, targets, heuristic=_pushes_lower_bound(graph, grid, maze.target))
+
+
+def _walks_from(grid: Grid, box: int, player: int, cache: dict) -> dict:
+    """Walk lengths from ``player`` to each open side of ``box``, the box blocking the way."""
+    key = (box, player)
+    if key not in cache:
+        sides = [box + s for s in grid.step if grid.open[box + s]]
+        cache[key] = walk_distances(grid, player, sides, blocked=box)
+    return cache[key]
+
+
+def _describe(grid: Grid, box: int, player: int, side: int | None = None) -> dict:
+    (box_row, box_col), (player_row, player_col) = grid.position(box), grid.position(player)
+    label = (f"start box={box_row},{box_col} player={player_row},{player_col}" if side is None
+             else f"box={box_row},{box_col} side={LETTERS[side]}")
+    return {"label": label, "box": box, "box_row": box_row, "box_col": box_col,
+            "player_row": player_row, "player_col": player_col}
+
+
+def _pushes_lower_bound(graph, grid: Grid, target: int):
+    target_row, target_col = grid.position(target)
+    nodes = graph.nodes
+
+    def heuristic(state):
+        row, col = nodes[state]["box_row"], nodes[state]["box_col"]
+        return Lex(abs(row - target_row) + abs(col - target_col), 0)
+
+    return heuristic
+
+
+def decode(maze: Maze, solution) -> str | None:
+    """The move string of a canonical solution: each walk the smallest shortest walk, then the push."""
+    if not solution.found:
+        return None
+    grid = maze.grid
+    player, box = maze.player, maze.box
+    moves = []
+    for _, _, attrs in solution.edges:
+        direction = LETTERS.index(attrs["move"])
+        walk = shortest_walk(grid, player, box - grid.step[direction], blocked=box)
+        moves.append(walk + attrs["move"])
+        player, box = box, box + grid.step[direction]
+    return "".join(moves)
+
+
+def format_answer(maze: Maze, moves: str | None) -> str:
+    """The contest output block of one maze.
+
+    >>> format_answer(Maze(2, (), None, 0, 0, 0), None)
+    'Maze #2\\nImpossible.\\n\\n'
+    """
+    return f"Maze #{maze.number}\n{'Impossible.' if moves is None else moves}\n\n"
+
+
+def solve_instance(maze: Maze, settings: dict) -> list[Record]:
+    watch = Stopwatch()
+    model = compile(maze)
+    solution, moves = solve_and_decode(model, settings["algorithm"], lambda s: decode(maze, s), watch.lap())
+    return [Record(maze.number, format_answer(maze, moves), moves, solution, solution.stats, model=model)]

@@ -1,0 +1,94 @@
+"""Generic shortest-path routines, chosen by name from :data:`SEARCHES`.
+
+Every routine has the signature
+``routine(graph, source, targets, *, zero, weight, heuristic) -> SearchResult``
+and knows nothing about puzzles.  Each :class:`SearchRoutine` says which
+weights it accepts; :func:`check_applicable` refuses the others with a message.
+
+>>> sorted(SEARCHES)[:3]
+['astar', 'bfs', 'bidirectional_dijkstra']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..errors import SearchNotApplicable
+from .astar import astar
+from .bfs import bfs
+from .bidirectional import bidirectional_dijkstra
+from .dijkstra import dijkstra
+from .layered_bfs import layered_bfs
+from .networkx_routine import networkx_dijkstra
+from .result import SearchResult, SearchStats
+from .spfa import spfa
+
+__all__ = ["SEARCHES", "SearchRoutine", "SearchResult", "SearchStats", "get_search",
+           "check_applicable", "applicable_searches"]
+
+
+@dataclass(frozen=True)
+class SearchRoutine:
+    name: str
+    run: Callable
+    summary: str
+    accepts: str
+    needs_unit: bool = False
+    needs_lex_01: bool = False
+    needs_nonnegative: bool = True
+    needs_heuristic: bool = False
+
+    def refusal(self, model) -> str | None:
+        """Why this routine cannot search ``model``, or ``None`` if it can."""
+        profile = model.profile
+        if self.needs_unit and not profile.unit:
+            return f"{self.name} needs every edge weight to be 1, but this graph has {profile.describe()}"
+        if self.needs_lex_01 and not (profile.lex and profile.primary_01):
+            return (f"{self.name} needs lexicographic weights whose first component is 0 or 1 "
+                    f"on every edge, but this graph has {profile.describe()}")
+        if self.needs_nonnegative and not profile.nonnegative:
+            return f"{self.name} needs non-negative weights"
+        if self.needs_heuristic and model.heuristic is None:
+            return f"{self.name} needs a heuristic, and this puzzle's model provides none"
+        return None
+
+
+SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
+    SearchRoutine("bfs", bfs, "breadth-first search, layer by layer", "unit weights only",
+                  needs_unit=True),
+    SearchRoutine("layered_bfs", layered_bfs,
+                  "the seeds' layered BFS: breadth-first on the first component, minimum on the second",
+                  "Lex (primary, secondary) with primary 0 or 1 per edge", needs_lex_01=True),
+    SearchRoutine("dijkstra", dijkstra, "Dijkstra with a binary heap, stops at the nearest target",
+                  "non-negative numbers or Lex pairs"),
+    SearchRoutine("spfa", spfa, "queue-based Bellman-Ford (SPFA), as in the NOIP seed",
+                  "any numbers or Lex pairs (refuses negative cycles)", needs_nonnegative=False),
+    SearchRoutine("astar", astar, "A* with the puzzle's admissible, consistent heuristic",
+                  "non-negative numbers or Lex pairs, with a puzzle heuristic", needs_heuristic=True),
+    SearchRoutine("bidirectional_dijkstra", bidirectional_dijkstra,
+                  "forward and backward Dijkstra meeting in the middle, then an A* sweep",
+                  "non-negative numbers or Lex pairs"),
+    SearchRoutine("networkx", networkx_dijkstra,
+                  "networkx.single_source_dijkstra_path_length (Lex via exact scalar encoding)",
+                  "non-negative numbers or Lex pairs"),
+]}
+
+
+def get_search(name: str) -> SearchRoutine:
+    try:
+        return SEARCHES[name]
+    except KeyError:
+        known = ", ".join(sorted(SEARCHES))
+        raise SearchNotApplicable(f"unknown algorithm {name!r} (known: {known})") from None
+
+
+def check_applicable(routine: SearchRoutine, model) -> None:
+    reason = routine.refusal(model)
+    if reason:
+        raise SearchNotApplicable(reason)
+
+
+def applicable_searches(model) -> list[str]:
+    """Names of the routines that accept ``model``, in registry order."""
+    return [name for name, routine in SEARCHES.items() if routine.refusal(model) is None]

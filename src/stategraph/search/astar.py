@@ -1,0 +1,62 @@
+"""A* search guided by a puzzle's consistent lower bound on the remaining cost."""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+from itertools import count
+from time import perf_counter
+
+from ..errors import SearchNotApplicable
+from .result import SearchResult, SearchStats
+
+
+def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
+    """Distances from ``source``, expanding states in order of ``(g + h, h, arrival)``.
+
+    ``heuristic(state)`` must be consistent (``h(u) <= w(u, v) + h(v)``) and
+    may return ``None`` for a state that cannot reach any target.  The run
+    stops once no open state can still lie on an optimal path.
+
+    >>> import networkx as nx
+    >>> g = nx.DiGraph()
+    >>> g.add_weighted_edges_from([("s", "a", 1), ("a", "t", 1), ("s", "b", 1), ("b", "c", 5)])
+    >>> h = {"s": 2, "a": 1, "t": 0, "b": 1, "c": 0}.get
+    >>> r = astar(g, "s", {"t"}, heuristic=h)
+    >>> r.dist["t"], "c" in r.dist
+    (2, False)
+    """
+    if heuristic is None:
+        raise SearchNotApplicable("astar needs a heuristic, and this model provides none")
+    start = perf_counter()
+    succ = graph._succ
+    dist = {source: zero}
+    settled = set()
+    tie = count()
+    h0 = heuristic(source)
+    heap = [] if h0 is None else [(zero + h0, h0, next(tie), source)]
+    best = None
+    relaxed = 0
+    while heap:
+        f, _, _, u = heappop(heap)
+        if u in settled:
+            continue
+        if best is not None and best < f:
+            break
+        settled.add(u)
+        g = dist[u]
+        if best is None and u in targets:
+            best = g
+        for v, attrs in succ[u].items():
+            relaxed += 1
+            if v in settled:
+                continue
+            ng = g + attrs[weight]
+            old = dist.get(v)
+            if old is not None and not ng < old:
+                continue
+            h = heuristic(v)
+            if h is None:
+                continue
+            dist[v] = ng
+            heappush(heap, (ng + h, h, next(tie), v))
+    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start))

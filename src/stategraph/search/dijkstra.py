@@ -1,0 +1,47 @@
+"""Dijkstra's algorithm over non-negative weights of any ordered, addable type."""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+from itertools import count
+from time import perf_counter
+
+from .result import SearchResult, SearchStats
+
+
+def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
+    """Distances from ``source``; stops once every state as near as the nearest target is settled.
+
+    >>> import networkx as nx
+    >>> g = nx.DiGraph()
+    >>> g.add_weighted_edges_from([("s", "a", 2), ("a", "t", 2), ("s", "t", 5)])
+    >>> dijkstra(g, "s", {"t"}).dist["t"]
+    4
+    """
+    start = perf_counter()
+    succ = graph._succ
+    dist = {source: zero}
+    settled = set()
+    tie = count()
+    heap = [(zero, next(tie), source)]
+    best = None
+    relaxed = 0
+    while heap:
+        d, _, u = heappop(heap)
+        if u in settled:
+            continue
+        if best is not None and best < d:
+            break
+        settled.add(u)
+        if best is None and u in targets:
+            best = d
+        for v, attrs in succ[u].items():
+            relaxed += 1
+            if v in settled:
+                continue
+            nd = d + attrs[weight]
+            old = dist.get(v)
+            if old is None or nd < old:
+                dist[v] = nd
+                heappush(heap, (nd, next(tie), v))
+    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start))

@@ -1,0 +1,33 @@
+"""What every search routine returns: distances and the statistics of the run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class SearchStats:
+    """Counts a routine reports: states settled, edges relaxed, seconds spent.
+
+    ``relaxed`` is ``None`` where the routine cannot observe it (networkx);
+    ``detail`` holds routine-specific counts (e.g. the phases of a search).
+    """
+
+    settled: int = 0
+    relaxed: int | None = 0
+    seconds: float = 0.0
+    detail: dict = field(default_factory=dict)
+
+
+@dataclass
+class SearchResult:
+    """Distances from the source.
+
+    Contract shared by every routine: ``dist[v]`` is exact for every state
+    ``v`` whose true distance is at most ``D``, the distance of the nearest
+    target; any other entry is an upper bound.  That is all the canonical-path
+    step needs (a tight edge into an exact value is itself exact).
+    """
+
+    dist: dict
+    stats: SearchStats = field(default_factory=SearchStats)
