@@ -73,9 +73,23 @@ def _solve_batches(batches, algorithm):
     """Answer lines for every maze of every batch (one solve_text per batch)."""
     result = []
     for blocks in batches:
-        out = solve_text(PUZZLE, ref.join_mazes(blocks), algorithm=algorithm)
+        out = _solve_or_locate(blocks, algorithm)
         result.append(_answers(out, len(blocks)))
     return result
+
+
+def _solve_or_locate(blocks, algorithm):
+    """solve_text on the joined blocks; if it raises, name the first maze that does."""
+    try:
+        return solve_text(PUZZLE, ref.join_mazes(blocks), algorithm=algorithm)
+    except Exception as batch_exc:
+        for block in blocks:
+            try:
+                solve_text(PUZZLE, ref.join_mazes([block]), algorithm=algorithm)
+            except Exception as exc:
+                pytest.fail("%s raised %s: %s\non the maze:\n%s0 0"
+                            % (algorithm, type(exc).__name__, exc, block))
+        raise batch_exc
 
 
 def _fail(problems):
@@ -294,7 +308,7 @@ def test_algorithms_byte_identical(algorithm):
     for blocks in inputs:
         text = ref.join_mazes(blocks)
         base = _baseline_output(text)
-        other = solve_text(PUZZLE, text, algorithm=algorithm)
+        other = _solve_or_locate(blocks, algorithm)
         if other == base:
             continue
         b_lines, o_lines = base.split("\n"), other.split("\n")

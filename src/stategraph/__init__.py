@@ -6,8 +6,8 @@ The pipeline is parse -> compile -> search -> canonical path -> decode -> format
 >>> pb = get_puzzle("pushing_boxes")
 >>> maze = next(pb.parse("1 4\\nSB.T\\n0 0\\n"))
 >>> model = pb.compile(maze)                  # a networkx.DiGraph inside
->>> sorted(model.graph.nodes(data="box_col"))[:1]
-[((8, 1), 3)]
+>>> model.graph.number_of_nodes(), model.graph.nodes[model.source]["label"]
+(3, 'start box=1,2 player=1,1')
 >>> pb.decode(maze, solve(model, "layered_bfs"))
 'EE'
 """

@@ -75,9 +75,9 @@ def _solve(args) -> int:
             else:
                 sys.stdout.write(record.text)
             sys.stdout.flush()
-            if config["export"]["graphml"] and record.model is not None:
+            if config["export"]["graphml"] and record.graph is not None:
                 states = record.solution.states if record.solution else None
-                write_graphml(record.model.graph, export_path(config["export"]["graphml"], record.instance),
+                write_graphml(record.graph, export_path(config["export"]["graphml"], record.instance),
                               states)
             if output["stats"]:
                 stats_rows.append(_stats_row(record))
@@ -124,7 +124,7 @@ def _read_input(path):
 
 def _as_json(puzzle: str, record) -> dict:
     solution = record.solution
-    graph = record.model.graph if record.model is not None else None
+    graph = record.graph
     path = None
     if solution is not None and solution.states is not None:
         path = [graph.nodes[s].get("label", str(s)) if graph is not None and s in graph else str(s)

@@ -79,8 +79,9 @@ def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
     Stops as soon as every goal is found.
 
     >>> g = Grid.from_rows(["...", "...", "..."], ".")
-    >>> walk_distances(g, g.cell(1, 2), [g.cell(2, 1), g.cell(3, 2)], blocked=g.cell(2, 2))
-    {8: 2, 14: 4}
+    >>> found = walk_distances(g, g.cell(1, 2), [g.cell(2, 1), g.cell(3, 2)], blocked=g.cell(2, 2))
+    >>> {g.position(cell): walk for cell, walk in found.items()}
+    {(2, 1): 2, (3, 2): 4}
     """
     wanted = set(goals)
     wanted.discard(blocked)
@@ -111,6 +112,28 @@ def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
     return found
 
 
+def distance_field(grid: Grid, start: int, blocked: int = -1, stop: int | None = None) -> dict:
+    """Walk lengths from ``start`` to every reachable open cell (all of them, or until ``stop`` is reached).
+
+    >>> g = Grid.from_rows(["..", ".."], ".")
+    >>> sorted(distance_field(g, g.cell(1, 1)).values())
+    [0, 1, 1, 2]
+    """
+    free = grid.open
+    step = grid.step
+    dist = {start: 0}
+    queue = deque([start])
+    while queue and stop not in dist:
+        u = queue.popleft()
+        du = dist[u] + 1
+        for s in step:
+            v = u + s
+            if free[v] and v != blocked and v not in dist:
+                dist[v] = du
+                queue.append(v)
+    return dist
+
+
 def shortest_walk(grid: Grid, start: int, end: int, blocked: int = -1) -> str | None:
     """The lexicographically smallest shortest walk (letters ``n < s < w < e``), or ``None``.
 
@@ -118,21 +141,10 @@ def shortest_walk(grid: Grid, start: int, end: int, blocked: int = -1) -> str | 
     >>> shortest_walk(g, g.cell(1, 1), g.cell(3, 3)), shortest_walk(g, g.cell(3, 3), g.cell(1, 1))
     ('ssee', 'nnww')
     """
-    if start == end:
-        return ""
-    free = grid.open
-    step = grid.step
-    dist = {end: 0}
-    queue = deque([end])
-    while queue and start not in dist:
-        u = queue.popleft()
-        for s in step:
-            v = u + s
-            if free[v] and v != blocked and v not in dist:
-                dist[v] = dist[u] + 1
-                queue.append(v)
+    dist = distance_field(grid, end, blocked, stop=start)
     if start not in dist:
         return None
+    step = grid.step
     letters = []
     u = start
     while u != end:

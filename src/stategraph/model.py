@@ -31,7 +31,7 @@ class WeightProfile:
     unit: bool = True
     nonnegative: bool = True
     primary_01: bool = True
-    count: int = 0
+    count: int = 0  # how many edges were profiled: the graph's edge count
 
     @classmethod
     def of(cls, weights: Iterable) -> "WeightProfile":

@@ -42,8 +42,8 @@ def solve(model, algorithm: str = "dijkstra") -> Solution:
     states = canonical_path(model.graph, model.source, model.targets, result.dist)
     stats = {
         "algorithm": routine.name,
-        "nodes": model.graph.number_of_nodes(),
-        "edges": model.graph.number_of_edges(),
+        "nodes": len(model.graph),
+        "edges": model.profile.count,
         "settled": result.stats.settled,
         "relaxed": result.stats.relaxed,
         "search_seconds": result.stats.seconds,

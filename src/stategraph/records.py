@@ -13,7 +13,8 @@ class Record:
     """An answer ready to print: ``text`` is its exact contest output.
 
     ``instance`` counts from 1 over a file; ``query`` counts the questions
-    asked of one instance (Huarong Dao has many per board).
+    asked of one instance (Huarong Dao has many per board); ``graph`` is
+    the state graph to export, on the first record of an instance.
     """
 
     instance: int
@@ -22,7 +23,7 @@ class Record:
     solution: Solution | None
     stats: dict = field(default_factory=dict)
     query: int = 1
-    model: object = None
+    graph: object = None
 
 
 def solve_and_decode(model, algorithm: str, decode, compile_seconds: float = 0.0):

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 from ..errors import StategraphError
 
-PUZZLE_MODULES = ("pushing_boxes",)
+PUZZLE_MODULES = ("pushing_boxes", "huarong", "arrow_maze")
 
 PUZZLES = {name: import_module(f"{__name__}.{name}") for name in PUZZLE_MODULES}
 ALIASES = {alias: module for module in PUZZLES.values() for alias in module.ALIASES}

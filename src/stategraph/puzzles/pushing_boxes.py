@@ -179,4 +179,4 @@ def solve_instance(maze: Maze, settings: dict) -> list[Record]:
     watch = Stopwatch()
     model = compile(maze)
     solution, moves = solve_and_decode(model, settings["algorithm"], lambda s: decode(maze, s), watch.lap())
-    return [Record(maze.number, format_answer(maze, moves), moves, solution, solution.stats, model=model)]
+    return [Record(maze.number, format_answer(maze, moves), moves, solution, solution.stats, graph=model.graph)]

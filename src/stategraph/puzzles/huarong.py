@@ -1,0 +1,220 @@
+"""Huarong Dao (NOIP 2013): state = designated piece cell x the side of it where the blank is.
+
+The board graph is compiled once: a *rotate* edge moves the blank around the
+piece from one side to another (weight: the blank's shortest walk avoiding
+the piece), a *swap* edge slides the piece into the blank (weight 1; the
+blank ends on the opposite side).  Each query attaches a start state for a
+moment (the blank's walk to each side of the piece), searches, and detaches it.
+
+>>> from stategraph.puzzles import huarong
+>>> board = next(huarong.parse("3 4 2\\n0 1 1 1\\n0 1 1 0\\n0 1 0 0\\n3 2 1 2 2 2\\n1 2 2 2 3 2\\n"))
+>>> graph = huarong.compile(board)
+>>> sorted(kind for _, _, kind in graph.edges(data="kind"))[:2]
+['rotate', 'rotate']
+>>> [huarong.answer(board, graph, query, "dijkstra")[0] for query in board.queries]
+[2, -1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, distance_field, walk_distances
+from ..model import StateModel, WeightProfile
+from ..pipeline import Solution
+from ..records import Record, Stopwatch, solve_and_decode
+from ..textinput import Tokens
+
+NAME = "huarong"
+ALIASES = ("noip2013",)
+SUMMARY = "Huarong Dao (NOIP 2013): fewest moves of one piece, many queries per board"
+SAMPLE = "huarong.txt"
+DEFAULTS = {"algorithm": "astar", "max_rows": 100, "max_cols": 100, "max_queries": 100000}
+PROFILE = WeightProfile(lex=False, unit=False, nonnegative=True)
+HAS_HEURISTIC = True
+START = "start"
+SWAP_RANK = len(DIRECTIONS)
+
+
+@dataclass(frozen=True)
+class Query:
+    number: int
+    blank: int
+    piece: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board (``grid.open`` marks movable cells) and its queries, cells as grid indices."""
+
+    number: int
+    grid: Grid
+    queries: tuple
+
+
+def parse(text: str, source: str = "<input>", limits: dict | None = None):
+    """Yield the one board of a contest input, with its validated queries."""
+    limits = {**DEFAULTS, **(limits or {})}
+    tokens = Tokens(text, source)
+    tokens.instance = 1
+    if tokens.at_end():
+        raise tokens.error("empty input: expected 'n m q'")
+    header = tokens.peek()
+    n = tokens.integer("the row count n", 1)
+    m = tokens.integer("the column count m", 1)
+    q = tokens.integer("the query count q", 0)
+    if n > limits["max_rows"] or m > limits["max_cols"]:
+        raise tokens.error(f"board of {n} x {m} exceeds the limit of {limits['max_rows']} x "
+                           f"{limits['max_cols']} (max_rows, max_cols)", header)
+    if q > limits["max_queries"]:
+        raise tokens.error(f"{q} queries exceed the limit of {limits['max_queries']} (max_queries)", header)
+    rows = []
+    for r in range(1, n + 1):
+        row = []
+        for c in range(1, m + 1):
+            token = tokens.peek()
+            value = tokens.integer(f"cell ({r}, {c}) of the board")
+            if value not in (0, 1):
+                raise tokens.error(f"cell ({r}, {c}) must be 0 or 1, found {value}", token)
+            row.append("1" if value else "0")
+        rows.append("".join(row))
+    grid = Grid.from_rows(rows, open_chars="1")
+    queries = tuple(_read_query(tokens, grid, k) for k in range(1, q + 1))
+    if not tokens.at_end():
+        extra = tokens.peek()
+        raise tokens.error(f"unexpected {extra!r} after the {q} queries", extra)
+    yield Board(1, grid, queries)
+
+
+def _read_query(tokens: Tokens, grid: Grid, number: int) -> Query:
+    first = tokens.peek()
+    cells = []
+    for role in ("blank", "piece start", "piece target"):
+        r = tokens.integer(f"the {role} row of query {number}")
+        c = tokens.integer(f"the {role} column of query {number}")
+        if not (1 <= r <= grid.rows and 1 <= c <= grid.cols):
+            raise tokens.error(f"query {number}: {role} ({r}, {c}) is off the {grid.rows} x {grid.cols} board",
+                               first)
+        cells.append(grid.cell(r, c))
+    blank, piece, target = cells
+    if not grid.open[blank]:
+        raise tokens.error(f"query {number}: the blank ({_rc(grid, blank)}) is on a fixed cell", first)
+    if blank == piece:
+        raise tokens.error(f"query {number}: the blank and the designated piece are both at "
+                           f"({_rc(grid, blank)})", first)
+    return Query(number, blank, piece, target)
+
+
+def _rc(grid: Grid, cell: int) -> str:
+    return "%d, %d" % grid.position(cell)
+
+
+def compile(board: Board) -> nx.DiGraph:
+    """The board graph of (piece cell, blank side) states, shared by every query."""
+    grid = board.grid
+    free, step = grid.open, grid.step
+    graph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
+    for piece in grid.cells():
+        sides = [s for s in DIRECTIONS if free[piece + step[s]]]
+        row, col = grid.position(piece)
+        for s in sides:
+            graph.add_node((piece, s), label=f"piece={row},{col} blank={LETTERS[s]}", kind="state",
+                           piece=piece, piece_row=row, piece_col=col, side=LETTERS[s])
+        for i, s in enumerate(sides):
+            later = {piece + step[t]: t for t in sides[i + 1:]}
+            for cell, walk in walk_distances(grid, piece + step[s], later, blocked=piece).items():
+                t = later[cell]
+                graph.add_edge((piece, s), (piece, t), weight=walk, rank=t, kind="rotate")
+                graph.add_edge((piece, t), (piece, s), weight=walk, rank=s, kind="rotate")
+        for s in sides:
+            graph.add_edge((piece, s), (piece + step[s], OPPOSITE[s]), weight=1, rank=SWAP_RANK, kind="swap")
+    graph.graph["profile"] = WeightProfile.of(w for _, _, w in graph.edges(data="weight"))
+    return graph
+
+
+def query_model(board: Board, graph: nx.DiGraph, query: Query) -> StateModel:
+    """Attach ``query``'s start state to ``graph`` (detach it with :func:`detach`)."""
+    grid = board.grid
+    step = grid.step
+    sides = {query.piece + step[s]: s for s in DIRECTIONS if (query.piece, s) in graph}
+    walks = walk_distances(grid, query.blank, sides, blocked=query.piece)
+    row, col = grid.position(query.piece)
+    graph.add_node(START, label=f"start blank={_rc(grid, query.blank)} piece={row},{col}", kind="start",
+                   piece=query.piece, piece_row=row, piece_col=col)
+    for cell, walk in walks.items():
+        graph.add_edge(START, (query.piece, sides[cell]), weight=walk, rank=sides[cell], kind="start")
+    targets = frozenset((query.target, s) for s in DIRECTIONS if (query.target, s) in graph)
+    profile = graph.graph["profile"].merge(WeightProfile.of(walks.values()))
+    return StateModel(graph, START, targets, heuristic=_moves_lower_bound(grid, query.target),
+                      profile=profile)
+
+
+def detach(graph: nx.DiGraph) -> None:
+    graph.remove_node(START)
+
+
+def _moves_lower_bound(grid: Grid, target: int):
+    """A consistent lower bound on the moves left: ``3d - 2`` or ``3d``, ``d`` the piece's distance to T.
+
+    Every swap but the first needs the blank walked round the piece (at least
+    2 moves) and an optimal route never swaps straight back, so ``d`` swaps
+    cost at least ``3d - 2``; when the blank is not on a side that leads
+    closer to T, even the first swap needs a rotation first, hence ``3d``.
+    A piece cell from which T cannot be reached gets ``None`` (pruned).
+    """
+    to_target = distance_field(grid, target)
+    step = grid.step
+
+    def heuristic(state):
+        if state == START:
+            return 0
+        piece, side = state
+        d = to_target.get(piece)
+        if d is None:
+            return None
+        if d == 0:
+            return 0
+        return 3 * d - 2 if to_target.get(piece + step[side]) == d - 1 else 3 * d
+
+    return heuristic
+
+
+def answer(board: Board, graph: nx.DiGraph, query: Query, algorithm: str):
+    """``(moves, solution)`` for one query: the fewest moves or -1; ``solution`` is ``None``
+    when no search was needed (start = target, or a piece that can never move)."""
+    if query.piece == query.target:
+        return 0, None
+    if not board.grid.open[query.piece] or not board.grid.open[query.target]:
+        return -1, None
+    model = query_model(board, graph, query)
+    try:
+        solution, moves = solve_and_decode(model, algorithm, decode)
+    finally:
+        detach(graph)
+    return moves, solution
+
+
+def decode(solution: Solution) -> int:
+    """The number of moves: the cost of the canonical path, or -1."""
+    return -1 if not solution.found else solution.cost
+
+
+def format_answer(moves: int) -> str:
+    return f"{moves}\n"
+
+
+def solve_instance(board: Board, settings: dict) -> list[Record]:
+    watch = Stopwatch()
+    graph = compile(board)
+    compile_seconds = watch.lap()
+    records = []
+    for query in board.queries:
+        moves, solution = answer(board, graph, query, settings["algorithm"])
+        stats = solution.stats if solution is not None else {"algorithm": "none needed"}
+        stats["compile_seconds"] = compile_seconds if query.number == 1 else 0.0
+        records.append(Record(board.number, format_answer(moves), moves, solution, stats, query.number,
+                              graph=graph if query.number == 1 else None))
+    return records
