@@ -15,7 +15,7 @@ plus whatever attributes explain the move to a reader.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Hashable, Iterable
 
 import networkx as nx
@@ -90,10 +90,13 @@ class StateModel:
     targets: frozenset
     heuristic: Callable[[Hashable], object] | None = None
     profile: WeightProfile = field(default=None)  # type: ignore[assignment]
+    lexicographic: bool = False  # the weight type when the graph has no edge to show it
 
     def __post_init__(self):
         if self.profile is None:
             self.profile = WeightProfile.of(w for _, _, w in self.graph.edges(data="weight"))
+        if self.profile.count == 0 and self.lexicographic:
+            self.profile = replace(self.profile, lex=True, unit=False, primary_01=True)
 
     @property
     def zero(self):

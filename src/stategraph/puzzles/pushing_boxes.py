@@ -120,7 +120,8 @@ def compile(maze: Maze) -> StateModel:
             graph.add_edge(state, after, weight=Lex(1, walks[behind]), rank=direction,
                            move=LETTERS[direction], pushes=1, walks=walks[behind])
     targets = frozenset(n for n, box in graph.nodes(data="box") if box == maze.target)
-    return StateModel(graph, START, targets, heuristic=_pushes_lower_bound(graph, grid, maze.target))
+    return StateModel(graph, START, targets, heuristic=_pushes_lower_bound(graph, grid, maze.target),
+                      lexicographic=True)
 
 
 def _walks_from(grid: Grid, box: int, player: int, cache: dict) -> dict:
