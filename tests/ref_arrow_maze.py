@@ -84,24 +84,25 @@ def _start_state(maze: Maze):
     return (r, c, maze.heading)
 
 
-def _successors(maze: Maze, state):
+def _successors(maze: Maze, state, order=TURNS):
     """(choice, next_state) in F, L, R order, as allowed by the signs."""
     r, c, h = state
     allowed = maze.allowed((r, c), h)
-    for ch in TURNS:
+    for ch in order:
         if ch in allowed:
             nh = turn(h, ch)
             nr, nc = step((r, c), nh)
             yield ch, (nr, nc, nh)
 
 
-def bfs_route(maze: Maze):
+def bfs_route(maze: Maze, order: str = TURNS):
     """Canonical route as a list of (r, c), or None if the goal is unreachable.
 
     Plain BFS over (cell, heading): the first state is the cell reached by
     the forced first move; exits are tried in order F, L, R; a state's parent
     is the one that discovered it first; the search stops when a state at the
-    goal cell is dequeued. The route starts with the entrance.
+    goal cell is dequeued. The route starts with the entrance. (``order``
+    other than "FLR" is only used to find mazes where the tie-break matters.)
 
     >>> m = Maze("T", (2, 2), "N", (1, 2), {})
     >>> bfs_route(m)
@@ -121,7 +122,7 @@ def bfs_route(maze: Maze):
             path.append(maze.start)
             path.reverse()
             return path
-        for _, v in _successors(maze, u):
+        for _, v in _successors(maze, u, order):
             if v not in parent:
                 parent[v] = u
                 queue.append(v)
@@ -376,6 +377,7 @@ KINDS = (
     "dead_first",     # the forced first step leads to a position with no signs
     "unsolvable",     # goal not reachable
     "offgrid_goal",   # goal is an unlisted position (no signs at it)
+    "tie",            # the F < L < R tie-break decides against ``tie_order``
 )
 
 
@@ -383,7 +385,7 @@ def random_name(rng, index: int) -> str:
     """Alphanumeric, at most 20 characters, unique by ``index``."""
     alnum = string.ascii_letters + string.digits
     base = rng.choice(["M", "Maze", "abbott", "X", "ENDLESS", "q", "Route", "zz"])
-    tail = "".join(rng.choice(alnum) for _ in range(rng.randint(0, 8)))
+    tail = "".join(rng.choice(alnum) for _ in range(rng.randint(0, 12)))
     return (base + str(index) + tail)[:20]
 
 
@@ -402,7 +404,7 @@ def _random_signs(rng, cells, cover, min_dirs, max_dirs, letters_weights):
 
 
 def random_maze(rng, name, rows=None, cols=None, row0=1, col0=1, kind="random",
-                target_len=None, cover=None, min_dirs=None, max_dirs=None, letters_weights=None,
+                target_len=None, tie_order="FRL", cover=None, min_dirs=None, max_dirs=None, letters_weights=None,
                 tries=200):
     """A random maze (or None if ``kind``/``target_len`` could not be met).
 
@@ -479,6 +481,14 @@ def random_maze(rng, name, rows=None, cols=None, row0=1, col0=1, kind="random",
                 continue
             m.goal = rng.choice(pool)
             return m
+        if kind == "tie":
+            pool = sorted(c for c, d in reach.items() if d > 0)
+            rng.shuffle(pool)
+            for cell in pool:
+                m.goal = cell
+                if bfs_route(m) != bfs_route(m, tie_order):
+                    return m
+            continue
         if kind == "offgrid_goal":
             pool = sorted(c for c in reach if c not in signs)
             if not pool:

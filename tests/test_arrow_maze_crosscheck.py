@@ -87,7 +87,13 @@ def _plan():
                   min_dirs=3)),
         (10, dict(kind="random", rows=12, cols=14, row0=95, col0=1,            # 2- and 3-digit rows
                   min_dirs=3)),
+        (20, dict(kind="farthest", rows=8, cols=8, min_dirs=4, max_dirs=4,    # many ties
+                  cover=0.9, letters_weights=(1, 2, 4))),
         (15, dict(kind="goal_entrance")),
+        (8, dict(kind="tie", tie_order="FRL", rows=9, cols=9, min_dirs=3)),       # L before R
+        (8, dict(kind="tie", tie_order="LFR", rows=9, cols=9, min_dirs=3)),       # F before L
+        (8, dict(kind="tie", tie_order="RLF", rows=9, cols=9, min_dirs=3)),       # F before R
+        (6, dict(kind="tie", tie_order="FRL", rows=25, cols=25, row0=10, col0=10, min_dirs=3)),
         (20, dict(kind="goal_entrance", min_dirs=4, max_dirs=4, cover=1.0,
                   letters_weights=(2, 3, 1))),
         (10, dict(kind="goal_entrance", row0=10, col0=20, min_dirs=3, cover=1.0)),
@@ -227,6 +233,9 @@ def test_random_set_covers_the_edge_cases():
                    for cell, groups in m.signs.items() for h, chs in groups.items() for ch in chs)
                for m, _, _ in cases)
     assert {lay for _, lay, _ in cases} == set(ref.LAYOUTS)
+    # the tie-break matters: another choice order would print something else
+    for order in ("FRL", "LFR", "RLF"):
+        assert sum(ref.bfs_route(m, order) != route for m, _, route in cases) >= 10, order
 
 
 # ---------------------------------------------------------------------------

@@ -125,12 +125,19 @@ def compile(maze: Maze) -> StateModel:
 
 
 def _walks_from(grid: Grid, box: int, player: int, cache: dict) -> dict:
-    """Walk lengths from ``player`` to each open side of ``box``, the box blocking the way."""
-    key = (box, player)
-    if key not in cache:
-        sides = [box + s for s in grid.step if grid.open[box + s]]
-        cache[key] = walk_distances(grid, player, sides, blocked=box)
-    return cache[key]
+    """Walk lengths from ``player`` to each open side of ``box``, the box blocking the way.
+
+    Walks are symmetric, so ``cache`` keeps every side-to-side length found
+    (``None`` for "no walk") and a search only looks for the sides still unknown.
+    """
+    sides = [box + s for s in grid.step if grid.open[box + s]]
+    unknown = [side for side in sides if (box, player, side) not in cache]
+    if unknown:
+        found = walk_distances(grid, player, unknown, blocked=box)
+        for side in unknown:
+            cache[box, player, side] = cache[box, side, player] = found.get(side)
+    walks = {side: cache[box, player, side] for side in sides}
+    return {side: walk for side, walk in walks.items() if walk is not None}
 
 
 def _describe(grid: Grid, box: int, player: int, side: int | None = None) -> dict:

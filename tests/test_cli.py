@@ -1,0 +1,92 @@
+"""The command line, run as a user runs it: a subprocess, exact bytes, exit status."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from stategraph import PUZZLES, applicable_algorithms, sample_text
+
+SAMPLES = Path(__file__).parent / "samples"
+
+
+def run_cli(*args, stdin: bytes | None = None):
+    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, capture_output=True)
+
+
+def expected(puzzle: str) -> bytes:
+    """The official sample output, typed in from PROBLEMS.md."""
+    return (SAMPLES / f"{puzzle}.out").read_bytes()
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+def test_sample_from_file_byte_for_byte(puzzle, tmp_path):
+    path = tmp_path / "input.txt"
+    path.write_text(sample_text(puzzle))
+    done = run_cli("solve", puzzle, str(path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected(puzzle)
+    assert done.stderr == b""
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+def test_sample_from_stdin_with_every_algorithm(puzzle):
+    for algorithm in applicable_algorithms(puzzle):
+        done = run_cli("solve", puzzle, "--algorithm", algorithm, stdin=sample_text(puzzle).encode())
+        assert done.returncode == 0, (algorithm, done.stderr)
+        assert done.stdout == expected(puzzle), algorithm
+
+
+def test_demo_prints_every_sample_answer():
+    done = run_cli("demo")
+    assert done.returncode == 0, done.stderr
+    for puzzle in PUZZLES:
+        assert expected(puzzle) in done.stdout
+
+
+def test_console_script_matches_module(tmp_path):
+    path = tmp_path / "input.txt"
+    path.write_text(sample_text("pushing_boxes"))
+    script = Path(sys.executable).with_name("stategraph")
+    done = subprocess.run([str(script), "solve", "pushing_boxes", str(path)], capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected("pushing_boxes")
+
+
+def test_stats_go_to_stderr_and_leave_stdout_exact():
+    done = run_cli("solve", "pushing_boxes", "--stats", stdin=sample_text("pushing_boxes").encode())
+    assert done.stdout == expected("pushing_boxes")
+    header, *rows = done.stderr.decode().splitlines()
+    assert header.split()[:4] == ["instance", "query", "algorithm", "nodes"]
+    assert len(rows) == 4
+
+
+def test_json_output_one_object_per_answer():
+    done = run_cli("solve", "pushing_boxes", "--format", "json", stdin=sample_text("pushing_boxes").encode())
+    assert done.returncode == 0, done.stderr
+    objects = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [o["answer"] for o in objects] == ["EEEEE", None, "eennwwWWWWeeeeeesswwwwwwwnNN",
+                                              "swwwnnnnnneeesssSSS"]
+    third = objects[2]
+    assert third["cost"] == {"primary": 6, "secondary": 22}
+    assert len(third["path"]) == 6 + 1  # start state plus one state per push
+    assert third["stats"]["settled"] <= third["stats"]["nodes"]
+
+
+def test_graphml_export_loads_back_with_the_path_marked(tmp_path):
+    target = tmp_path / "maze.graphml"
+    done = run_cli("solve", "pushing_boxes", "--export-graphml", str(target),
+                   stdin=sample_text("pushing_boxes").encode())
+    assert done.returncode == 0, done.stderr
+    third = nx.read_graphml(tmp_path / "maze-3.graphml")
+    on_path = [n for n, marked in third.nodes(data="on_path") if marked]
+    assert len(on_path) == 7
+    pushes = sum(1 for _, _, marked in third.edges(data="on_path") if marked)
+    walks = sum(w for _, _, w in ((u, v, d["secondary"]) for u, v, d in third.edges(data=True) if d["on_path"]))
+    assert (pushes, walks) == (6, 22)
+    assert nx.read_graphml(target).number_of_nodes() == 6
