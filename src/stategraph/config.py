@@ -68,6 +68,9 @@ def load_config_text(text: str, source: str = "<config>") -> dict:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if isinstance(exc, yaml.constructor.ConstructorError) and "tag" in problem:
+            tag = problem.split("tag", 1)[1].strip()
+            problem = f"tag {tag} is not allowed (configs are plain data, read with yaml.safe_load)"
         raise ConfigError(f"{source}{where}: not valid YAML for stategraph: {problem}") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{source}: a config must be a mapping of keys, found {_kind(data)}")

@@ -10,12 +10,13 @@ from ..errors import SearchNotApplicable
 from .result import SearchResult, SearchStats
 
 
-def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
+def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, settled=None):
     """Distances from ``source``, expanding states in order of ``(g + h, h, arrival)``.
 
     ``heuristic(state)`` must be consistent (``h(u) <= w(u, v) + h(v)``) and
     may return ``None`` for a state that cannot reach any target.  The run
-    stops once no open state can still lie on an optimal path.
+    stops once no open state can still lie on an optimal path.  A caller may
+    pass an empty set as ``settled`` to learn which states were settled.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph()
@@ -30,7 +31,7 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     start = perf_counter()
     succ = graph._succ
     dist = {source: zero}
-    settled = set()
+    settled = set() if settled is None else settled
     tie = count()
     h0 = heuristic(source)
     heap = [] if h0 is None else [(zero + h0, h0, next(tie), source)]

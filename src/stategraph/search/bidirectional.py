@@ -4,7 +4,8 @@ The meeting gives the optimal cost ``mu``.  The canonical-path step needs
 exact forward distances along *every* optimal path, so a second, cheap phase
 sweeps forward with A*, using the backward distances as its heuristic (exact
 where the backward search settled a state, its frontier value elsewhere: a
-consistent lower bound).  ``stats.detail`` reports both phases.
+consistent lower bound).  ``stats.settled`` counts the distinct states
+settled by either phase; ``stats.detail`` reports each phase.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
         mu = zero
     backward_dist, backward_settled, backward_heap = sides["backward"][1:]
     meeting = SearchStats(len(sides["forward"][2]) + len(backward_settled), relaxed)
+    swept = set()
     if mu is None:
         result = SearchResult(sides["forward"][1])
     else:
@@ -71,9 +73,9 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
                 return backward_dist[state]
             return frontier
 
-        result = astar(graph, source, targets, zero=zero, weight=weight, heuristic=remaining)
+        result = astar(graph, source, targets, zero=zero, weight=weight, heuristic=remaining, settled=swept)
     detail = {"meeting_settled": meeting.settled, "meeting_relaxed": meeting.relaxed,
               "sweep_settled": result.stats.settled, "sweep_relaxed": result.stats.relaxed}
-    stats = SearchStats(meeting.settled + result.stats.settled, meeting.relaxed + result.stats.relaxed,
-                        perf_counter() - start, detail)
+    distinct = len(sides["forward"][2] | backward_settled | swept)
+    stats = SearchStats(distinct, meeting.relaxed + result.stats.relaxed, perf_counter() - start, detail)
     return SearchResult(result.dist, stats)

@@ -12,6 +12,9 @@ from .result import SearchResult, SearchStats
 def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     """Exact distances to every reachable state; refuses a negative cycle.
 
+    ``settled`` counts the distinct states taken from the queue; a state can
+    be taken several times, and ``detail["queue_pops"]`` counts every time.
+
     >>> import networkx as nx
     >>> g = nx.DiGraph()
     >>> g.add_weighted_edges_from([("s", "a", 4), ("s", "b", 1), ("b", "a", 2), ("a", "t", 1)])
@@ -43,4 +46,4 @@ def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
                 if v not in queued:
                     queued.add(v)
                     queue.append(v)
-    return SearchResult(dist, SearchStats(settled, relaxed, perf_counter() - start))
+    return SearchResult(dist, SearchStats(len(pops), relaxed, perf_counter() - start, {"queue_pops": settled}))

@@ -1,0 +1,55 @@
+"""Search statistics are sane, and every routine answers every puzzle identically."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from random_inputs import GENERATORS
+from stategraph import PUZZLES, applicable_algorithms, run
+
+
+def records_by_algorithm(puzzle, text):
+    return {a: list(run(puzzle, text, {"algorithm": a})) for a in applicable_algorithms(puzzle)}
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+def test_statistics_are_sane_and_astar_settles_no_more_than_dijkstra(puzzle):
+    rng = random.Random(5)
+    compared = fewer = 0
+    for _ in range(12):
+        by_algorithm = records_by_algorithm(puzzle, GENERATORS[puzzle](rng))
+        for algorithm, records in by_algorithm.items():
+            for record in records:
+                stats = record.stats
+                if record.solution is None:
+                    continue  # answered without a search (Huarong: start = target, fixed piece)
+                assert stats["algorithm"] == algorithm
+                assert 0 <= stats["settled"] <= stats["nodes"]
+                # each edge is relaxed at most once per phase (bidirectional has three), spfa once per pop
+                bound = stats["edges"] * (stats["nodes"] if algorithm == "spfa" else 3)
+                assert stats["relaxed"] is None or stats["relaxed"] <= bound
+                assert all(stats[k] >= 0 for k in ("search_seconds", "canonical_seconds", "decode_seconds"))
+        for astar, dijkstra in zip(by_algorithm["astar"], by_algorithm["dijkstra"]):
+            if astar.solution is not None:
+                assert astar.stats["settled"] <= dijkstra.stats["settled"]
+                compared += 1
+                fewer += astar.stats["settled"] < dijkstra.stats["settled"]
+        if "bfs" in by_algorithm:
+            for bfs, dijkstra in zip(by_algorithm["bfs"], by_algorithm["dijkstra"]):
+                assert bfs.stats["settled"] <= dijkstra.stats["settled"] + dijkstra.stats["nodes"]
+                assert bfs.stats["relaxed"] <= dijkstra.stats["edges"]
+    assert compared >= 50 and fewer >= 5
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+def test_every_routine_gives_identical_output_on_100_random_instances(puzzle):
+    rng = random.Random(100)
+    instances = 0
+    for _ in range(10):
+        text = GENERATORS[puzzle](rng)
+        outputs = {a: "".join(r.text for r in records) for a, records in records_by_algorithm(puzzle, text).items()}
+        assert len(set(outputs.values())) == 1, outputs
+        instances += 10
+    assert instances >= 100
