@@ -47,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--algorithm", "-a", help="search routine (overrides the config)")
     solve.add_argument("--format", choices=configuration.OUTPUT_FORMATS, help="text (contest output) or json")
     solve.add_argument("--stats", action="store_true", default=None, help="print search statistics to stderr")
+    solve.add_argument("--verify", action="store_true", default=None,
+                       help="replay every answer with an independent checker; fail loudly if one does not hold")
     solve.add_argument("--export-graphml", metavar="PATH", help="write each instance's state graph as GraphML")
     solve.set_defaults(handler=_solve)
 
@@ -66,7 +68,8 @@ def _solve(args) -> int:
     config, input_path = _resolve_config(args)
     text, source = _read_input(input_path)
     output = config["output"]
-    settings = {**config["limits"], "algorithm": config["search"]["algorithm"], "model": config["model"]}
+    settings = {**config["limits"], "algorithm": config["search"]["algorithm"], "model": config["model"],
+                "verify": output["verify"]}
     stats_rows = []
     try:
         for record in run(config["puzzle"], text, settings, source):
@@ -106,7 +109,8 @@ def _resolve_config(args):
         config = configuration.default_config(items.pop(0))
         source = "command line"
     overrides = {"search.algorithm": args.algorithm, "output.format": args.format,
-                 "output.stats": args.stats, "export.graphml": args.export_graphml}
+                 "output.stats": args.stats, "output.verify": args.verify,
+                 "export.graphml": args.export_graphml}
     config = configuration.apply_overrides(config, overrides, f"{source} (with command-line overrides)")
     return config, (items[0] if items else None)
 

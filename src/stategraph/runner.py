@@ -24,12 +24,16 @@ def run(puzzle, text: str, settings: dict | None = None, source: str = "<input>"
     """Yield one :class:`~stategraph.records.Record` per answer, instance after instance.
 
     Instances before a malformed one are answered before its
-    :class:`~stategraph.errors.InputError` is raised.
+    :class:`~stategraph.errors.InputError` is raised.  With ``settings["verify"]``
+    every record is first checked by the puzzle's independent ``verify``.
     """
     module = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     settings = settings_for(module, settings)
     for instance in module.parse(text, source, settings):
-        yield from module.solve_instance(instance, settings)
+        for record in module.solve_instance(instance, settings):
+            if settings.get("verify"):
+                module.verify(instance, record)
+            yield record
 
 
 def solve_text(puzzle: str, text: str, algorithm: str | None = None, source: str = "<input>") -> str:

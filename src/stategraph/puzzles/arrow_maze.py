@@ -27,6 +27,7 @@ from ..grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
 from ..model import StateModel, WeightProfile
 from ..records import Record, Stopwatch, solve_and_decode
 from ..textinput import Tokens
+from ..checks.arrow_maze import verify  # noqa: F401  (the puzzle's --verify checker)
 
 NAME = "arrow_maze"
 ALIASES = ("abbott", "uva816")

@@ -26,6 +26,7 @@ from ..model import StateModel, WeightProfile
 from ..pipeline import Solution
 from ..records import Record, Stopwatch, solve_and_decode
 from ..textinput import Tokens
+from ..checks.huarong import verify  # noqa: F401  (the puzzle's --verify checker)
 
 NAME = "huarong"
 ALIASES = ("noip2013",)

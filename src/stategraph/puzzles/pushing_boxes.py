@@ -25,6 +25,7 @@ from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, shortest_walk, walk_dist
 from ..model import StateModel, WeightProfile
 from ..records import Record, Stopwatch, solve_and_decode
 from ..textinput import Tokens
+from ..checks.pushing_boxes import verify  # noqa: F401  (the puzzle's --verify checker)
 from ..weights import Lex
 
 NAME = "pushing_boxes"

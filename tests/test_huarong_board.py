@@ -1,0 +1,68 @@
+"""The Huarong board graph is compiled once, shared by every query, and left as it was found."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+import ref_huarong
+from stategraph import applicable_algorithms, solve_text
+from stategraph.puzzles import huarong
+
+
+def snapshot(graph):
+    return (copy.deepcopy(dict(graph.graph)), {n: dict(a) for n, a in graph.nodes(data=True)},
+            {(u, v): dict(a) for u, v, a in graph.edges(data=True)})
+
+
+def test_board_graph_is_unchanged_after_a_batch_of_queries():
+    rng = random.Random(2013)
+    board_rows = ref_huarong.random_board(rng, 6, 6, 0.15)
+    text = ref_huarong.format_input(board_rows, ref_huarong.random_queries(rng, board_rows, 40))
+    board = next(huarong.parse(text))
+    graph = huarong.compile(board)
+    before = snapshot(graph)
+    assert before[1] and before[2]
+    kinds = {kind for _, _, kind in graph.edges(data="kind")}
+    assert kinds == {"rotate", "swap"}
+    for algorithm in applicable_algorithms("huarong"):
+        for query in board.queries:
+            moves, solution = huarong.answer(board, graph, query, algorithm)
+            if solution is not None and solution.found:
+                assert solution.states[0] == huarong.START and moves == solution.cost
+            elif solution is not None:
+                assert moves == -1
+    assert snapshot(graph) == before
+
+
+def test_a_failing_search_still_detaches_the_start():
+    board = next(huarong.parse("1 3 1\n1 1 1\n1 1 1 2 1 3\n"))
+    graph = huarong.compile(board)
+    before = snapshot(graph)
+    with pytest.raises(Exception):
+        huarong.answer(board, graph, board.queries[0], "bfs")  # not unit weights: refused mid-query
+    assert snapshot(graph) == before
+
+
+def test_the_board_is_compiled_once_for_all_queries(monkeypatch):
+    calls = []
+    real = huarong.compile
+    monkeypatch.setattr(huarong, "compile", lambda board: calls.append(board) or real(board))
+    rng = random.Random(3)
+    board_rows = ref_huarong.random_board(rng, 5, 5, 0.0)
+    text = ref_huarong.format_input(board_rows, ref_huarong.random_queries(rng, board_rows, 30))
+    assert len(solve_text("huarong", text).splitlines()) == 30
+    assert len(calls) == 1
+
+
+def test_rotation_weights_are_the_blanks_shortest_detour():
+    board = next(huarong.parse("3 3 0\n1 1 1\n1 1 1\n1 1 1\n"))
+    graph = huarong.compile(board)
+    centre = board.grid.cell(2, 2)
+    from stategraph.grid import EAST, NORTH, SOUTH, WEST
+    assert graph.edges[(centre, NORTH), (centre, EAST)]["weight"] == 2
+    assert graph.edges[(centre, NORTH), (centre, SOUTH)]["weight"] == 4
+    assert graph.edges[(centre, WEST), (centre, EAST)]["kind"] == "rotate"
+    assert graph.edges[(centre, WEST), (centre - 1, EAST)] == {"weight": 1, "rank": 4, "kind": "swap"}

@@ -1,0 +1,109 @@
+"""--verify: every answer on hundreds of random instances replays, and corrupted answers are caught."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import subprocess
+import sys
+
+import pytest
+
+from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
+from stategraph import VerificationError, get_puzzle, run
+from stategraph.pipeline import Solution
+from stategraph.weights import Lex
+
+
+def verified_records(puzzle, text):
+    """Records of ``text`` solved with verification on, paired with their instances."""
+    module = get_puzzle(puzzle)
+    instances = {i.number: i for i in module.parse(text)}
+    return [(instances[r.instance], r) for r in run(puzzle, text, {"verify": True})]
+
+
+def test_verify_passes_on_hundreds_of_random_mazes():
+    rng = random.Random(61)
+    records = [pair for _ in range(10) for pair in verified_records("pushing_boxes", pushing_boxes_input(rng, 30))]
+    assert len(records) == 300
+    assert 50 < sum(r.answer is None for _, r in records) < 250
+
+
+def test_verify_passes_on_hundreds_of_random_huarong_queries():
+    rng = random.Random(62)
+    records = [pair for _ in range(40) for pair in verified_records("huarong", huarong_input(rng, 10))]
+    assert len(records) == 400
+    assert sum(r.answer == -1 for _, r in records) > 30 and sum(r.answer > 2 for _, r in records) > 30
+
+
+def test_verify_passes_on_hundreds_of_random_arrow_mazes():
+    rng = random.Random(63)
+    records = [pair for _ in range(10) for pair in verified_records("arrow_maze", arrow_maze_input(rng, 30))]
+    assert len(records) == 300
+    assert 30 < sum(r.answer is None for _, r in records) < 270
+
+
+def corrupt_pushing_boxes(record):
+    moves = record.answer
+    yield dataclasses.replace(record, answer=moves[:-1])                            # stops one push short
+    yield dataclasses.replace(record, answer=moves + "n")                           # an extra walk
+    yield dataclasses.replace(record, answer=moves.swapcase())                      # pushes become walks
+    cost = record.solution.cost
+    yield dataclasses.replace(record, solution=Solution(Lex(cost[0], cost[1] + 1), record.solution.states))
+    if record.answer:
+        yield dataclasses.replace(record, answer=None)                              # claims Impossible.
+
+
+def corrupt_huarong(record):
+    yield dataclasses.replace(record, answer=record.answer + 1)
+    yield dataclasses.replace(record, answer=-1)
+    yield dataclasses.replace(record, answer=0)
+    states = record.solution.states
+    yield dataclasses.replace(record, solution=Solution(record.solution.cost, states[:-1]))
+
+
+def corrupt_arrow_maze(record):
+    route = record.answer
+    yield dataclasses.replace(record, answer=route[:-1])
+    yield dataclasses.replace(record, answer=route + route[-2:])
+    yield dataclasses.replace(record, answer=None)
+    yield dataclasses.replace(record, answer=[route[0]] + [(r + 1, c) for r, c in route[1:]])
+
+
+CORRUPTIONS = [
+    ("pushing_boxes", lambda rng: pushing_boxes_input(rng, 30), corrupt_pushing_boxes),
+    ("huarong", lambda rng: huarong_input(rng, 20), corrupt_huarong),
+    ("arrow_maze", lambda rng: arrow_maze_input(rng, 30), corrupt_arrow_maze),
+]
+
+
+@pytest.mark.parametrize("puzzle,generate,corrupt", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
+def test_corrupted_answers_are_caught(puzzle, generate, corrupt):
+    module = get_puzzle(puzzle)
+    rng = random.Random(64)
+    caught = 0
+    for _ in range(5):
+        for instance, record in verified_records(puzzle, generate(rng)):
+            if record.solution is None or not record.solution.found or not record.answer:
+                continue
+            for bad in corrupt(record):
+                with pytest.raises(VerificationError):
+                    module.verify(instance, bad)
+                caught += 1
+    assert caught >= 40
+
+
+def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
+    script = tmp_path / "corrupt.py"
+    script.write_text(
+        "import sys\n"
+        "from stategraph.puzzles import pushing_boxes as pb\n"
+        "real = pb.decode\n"
+        "pb.decode = lambda maze, solution: (real(maze, solution) or '') + 'n'\n"
+        "from stategraph.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n")
+    done = subprocess.run([sys.executable, str(script), "solve", "pushing_boxes", "--verify"],
+                          input="1 4\nSB.T\n1 4\nSB.T\n0 0\n", capture_output=True, text=True)
+    assert done.returncode == 3
+    assert done.stdout == ""
+    assert done.stderr.strip() == "stategraph: error: maze 1: walk 3 (n) runs into rock or the edge"
