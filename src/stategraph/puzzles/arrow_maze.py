@@ -68,6 +68,9 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
         number += 1
         tokens.instance = number
         if tokens.at_end():
+            if number == 1:
+                tokens.instance = None
+                raise tokens.error("empty input: expected a maze name")
             raise tokens.error("missing the END line that ends the input")
         name = tokens.next("a maze name")
         if name == "END":

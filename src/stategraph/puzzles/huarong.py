@@ -60,7 +60,6 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
     """Yield the one board of a contest input, with its validated queries."""
     limits = {**DEFAULTS, **(limits or {})}
     tokens = Tokens(text, source)
-    tokens.instance = 1
     if tokens.at_end():
         raise tokens.error("empty input: expected 'n m q'")
     header = tokens.peek()

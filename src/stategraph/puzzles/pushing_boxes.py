@@ -60,11 +60,17 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
         number += 1
         tokens.instance = number
         if tokens.at_end():
+            if number == 1:
+                tokens.instance = None
+                raise tokens.error("empty input: expected a maze header 'r c'")
             raise tokens.error("missing the '0 0' line that ends the input")
         header = tokens.peek()
         rows = tokens.integer("the row count", 0)
         cols = tokens.integer("the column count", 0)
         if rows == 0 and cols == 0:
+            if not tokens.at_end():
+                tokens.instance = None
+                raise tokens.error(f"unexpected {tokens.peek()!r} after the '0 0' line", tokens.peek())
             return
         if rows == 0 or cols == 0:
             raise tokens.error(f"a maze needs at least one row and one column, found {rows} x {cols}", header)
@@ -92,7 +98,7 @@ def _read_maze(tokens: Tokens, number: int, rows: int, cols: int) -> Maze:
         lines.append(str(token))
     for ch, meaning in (("S", "player"), ("B", "box"), ("T", "target")):
         if ch not in marks:
-            raise tokens.error(f"maze {number} has no {ch} ({meaning})", tokens.peek())
+            raise tokens.error(f"the maze has no {ch} ({meaning})", tokens.peek())
     grid = Grid.from_rows(lines, open_chars=".SBT")
     return Maze(number, tuple(lines), grid, grid.cell(*marks["S"]), grid.cell(*marks["B"]),
                 grid.cell(*marks["T"]))
