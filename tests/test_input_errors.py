@@ -76,7 +76,7 @@ CASES = [
     ("arrow_maze", b"A\n1 x N 1 2\n0\nEND\n", "",
      f"{F}:2:3: instance 1: expected the entrance column (an integer), found 'x'"),
     ("arrow_maze", b"A\n1 2 N 1 2\n0\nEND\nB\n", "A\n  No Solution Possible\n",
-     f"{F}:5:1: instance 2: unexpected 'B' after END"),
+     f"{F}:5:1: unexpected 'B' after END"),
 ]
 
 

@@ -79,6 +79,21 @@ class Tokens:
             raise self.error(f"{what} must be {_range(low, high)}, found {value}", token)
         return value
 
+    def begin_instance(self, number: int, first: str, terminator: str) -> None:
+        """Start instance ``number`` (errors name it); at the end of input, say what is missing."""
+        self.instance = number
+        if self.at_end():
+            if number == 1:
+                self.instance = None
+                raise self.error(f"empty input: expected {first}")
+            raise self.error(f"missing the {terminator} that ends the input")
+
+    def expect_end(self, after: str) -> None:
+        """Nothing but whitespace may follow ``after``."""
+        if not self.at_end():
+            self.instance = None
+            raise self.error(f"unexpected {self.peek()!r} after {after}", self.peek())
+
     def error(self, message: str, token: Token | None = None) -> InputError:
         if token is None:
             line, column = (self.items[self.index].line, self.items[self.index].column) \

@@ -66,16 +66,10 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
     number = 0
     while True:
         number += 1
-        tokens.instance = number
-        if tokens.at_end():
-            if number == 1:
-                tokens.instance = None
-                raise tokens.error("empty input: expected a maze name")
-            raise tokens.error("missing the END line that ends the input")
+        tokens.begin_instance(number, "a maze name", "END line")
         name = tokens.next("a maze name")
         if name == "END":
-            if not tokens.at_end():
-                raise tokens.error(f"unexpected {tokens.peek()!r} after END", tokens.peek())
+            tokens.expect_end("END")
             return
         if not name.isascii() or not name.isalnum() or len(name) > limits["max_name_length"]:
             raise tokens.error(f"maze name {name!r} must be alphanumeric and at most "

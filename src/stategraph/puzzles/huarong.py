@@ -60,8 +60,8 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
     """Yield the one board of a contest input, with its validated queries."""
     limits = {**DEFAULTS, **(limits or {})}
     tokens = Tokens(text, source)
-    if tokens.at_end():
-        raise tokens.error("empty input: expected 'n m q'")
+    tokens.begin_instance(1, "'n m q'", "")
+    tokens.instance = None  # one board per input: errors need not number it
     header = tokens.peek()
     n = tokens.integer("the row count n", 1)
     m = tokens.integer("the column count m", 1)
@@ -83,9 +83,7 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
         rows.append("".join(row))
     grid = Grid.from_rows(rows, open_chars="1")
     queries = tuple(_read_query(tokens, grid, k) for k in range(1, q + 1))
-    if not tokens.at_end():
-        extra = tokens.peek()
-        raise tokens.error(f"unexpected {extra!r} after the {q} queries", extra)
+    tokens.expect_end(f"the {q} queries")
     yield Board(1, grid, queries)
 
 

@@ -58,19 +58,12 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
     number = 0
     while True:
         number += 1
-        tokens.instance = number
-        if tokens.at_end():
-            if number == 1:
-                tokens.instance = None
-                raise tokens.error("empty input: expected a maze header 'r c'")
-            raise tokens.error("missing the '0 0' line that ends the input")
+        tokens.begin_instance(number, "a maze header 'r c'", "'0 0' line")
         header = tokens.peek()
         rows = tokens.integer("the row count", 0)
         cols = tokens.integer("the column count", 0)
         if rows == 0 and cols == 0:
-            if not tokens.at_end():
-                tokens.instance = None
-                raise tokens.error(f"unexpected {tokens.peek()!r} after the '0 0' line", tokens.peek())
+            tokens.expect_end("the '0 0' line")
             return
         if rows == 0 or cols == 0:
             raise tokens.error(f"a maze needs at least one row and one column, found {rows} x {cols}", header)
