@@ -90,3 +90,22 @@ def test_graphml_export_loads_back_with_the_path_marked(tmp_path):
     walks = sum(w for _, _, w in ((u, v, d["secondary"]) for u, v, d in third.edges(data=True) if d["on_path"]))
     assert (pushes, walks) == (6, 22)
     assert nx.read_graphml(target).number_of_nodes() == 6
+
+
+def test_graphml_reads_in_an_independent_xml_parser(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    target = tmp_path / "arrow.graphml"
+    done = run_cli("solve", "arrow_maze", "--export-graphml", str(target), stdin=sample_text("arrow_maze").encode())
+    assert done.returncode == 0, done.stderr
+    ns = {"g": "http://graphml.graphdrawing.org/xmlns"}
+    root = ET.parse(target).getroot()
+    keys = {k.get("id"): k.get("attr.name") for k in root.findall("g:key", ns)}
+    edge_keys = {k.get("attr.name"): k.get("id") for k in root.findall("g:key", ns) if k.get("for") == "edge"}
+    nodes = root.findall("g:graph/g:node", ns)
+    edges = root.findall("g:graph/g:edge", ns)
+    assert "start (3,1) heading N" in {n.get("id") for n in nodes}
+    on_path_key = edge_keys["on_path"]
+    marked = [e for e in edges if any(d.get("key") == on_path_key and d.text == "true" for d in e)]
+    assert len(marked) == 14  # the sample route visits 15 intersections
+    assert {"turn", "rank", "weight", "label"} <= set(keys.values())

@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 NORTH, SOUTH, WEST, EAST = 0, 1, 2, 3
@@ -112,25 +111,32 @@ def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
     return found
 
 
-def distance_field(grid: Grid, start: int, blocked: int = -1, stop: int | None = None) -> dict:
-    """Walk lengths from ``start`` to every reachable open cell (all of them, or until ``stop`` is reached).
+def distance_field(grid: Grid, start: int, blocked: int = -1, stop: int | None = None) -> list:
+    """Walk lengths from ``start``, indexed by cell (``None`` where no walk reaches), over every
+    open cell or until ``stop`` is reached.
 
-    >>> g = Grid.from_rows(["..", ".."], ".")
-    >>> sorted(distance_field(g, g.cell(1, 1)).values())
-    [0, 1, 1, 2]
+    >>> g = Grid.from_rows(["..", ".#"], ".")
+    >>> [g.position(c) for c, d in enumerate(distance_field(g, g.cell(1, 1))) if d == 1]
+    [(1, 2), (2, 1)]
     """
-    free = grid.open
+    free = list(grid.open)
+    if blocked >= 0:
+        free[blocked] = False
     step = grid.step
-    dist = {start: 0}
-    queue = deque([start])
-    while queue and stop not in dist:
-        u = queue.popleft()
-        du = dist[u] + 1
-        for s in step:
-            v = u + s
-            if free[v] and v != blocked and v not in dist:
-                dist[v] = du
-                queue.append(v)
+    dist = [None] * len(free)
+    dist[start] = 0
+    frontier = [start]
+    depth = 0
+    while frontier and (stop is None or dist[stop] is None):
+        depth += 1
+        following = []
+        for u in frontier:
+            for s in step:
+                v = u + s
+                if free[v] and dist[v] is None:
+                    dist[v] = depth
+                    following.append(v)
+        frontier = following
     return dist
 
 
@@ -142,7 +148,7 @@ def shortest_walk(grid: Grid, start: int, end: int, blocked: int = -1) -> str | 
     ('ssee', 'nnww')
     """
     dist = distance_field(grid, end, blocked, stop=start)
-    if start not in dist:
+    if dist[start] is None:
         return None
     step = grid.step
     letters = []
@@ -151,7 +157,7 @@ def shortest_walk(grid: Grid, start: int, end: int, blocked: int = -1) -> str | 
         want = dist[u] - 1
         for d in DIRECTIONS:
             v = u + step[d]
-            if dist.get(v) == want:
+            if dist[v] == want:
                 letters.append(LETTERS[d].lower())
                 u = v
                 break

@@ -170,12 +170,10 @@ def _moves_lower_bound(grid: Grid, target: int):
         if state == START:
             return 0
         piece, side = state
-        d = to_target.get(piece)
-        if d is None:
-            return None
-        if d == 0:
-            return 0
-        return 3 * d - 2 if to_target.get(piece + step[side]) == d - 1 else 3 * d
+        d = to_target[piece]
+        if not d:
+            return d
+        return 3 * d - 2 if to_target[piece + step[side]] == d - 1 else 3 * d
 
     return heuristic
 
