@@ -108,4 +108,7 @@ def test_graphml_reads_in_an_independent_xml_parser(tmp_path):
     on_path_key = edge_keys["on_path"]
     marked = [e for e in edges if any(d.get("key") == on_path_key and d.text == "true" for d in e)]
     assert len(marked) == 14  # the sample route visits 15 intersections
+    booleans = {k.get("id") for k in root.findall("g:key", ns) if k.get("attr.type") == "boolean"}
+    values = {d.text for element in nodes + edges for d in element if d.get("key") in booleans}
+    assert values == {"true", "false"}  # xsd:boolean spelling, not Python's True/False
     assert {"turn", "rank", "weight", "label"} <= set(keys.values())

@@ -9,6 +9,7 @@ canonical solution for a viewer to highlight.
 from __future__ import annotations
 
 import os
+import re
 
 import networkx as nx
 
@@ -59,11 +60,33 @@ def graphml_ready(graph: nx.DiGraph, path_states=None) -> nx.DiGraph:
 
 def write_graphml(graph: nx.DiGraph, path: str, path_states=None) -> None:
     """Write ``graph`` to ``path``; an unwritable path is a :class:`StategraphError`."""
-    ready = graphml_ready(graph, path_states)
+    text = graphml_text(graphml_ready(graph, path_states))
     try:
-        nx.write_graphml(ready, path)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
     except OSError as exc:
         raise StategraphError(f"cannot write GraphML to {path}: {exc.strerror or exc}") from None
+
+
+def graphml_text(graph: nx.DiGraph) -> str:
+    """networkx's GraphML, with booleans spelled ``true``/``false`` as xsd:boolean requires.
+
+    networkx writes Python's ``True``/``False``, which readers other than
+    networkx (yEd, the Java reference reader) reject or misread.
+
+    >>> g = nx.DiGraph(); g.add_node("a", on_path=True)
+    >>> [line.strip() for line in graphml_text(g).splitlines() if "<data" in line]
+    ['<data key="d0">true</data>']
+    """
+    lines = list(nx.generate_graphml(graph))
+    flags = set(_BOOLEAN_KEY.findall("\n".join(line for line in lines if "<key " in line)))
+    fixed = [_BOOLEAN_DATA.sub(lambda m: f'<data key="{m.group(1)}">{m.group(2).lower()}</data>'
+                               if m.group(1) in flags else m.group(0), line) for line in lines]
+    return "\n".join(fixed) + "\n"
+
+
+_BOOLEAN_KEY = re.compile(r'<key id="([^"]+)"[^>]*attr\.type="boolean"')
+_BOOLEAN_DATA = re.compile(r'<data key="([^"]+)">(True|False)</data>')
 
 
 def _flat(attrs: dict) -> dict:
