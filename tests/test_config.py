@@ -109,3 +109,29 @@ def test_missing_config_file_is_a_clear_error(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip() == f"stategraph: error: {tmp_path / 'nope.yaml'}: cannot read the config file " \
                                   "(No such file or directory)"
+
+
+def test_set_overrides_any_key_and_search_options_change_the_work_not_the_answer():
+    text = sample_text("arrow_maze")
+    early = run_cli("solve", "arrow_maze", "--stats", stdin=text)
+    full = run_cli("solve", "arrow_maze", "--stats", "--set", "search.options.stop_at_target=false", stdin=text)
+    assert early.stdout == full.stdout == (SAMPLES / "arrow_maze.out").read_text()
+    settled = [[int(row.split()[5]) for row in done.stderr.splitlines()[1:]] for done in (early, full)]
+    nodes = [int(row.split()[3]) for row in full.stderr.splitlines()[1:]]
+    assert settled[1] == nodes and settled[0][0] < settled[1][0]
+    capped = run_cli("solve", "pushing_boxes", "--set", "limits.max_cols=4", stdin="1 5\nSB..T\n0 0\n")
+    assert capped.returncode == 2
+    assert "exceeds the limit of 300 x 4 (max_rows, max_cols)" in capped.stderr
+
+
+@pytest.mark.parametrize("assignment,message", [
+    ("nosuch=1", "command line: unknown key 'nosuch'"),
+    ("limits=3", "command line: key 'limits' must be a mapping, found an integer"),
+    ("search.options.stop=false", "key 'search.options': dijkstra has no option 'stop' (its options: stop_at_target)"),
+    ("search.options.stop_at_target=3", "option 'stop_at_target' of dijkstra must be true or false, found 3"),
+    ("limits.max_rows", "--set 'limits.max_rows': expected KEY=VALUE"),
+])
+def test_bad_overrides_are_clear_errors(assignment, message):
+    done = run_cli("solve", "pushing_boxes", "--set", assignment, stdin="0 0\n")
+    assert done.returncode == 2 and done.stdout == ""
+    assert message in done.stderr and len(done.stderr.splitlines()) == 1

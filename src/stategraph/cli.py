@@ -50,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--verify", action="store_true", default=None,
                        help="replay every answer with an independent checker; fail loudly if one does not hold")
     solve.add_argument("--export-graphml", metavar="PATH", help="write each instance's state graph as GraphML")
+    solve.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                       help="override any config key, e.g. limits.max_rows=500 or "
+                            "search.options.stop_at_target=false (repeatable)")
     solve.set_defaults(handler=_solve)
 
     demo = commands.add_parser("demo", help="solve the packaged sample of every puzzle")
@@ -69,7 +72,7 @@ def _solve(args) -> int:
     text, source = _read_input(input_path)
     output = config["output"]
     settings = {**config["limits"], "algorithm": config["search"]["algorithm"], "model": config["model"],
-                "verify": output["verify"]}
+                "options": config["search"]["options"], "verify": output["verify"]}
     stats_rows = []
     try:
         for record in run(config["puzzle"], text, settings, source):
@@ -108,10 +111,12 @@ def _resolve_config(args):
                                   f"(puzzles: {', '.join(PUZZLES)})")
         config = configuration.default_config(items.pop(0))
         source = "command line"
-    overrides = {"search.algorithm": args.algorithm, "output.format": args.format,
+    overrides = dict(configuration.parse_assignment(item) for item in args.set)
+    overrides |= {"search.algorithm": args.algorithm, "output.format": args.format,
                  "output.stats": args.stats, "output.verify": args.verify,
                  "export.graphml": args.export_graphml}
-    config = configuration.apply_overrides(config, overrides, f"{source} (with command-line overrides)")
+    where = f"{source} (with command-line overrides)" if args.config else source
+    config = configuration.apply_overrides(config, overrides, where)
     return config, (items[0] if items else None)
 
 

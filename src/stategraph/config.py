@@ -21,7 +21,7 @@ import yaml
 
 from .errors import ConfigError, StategraphError
 from .puzzles import get_puzzle, refusal
-from .search import get_search
+from .search import check_options, get_search
 
 OUTPUT_FORMATS = ("text", "json")
 
@@ -29,7 +29,7 @@ OUTPUT_FORMATS = ("text", "json")
 SCHEMA = {
     "puzzle": (str, None),
     "model": (str, None),
-    "search": {"algorithm": (str, None)},
+    "search": {"algorithm": (str, None), "options": dict},
     "output": {"format": (str, "text"), "stats": (bool, False), "verify": (bool, False)},
     "export": {"graphml": (str, None)},
     "limits": dict,
@@ -43,7 +43,7 @@ def default_config(puzzle: str) -> dict:
     return {
         "puzzle": module.NAME,
         "model": defaults.pop("model", None),
-        "search": {"algorithm": defaults.pop("algorithm")},
+        "search": {"algorithm": defaults.pop("algorithm"), "options": {}},
         "output": {"format": "text", "stats": False, "verify": False},
         "export": {"graphml": None},
         "limits": defaults,
@@ -87,17 +87,31 @@ def load_config_text(text: str, source: str = "<config>") -> dict:
 
 def apply_overrides(config: dict, overrides: dict, source: str = "command line") -> dict:
     """A copy of ``config`` with dotted-key overrides (``{"search.algorithm": "bfs"}``) applied."""
-    result = copy.deepcopy(config)
+    result = config
     for dotted, value in overrides.items():
         if value is None:
             continue
-        *sections, key = dotted.split(".")
-        target = result
-        for section in sections:
-            target = target[section]
-        target[key] = value
+        nested = value
+        for key in reversed(dotted.split(".")):
+            nested = {key: nested}
+        result = _merge(result, nested, SCHEMA, source, "")
     validate(result, source)
     return result
+
+
+def parse_assignment(text: str) -> tuple:
+    """``"limits.max_rows=500"`` -> ``("limits.max_rows", 500)``; the value is read as YAML.
+
+    >>> parse_assignment("search.options.stop_at_target=false")
+    ('search.options.stop_at_target', False)
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise ConfigError(f"--set {text!r}: expected KEY=VALUE, e.g. limits.max_rows=500")
+    try:
+        return key.strip(), yaml.safe_load(value)
+    except yaml.YAMLError:
+        raise ConfigError(f"--set {text!r}: the value is not valid YAML") from None
 
 
 def validate(config: dict, source: str) -> None:
@@ -108,6 +122,10 @@ def validate(config: dict, source: str) -> None:
         routine = get_search(algorithm)
     except StategraphError as exc:
         raise ConfigError(f"{source}: key 'search.algorithm': {exc}") from None
+    try:
+        check_options(routine, config["search"]["options"])
+    except StategraphError as exc:
+        raise ConfigError(f"{source}: key 'search.options': {exc}") from None
     reason = refusal(module, routine)
     if reason:
         raise ConfigError(f"{source}: key 'search.algorithm': {algorithm} does not apply to "

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 
 from .canonical import canonical_path
-from .search import check_applicable, get_search
+from .search import check_applicable, check_options, get_search
 
 
 @dataclass
@@ -32,12 +32,13 @@ class Solution:
         return self.states is not None
 
 
-def solve(model, algorithm: str = "dijkstra") -> Solution:
-    """Run the named search routine on ``model`` and return the canonical optimal path."""
+def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> Solution:
+    """Run the named search routine (with its ``options``) on ``model``; return the canonical optimal path."""
     routine = get_search(algorithm)
     check_applicable(routine, model)
+    check_options(routine, options or {})
     result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
-                         heuristic=model.heuristic)
+                         heuristic=model.heuristic, **(options or {}))
     started = perf_counter()
     states = canonical_path(model.graph, model.source, model.targets, result.dist)
     stats = {

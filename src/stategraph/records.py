@@ -26,9 +26,10 @@ class Record:
     graph: object = None
 
 
-def solve_and_decode(model, algorithm: str, decode, compile_seconds: float = 0.0):
-    """``solve`` then ``decode(solution)``; compile and decode times join the statistics."""
-    solution = solve(model, algorithm)
+def solve_and_decode(model, settings: dict, decode, compile_seconds: float = 0.0):
+    """``solve`` with ``settings["algorithm"]`` and its ``options``, then ``decode(solution)``;
+    compile and decode times join the statistics."""
+    solution = solve(model, settings["algorithm"], settings.get("options"))
     started = perf_counter()
     answer = decode(solution)
     solution.stats["compile_seconds"] = compile_seconds

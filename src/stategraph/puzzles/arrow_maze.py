@@ -184,5 +184,5 @@ def format_answer(maze: ArrowMaze, route: list | None) -> str:
 def solve_instance(maze: ArrowMaze, settings: dict) -> list[Record]:
     watch = Stopwatch()
     model = compile(maze)
-    solution, route = solve_and_decode(model, settings["algorithm"], lambda s: decode(maze, s), watch.lap())
+    solution, route = solve_and_decode(model, settings, lambda s: decode(maze, s), watch.lap())
     return [Record(maze.number, format_answer(maze, route), route, solution, solution.stats, graph=model.graph)]

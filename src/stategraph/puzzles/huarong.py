@@ -178,7 +178,7 @@ def _moves_lower_bound(grid: Grid, target: int):
     return heuristic
 
 
-def answer(board: Board, graph: nx.DiGraph, query: Query, algorithm: str):
+def answer(board: Board, graph: nx.DiGraph, query: Query, algorithm: str, options: dict | None = None):
     """``(moves, solution)`` for one query: the fewest moves or -1; ``solution`` is ``None``
     when no search was needed (start = target, or a piece that can never move)."""
     if query.piece == query.target:
@@ -187,7 +187,7 @@ def answer(board: Board, graph: nx.DiGraph, query: Query, algorithm: str):
         return -1, None
     model = query_model(board, graph, query)
     try:
-        solution, moves = solve_and_decode(model, algorithm, decode)
+        solution, moves = solve_and_decode(model, {"algorithm": algorithm, "options": options}, decode)
     finally:
         detach(graph)
     return moves, solution
@@ -208,7 +208,7 @@ def solve_instance(board: Board, settings: dict) -> list[Record]:
     compile_seconds = watch.lap()
     records = []
     for query in board.queries:
-        moves, solution = answer(board, graph, query, settings["algorithm"])
+        moves, solution = answer(board, graph, query, settings["algorithm"], settings.get("options"))
         stats = solution.stats if solution is not None else {"algorithm": "none needed"}
         stats["compile_seconds"] = compile_seconds if query.number == 1 else 0.0
         records.append(Record(board.number, format_answer(moves), moves, solution, stats, query.number,

@@ -186,5 +186,5 @@ def format_answer(maze: Maze, moves: str | None) -> str:
 def solve_instance(maze: Maze, settings: dict) -> list[Record]:
     watch = Stopwatch()
     model = compile(maze)
-    solution, moves = solve_and_decode(model, settings["algorithm"], lambda s: decode(maze, s), watch.lap())
+    solution, moves = solve_and_decode(model, settings, lambda s: decode(maze, s), watch.lap())
     return [Record(maze.number, format_answer(maze, moves), moves, solution, solution.stats, graph=model.graph)]

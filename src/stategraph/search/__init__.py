@@ -25,7 +25,7 @@ from .result import SearchResult, SearchStats
 from .spfa import spfa
 
 __all__ = ["SEARCHES", "SearchRoutine", "SearchResult", "SearchStats", "get_search",
-           "check_applicable", "applicable_searches"]
+           "check_applicable", "check_options", "applicable_searches"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class SearchRoutine:
     needs_lex_01: bool = False
     needs_nonnegative: bool = True
     needs_heuristic: bool = False
+    options: tuple = ()  # names of the boolean options the routine takes
 
     def refusal(self, model) -> str | None:
         """Why this routine cannot search ``model``, or ``None`` if it can."""
@@ -56,16 +57,17 @@ class SearchRoutine:
 
 SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
     SearchRoutine("bfs", bfs, "breadth-first search, layer by layer", "unit weights only",
-                  needs_unit=True),
+                  needs_unit=True, options=("stop_at_target",)),
     SearchRoutine("layered_bfs", layered_bfs,
                   "the seeds' layered BFS: breadth-first on the first component, minimum on the second",
                   "Lex (primary, secondary) with primary 0 or 1 per edge", needs_lex_01=True),
     SearchRoutine("dijkstra", dijkstra, "Dijkstra with a binary heap, stops at the nearest target",
-                  "non-negative numbers or Lex pairs"),
+                  "non-negative numbers or Lex pairs", options=("stop_at_target",)),
     SearchRoutine("spfa", spfa, "queue-based Bellman-Ford (SPFA), as in the NOIP seed",
                   "any numbers or Lex pairs (refuses negative cycles)", needs_nonnegative=False),
     SearchRoutine("astar", astar, "A* with the puzzle's admissible, consistent heuristic",
-                  "non-negative numbers or Lex pairs, with a puzzle heuristic", needs_heuristic=True),
+                  "non-negative numbers or Lex pairs, with a puzzle heuristic", needs_heuristic=True,
+                  options=("stop_at_target",)),
     SearchRoutine("bidirectional_dijkstra", bidirectional_dijkstra,
                   "forward and backward Dijkstra meeting in the middle, then an A* sweep",
                   "non-negative numbers or Lex pairs"),
@@ -81,6 +83,16 @@ def get_search(name: str) -> SearchRoutine:
     except KeyError:
         known = ", ".join(sorted(SEARCHES))
         raise SearchNotApplicable(f"unknown algorithm {name!r} (known: {known})") from None
+
+
+def check_options(routine: SearchRoutine, options: dict) -> None:
+    """Refuse options the routine does not take, or values that are not booleans."""
+    for key, value in options.items():
+        if key not in routine.options:
+            known = ", ".join(routine.options) or "none"
+            raise SearchNotApplicable(f"{routine.name} has no option {key!r} (its options: {known})")
+        if not isinstance(value, bool):
+            raise SearchNotApplicable(f"option {key!r} of {routine.name} must be true or false, found {value!r}")
 
 
 def check_applicable(routine: SearchRoutine, model) -> None:

@@ -10,7 +10,8 @@ from ..errors import SearchNotApplicable
 from .result import SearchResult, SearchStats
 
 
-def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, settled=None):
+def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, settled=None,
+          stop_at_target=True):
     """Distances from ``source``, expanding states in order of ``(g + h, h, arrival)``.
 
     ``heuristic(state)`` must be consistent (``h(u) <= w(u, v) + h(v)``) and
@@ -45,7 +46,7 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
             break
         settled.add(u)
         g = dist[u]
-        if best is None and u in targets:
+        if best is None and stop_at_target and u in targets:
             best = g
         for v, attrs in succ[u].items():
             relaxed += 1

@@ -7,8 +7,9 @@ from time import perf_counter
 from .result import SearchResult, SearchStats
 
 
-def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
-    """Layer-by-layer distances; stops after the layer holding the nearest target.
+def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True):
+    """Layer-by-layer distances; stops after the layer holding the nearest target
+    (with ``stop_at_target=False``, goes on through every reachable layer).
 
     >>> import networkx as nx
     >>> g = nx.DiGraph([("s", "a"), ("a", "t"), ("s", "b")])
@@ -24,7 +25,7 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     relaxed = settled = 0
     while layer:
         settled += len(layer)
-        if any(u in targets for u in layer):
+        if stop_at_target and any(u in targets for u in layer):
             break
         depth += 1
         following = []

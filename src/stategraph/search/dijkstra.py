@@ -9,8 +9,9 @@ from time import perf_counter
 from .result import SearchResult, SearchStats
 
 
-def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
-    """Distances from ``source``; stops once every state as near as the nearest target is settled.
+def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True):
+    """Distances from ``source``; stops once every state as near as the nearest target is settled
+    (with ``stop_at_target=False``, settles every reachable state).
 
     >>> import networkx as nx
     >>> g = nx.DiGraph()
@@ -33,7 +34,7 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None)
         if best is not None and best < d:
             break
         settled.add(u)
-        if best is None and u in targets:
+        if best is None and stop_at_target and u in targets:
             best = d
         for v, attrs in succ[u].items():
             relaxed += 1
