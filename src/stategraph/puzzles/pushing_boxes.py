@@ -129,15 +129,39 @@ def _walks_from(grid: Grid, box: int, player: int, cache: dict) -> dict:
 
     Walks are symmetric, so ``cache`` keeps every side-to-side length found
     (``None`` for "no walk") and a search only looks for the sides still unknown.
+    Sides whose surroundings allow the least possible walk need no search.
     """
     sides = [box + s for s in grid.step if grid.open[box + s]]
     unknown = [side for side in sides if (box, player, side) not in cache]
+    if player - box in grid.step:
+        for side in list(unknown):
+            walk = _walk_round_the_box(grid, box, player, side)
+            if walk is not None:
+                cache[box, player, side] = cache[box, side, player] = walk
+                unknown.remove(side)
     if unknown:
         found = walk_distances(grid, player, unknown, blocked=box)
         for side in unknown:
             cache[box, player, side] = cache[box, side, player] = found.get(side)
     walks = {side: cache[box, player, side] for side in sides}
     return {side: walk for side, walk in walks.items() if walk is not None}
+
+
+def _walk_round_the_box(grid: Grid, box: int, player: int, side: int) -> int | None:
+    """The walk between two sides of the box when the cells right round it allow the least
+    possible one (2 for perpendicular sides, 4 for opposite sides); ``None`` to search."""
+    free = grid.open
+    if side == player:
+        return 0
+    corner = player + side - box
+    if corner != box:
+        return 2 if free[corner] else None
+    across = player - box
+    for flank in grid.step:
+        if flank != across and flank != -across:
+            if free[player + flank] and free[box + flank] and free[side + flank]:
+                return 4
+    return None
 
 
 def _describe(grid: Grid, box: int, player: int, side: int | None = None) -> dict:
