@@ -23,15 +23,6 @@ LEFT_OF = (WEST, EAST, SOUTH, NORTH)
 RIGHT_OF = (EAST, WEST, NORTH, SOUTH)
 
 
-def direction_of(letter: str) -> int:
-    """``'N'`` -> ``NORTH`` and so on (case-insensitive).
-
-    >>> direction_of("w") == WEST
-    True
-    """
-    return LETTERS.index(letter.upper())
-
-
 @dataclass(frozen=True)
 class Grid:
     """A ``rows`` x ``cols`` grid; ``open[cell]`` tells whether a walker may stand on ``cell``."""

@@ -41,19 +41,6 @@ class Lex(NamedTuple):
 Lex.ZERO = Lex(0, 0)
 
 
-def zero_of(sample) -> object:
-    """The additive zero of the weight type of ``sample``.
-
-    >>> zero_of(Lex(2, 3)), zero_of(5), zero_of(2.5)
-    (Lex(primary=0, secondary=0), 0, 0)
-    """
-    return Lex.ZERO if isinstance(sample, Lex) else 0
-
-
-def is_lex(weight) -> bool:
-    return isinstance(weight, Lex)
-
-
 def components(weight) -> dict:
     """The weight as named scalar fields (for JSON, GraphML, statistics).
 
