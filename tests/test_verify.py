@@ -107,3 +107,24 @@ def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
     assert done.returncode == 3
     assert done.stdout == ""
     assert done.stderr.strip() == "stategraph: error: maze 1: walk 3 (n) runs into rock or the edge"
+
+
+def test_impossibility_past_the_naive_limit_is_reported_unconfirmed(monkeypatch):
+    import stategraph.checks.pushing_boxes as check
+    from stategraph.checks import CONFIRMED, UNCONFIRMED
+
+    text = "3 5\n.....\n.S...\n#B#.T\n0 0\n"  # the box is wedged between rocks on the bottom row
+    maze = next(get_puzzle("pushing_boxes").parse(text))
+    record = next(run("pushing_boxes", text))
+    assert record.answer is None
+    assert check.verify(maze, record) == CONFIRMED
+    monkeypatch.setattr(check, "NAIVE_LIMIT", 1)
+    assert check.verify(maze, record) == UNCONFIRMED
+
+
+def test_cli_verify_prints_a_summary_on_stderr_only():
+    done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "arrow_maze", "--verify"],
+                          input="A 1 1 E 1 2 0 B 1 1 E 2 2 0 END", capture_output=True, text=True)
+    assert done.returncode == 0
+    assert done.stdout == "A\n  (1,1) (1,2)\nB\n  No Solution Possible\n"
+    assert done.stderr == "stategraph: verified 2 answers: 2 confirmed\n"

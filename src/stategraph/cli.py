@@ -74,6 +74,7 @@ def _solve(args) -> int:
     settings = {**config["limits"], "algorithm": config["search"]["algorithm"], "model": config["model"],
                 "options": config["search"]["options"], "verify": output["verify"]}
     stats_rows = []
+    verdicts = []
     try:
         for record in run(config["puzzle"], text, settings, source):
             if output["format"] == "json":
@@ -87,9 +88,16 @@ def _solve(args) -> int:
                               states)
             if output["stats"]:
                 stats_rows.append(_stats_row(record))
+            if output["verify"]:
+                verdicts.append(record.stats["verified"])
     finally:
         if stats_rows:
             _print_table(stats_rows)
+    if output["verify"]:
+        unconfirmed = sum(v != "confirmed" for v in verdicts)
+        print(f"stategraph: verified {len(verdicts)} answers: {len(verdicts) - unconfirmed} confirmed"
+              + (f", {unconfirmed} claims of no solution too large to confirm" if unconfirmed else ""),
+              file=sys.stderr)
     return 0
 
 

@@ -32,7 +32,7 @@ def run(puzzle, text: str, settings: dict | None = None, source: str = "<input>"
     for instance in module.parse(text, source, settings):
         for record in module.solve_instance(instance, settings):
             if settings.get("verify"):
-                module.verify(instance, record)
+                record.stats["verified"] = module.verify(instance, record)
             yield record
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import deque
 
 from ..errors import VerificationError
+from . import CONFIRMED
 
 HEADINGS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
 LEFT = {"N": "W", "W": "S", "S": "E", "E": "N"}
 RIGHT = {value: key for key, value in LEFT.items()}
 
 
-def verify(maze, record) -> None:
+def verify(maze, record) -> str:
     """Check ``record.answer`` (a route, or ``None``) against ``maze``'s signs.
 
     >>> from stategraph.puzzles import arrow_maze
@@ -19,6 +20,7 @@ def verify(maze, record) -> None:
     >>> from stategraph.pipeline import Solution
     >>> maze = next(arrow_maze.parse("T\\n1 1 E 1 3\\n1 2 EF *\\n0\\nEND\\n"))
     >>> verify(maze, Record(1, "", [(1, 1), (1, 2), (1, 3)], Solution(2, [])))
+    'confirmed'
     >>> verify(maze, Record(1, "", [(1, 1), (2, 1), (1, 3)], Solution(2, [])))
     Traceback (most recent call last):
     ...
@@ -35,7 +37,7 @@ def verify(maze, record) -> None:
     if route is None:
         if fewest is not None:
             fail(f"answered No Solution Possible, but a plain search reaches the goal in {fewest} moves")
-        return
+        return CONFIRMED
     if len(route) < 2 or route[0] != maze.entrance:
         fail("a route must start at the entrance and make at least one move")
     heading = None
@@ -57,6 +59,7 @@ def verify(maze, record) -> None:
         fail(f"the route makes {len(route) - 1} moves, but the search reported {record.solution.cost}")
     if len(route) - 1 != fewest:
         fail(f"the route makes {len(route) - 1} moves, but a plain search needs only {fewest}")
+    return CONFIRMED
 
 
 def _fewest_moves(signs, entrance, first, goal) -> int | None:

@@ -6,12 +6,12 @@ from collections import deque
 
 from ..errors import VerificationError
 from ..grid import shortest_walk
-from . import NAIVE_LIMIT
+from . import CONFIRMED, NAIVE_LIMIT, UNCONFIRMED
 
 STEPS = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
 
 
-def verify(board, record) -> None:
+def verify(board, record) -> str:
     """Check a query's answer: every move slides a movable piece into the adjacent blank,
     the designated piece ends on its target, and the moves number exactly the answer.
 
@@ -21,6 +21,7 @@ def verify(board, record) -> None:
     >>> graph = huarong.compile(board)
     >>> moves, solution = huarong.answer(board, graph, board.queries[0], "dijkstra")
     >>> verify(board, Record(1, "", moves, solution, query=1))
+    'confirmed'
     >>> verify(board, Record(1, "", moves + 1, solution, query=1))
     Traceback (most recent call last):
     ...
@@ -37,9 +38,12 @@ def verify(board, record) -> None:
         truth = query.piece == query.target
         if record.answer == 0 and not truth:
             fail("answered 0, but the piece does not start on its target")
-        if record.answer == -1 and (truth or _piece_can_reach(board, query)):
+        if record.answer == 0:
+            return CONFIRMED
+        reachable = truth or _piece_can_reach(board, query)
+        if reachable:
             fail("answered -1, but a naive search brings the piece to its target")
-        return
+        return UNCONFIRMED if reachable is None else CONFIRMED
     if record.solution is None or not record.solution.found:
         fail(f"answered {record.answer} without a solution path to replay")
     blank, piece = position(query.blank), position(query.piece)
@@ -71,15 +75,18 @@ def verify(board, record) -> None:
         fail(f"the piece ends at {piece}, not on its target {position(query.target)}")
     if moves != record.answer:
         fail(f"the replay takes {moves} moves, but the answer is {record.answer}")
+    return CONFIRMED
 
 
-def _piece_can_reach(board, query) -> bool:
-    """Breadth-first over (piece, blank) positions; bounded by ``NAIVE_LIMIT``."""
+def _piece_can_reach(board, query) -> bool | None:
+    """Breadth-first over (piece, blank) positions; ``None`` past ``NAIVE_LIMIT``."""
     grid = board.grid
     start = (query.piece, query.blank)
     seen = {start}
     queue = deque(seen)
-    while queue and len(seen) <= NAIVE_LIMIT:
+    while queue:
+        if len(seen) > NAIVE_LIMIT:
+            return None
         piece, blank = queue.popleft()
         if piece == query.target:
             return True

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import deque
 
 from ..errors import VerificationError
-from . import NAIVE_LIMIT
+from . import CONFIRMED, NAIVE_LIMIT, UNCONFIRMED
 
 STEPS = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
 
 
-def verify(maze, record) -> None:
+def verify(maze, record) -> str:
     """Check ``record.answer`` against ``maze``: legal moves, box on T, (pushes, walks) = reported cost.
 
     >>> from stategraph.puzzles import pushing_boxes as pb
@@ -19,6 +19,7 @@ def verify(maze, record) -> None:
     >>> from stategraph.weights import Lex
     >>> maze = next(pb.parse("1 4\\nSB.T\\n0 0\\n"))
     >>> verify(maze, Record(1, "", "EE", Solution(Lex(2, 0), ["s"])))
+    'confirmed'
     >>> verify(maze, Record(1, "", "E", Solution(Lex(1, 0), ["s"])))
     Traceback (most recent call last):
     ...
@@ -36,9 +37,10 @@ def verify(maze, record) -> None:
         return 0 <= r < len(rows) and 0 <= c < len(rows[0]) and rows[r][c] != "#"
 
     if record.answer is None:
-        if _box_can_reach_target(rows, player, box, target):
+        reachable = _box_can_reach_target(rows, player, box, target)
+        if reachable:
             fail("answered Impossible., but a naive search moves the box onto T")
-        return
+        return UNCONFIRMED if reachable is None else CONFIRMED
     pushes = walks = 0
     for index, letter in enumerate(record.answer, start=1):
         if letter.lower() not in STEPS:
@@ -61,10 +63,11 @@ def verify(maze, record) -> None:
     reported = tuple(record.solution.cost) if record.solution is not None else None
     if reported != (pushes, walks):
         fail(f"the moves make {pushes} pushes and {walks} walks, but the search reported {reported}")
+    return CONFIRMED
 
 
-def _box_can_reach_target(rows, player, box, target) -> bool:
-    """Breadth-first over (box, player) positions, walking and pushing; bounded by ``NAIVE_LIMIT``."""
+def _box_can_reach_target(rows, player, box, target) -> bool | None:
+    """Breadth-first over (box, player) positions, walking and pushing; ``None`` past ``NAIVE_LIMIT``."""
     height, width = len(rows), len(rows[0])
 
     def free(r, c):
@@ -74,7 +77,7 @@ def _box_can_reach_target(rows, player, box, target) -> bool:
     queue = deque(seen)
     while queue:
         if len(seen) > NAIVE_LIMIT:
-            return False  # too large to confirm; the answer stands unconfirmed
+            return None
         box, player = queue.popleft()
         if box == target:
             return True
