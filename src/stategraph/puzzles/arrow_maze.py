@@ -63,10 +63,7 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
     """Yield the mazes of a contest input, read as whitespace-separated tokens, up to ``END``."""
     limits = {**DEFAULTS, **(limits or {})}
     tokens = Tokens(text, source)
-    number = 0
-    while True:
-        number += 1
-        tokens.begin_instance(number, "a maze name", "END line")
+    for number in tokens.instances("a maze name", "END line"):
         name = tokens.next("a maze name")
         if name == "END":
             tokens.expect_end("END")

@@ -55,10 +55,7 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
     """Yield the mazes of a contest input, one at a time, up to the ``0 0`` line."""
     limits = {**DEFAULTS, **(limits or {})}
     tokens = Tokens(text, source)
-    number = 0
-    while True:
-        number += 1
-        tokens.begin_instance(number, "a maze header 'r c'", "'0 0' line")
+    for number in tokens.instances("a maze header 'r c'", "'0 0' line"):
         header = tokens.peek()
         rows = tokens.integer("the row count", 0)
         cols = tokens.integer("the column count", 0)
