@@ -112,3 +112,16 @@ def test_graphml_reads_in_an_independent_xml_parser(tmp_path):
     values = {d.text for element in nodes + edges for d in element if d.get("key") in booleans}
     assert values == {"true", "false"}  # xsd:boolean spelling, not Python's True/False
     assert {"turn", "rank", "weight", "label"} <= set(keys.values())
+
+
+def test_json_paths_are_state_labels_for_every_query():
+    board = "3 3 3\n1 1 1\n1 1 1\n1 1 1\n"
+    queries = "1 1 2 2 3 3\n3 3 1 1 1 3\n2 2 1 1 3 1\n"
+    done = run_cli("solve", "huarong", "--format", "json", stdin=(board + queries).encode())
+    assert done.returncode == 0, done.stderr
+    objects = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [o["query"] for o in objects] == [1, 2, 3]
+    for o in objects:
+        assert o["path"][0].startswith("start blank=") and o["path"][-1].startswith("piece=")
+        assert all(label.startswith("piece=") for label in o["path"][1:])
+        assert o["cost"] == {"cost": o["answer"]} and o["answer"] > 0

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import ref_huarong
-from stategraph import applicable_algorithms, solve_text
+from stategraph import SearchNotApplicable, applicable_algorithms, solve_text
 from stategraph.puzzles import huarong
 
 
@@ -41,7 +41,7 @@ def test_a_failing_search_still_detaches_the_start():
     board = next(huarong.parse("1 3 1\n1 1 1\n1 1 1 2 1 3\n"))
     graph = huarong.compile(board)
     before = snapshot(graph)
-    with pytest.raises(Exception):
+    with pytest.raises(SearchNotApplicable):
         huarong.answer(board, graph, board.queries[0], "bfs")  # not unit weights: refused mid-query
     assert snapshot(graph) == before
 

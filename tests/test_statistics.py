@@ -38,8 +38,9 @@ def test_statistics_are_sane_and_astar_settles_no_more_than_dijkstra(puzzle):
                 fewer += astar.stats["settled"] < dijkstra.stats["settled"]
         if "bfs" in by_algorithm:
             for bfs, dijkstra in zip(by_algorithm["bfs"], by_algorithm["dijkstra"]):
-                assert bfs.stats["settled"] <= dijkstra.stats["settled"] + dijkstra.stats["nodes"]
-                assert bfs.stats["relaxed"] <= dijkstra.stats["edges"]
+                # both settle exactly the states no farther than the goal; bfs needs no heap to do it
+                assert bfs.stats["settled"] <= dijkstra.stats["settled"]
+                assert bfs.stats["relaxed"] <= dijkstra.stats["relaxed"]
     assert compared >= 50 and fewer >= 5
 
 

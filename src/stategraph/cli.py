@@ -7,6 +7,7 @@ import json
 import sys
 
 from . import config as configuration
+from .checks import CONFIRMED
 from .errors import StategraphError
 from .export import export_path, write_graphml
 from .puzzles import PUZZLES, get_puzzle, refusal, sample_text
@@ -94,7 +95,7 @@ def _solve(args) -> int:
         if stats_rows:
             _print_table(stats_rows)
     if output["verify"]:
-        unconfirmed = sum(v != "confirmed" for v in verdicts)
+        unconfirmed = sum(v != CONFIRMED for v in verdicts)
         print(f"stategraph: verified {len(verdicts)} answers: {len(verdicts) - unconfirmed} confirmed"
               + (f", {unconfirmed} claims of no solution too large to confirm" if unconfirmed else ""),
               file=sys.stderr)
@@ -141,11 +142,7 @@ def _read_input(path):
 
 def _as_json(puzzle: str, record) -> dict:
     solution = record.solution
-    graph = record.graph
-    path = None
-    if solution is not None and solution.states is not None:
-        path = [graph.nodes[s].get("label", str(s)) if graph is not None and s in graph else str(s)
-                for s in solution.states]
+    path = solution.labels if solution is not None and solution.found else None
     cost = None if solution is None or solution.cost is None else components(solution.cost)
     return {"puzzle": puzzle, "instance": record.instance, "query": record.query,
             "answer": record.answer, "cost": cost, "path": path,

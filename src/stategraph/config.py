@@ -39,15 +39,19 @@ SCHEMA = {
 def default_config(puzzle: str) -> dict:
     """The built-in configuration of ``puzzle`` (what ``configs/<puzzle>.yaml`` holds)."""
     module = get_puzzle(puzzle)
-    defaults = dict(module.DEFAULTS)
     return {
         "puzzle": module.NAME,
-        "model": defaults.pop("model", None),
-        "search": {"algorithm": defaults.pop("algorithm"), "options": {}},
+        "model": module.DEFAULTS.get("model"),
+        "search": {"algorithm": module.DEFAULTS["algorithm"], "options": {}},
         "output": {"format": "text", "stats": False, "verify": False},
         "export": {"graphml": None},
-        "limits": defaults,
+        "limits": limit_defaults(module),
     }
+
+
+def limit_defaults(module) -> dict:
+    """The size limits among a puzzle's defaults (everything but the algorithm and model)."""
+    return {k: v for k, v in module.DEFAULTS.items() if k not in ("algorithm", "model")}
 
 
 def load_config(path: str) -> dict:
@@ -137,7 +141,7 @@ def validate(config: dict, source: str) -> None:
     if config["output"]["format"] not in OUTPUT_FORMATS:
         raise ConfigError(f"{source}: key 'output.format': must be one of {', '.join(OUTPUT_FORMATS)}, "
                           f"found {config['output']['format']!r}")
-    limits = {k: v for k, v in module.DEFAULTS.items() if k not in ("algorithm", "model")}
+    limits = limit_defaults(module)
     for key, value in config["limits"].items():
         if key not in limits:
             raise ConfigError(f"{source}: unknown key 'limits.{key}' for {module.NAME} "

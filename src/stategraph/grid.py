@@ -42,10 +42,6 @@ class Grid:
         return cls(height, width, tuple(padded))
 
     @property
-    def width(self) -> int:
-        return self.cols + 2
-
-    @property
     def step(self) -> tuple:
         w = self.cols + 2
         return (-w, w, -1, 1)

@@ -26,6 +26,7 @@ class Solution:
     states: list | None
     edges: list = field(default_factory=list)
     stats: dict = field(default_factory=dict)
+    labels: list = field(default_factory=list)  # the states' readable labels, for reports
 
     @property
     def found(self) -> bool:
@@ -54,4 +55,5 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> So
     if states is None:
         return Solution(None, None, [], stats)
     edges = [(u, v, model.graph.edges[u, v]) for u, v in zip(states, states[1:])]
-    return Solution(result.dist[states[-1]], states, edges, stats)
+    labels = [model.graph.nodes[s].get("label", str(s)) for s in states]
+    return Solution(result.dist[states[-1]], states, edges, stats, labels)

@@ -140,7 +140,8 @@ def query_model(board: Board, graph: nx.DiGraph, query: Query) -> StateModel:
     sides = {query.piece + step[s]: s for s in DIRECTIONS if (query.piece, s) in graph}
     walks = walk_distances(grid, query.blank, sides, blocked=query.piece)
     row, col = grid.position(query.piece)
-    graph.add_node(START, label=f"start blank={_rc(grid, query.blank)} piece={row},{col}", kind="start",
+    blank_row, blank_col = grid.position(query.blank)
+    graph.add_node(START, label=f"start blank={blank_row},{blank_col} piece={row},{col}", kind="start",
                    piece=query.piece, piece_row=row, piece_col=col)
     for cell, walk in walks.items():
         graph.add_edge(START, (query.piece, sides[cell]), weight=walk, rank=sides[cell], kind="start")

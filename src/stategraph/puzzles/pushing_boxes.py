@@ -115,7 +115,7 @@ def compile(maze: Maze) -> StateModel:
                 graph.add_node(after, kind="state", side=LETTERS[after[1]], **_describe(grid, ahead, box, after[1]))
                 frontier.append(after)
             graph.add_edge(state, after, weight=Lex(1, walks[behind]), rank=direction,
-                           move=LETTERS[direction], pushes=1, walks=walks[behind])
+                           move=LETTERS[direction])
     targets = frozenset(n for n, box in graph.nodes(data="box") if box == maze.target)
     return StateModel(graph, START, targets, heuristic=_pushes_lower_bound(graph, grid, maze.target),
                       lexicographic=True)
