@@ -2,6 +2,25 @@
 
 from __future__ import annotations
 
+SHOWN_LENGTH = 60
+
+
+def shorten(value: object, limit: int = SHOWN_LENGTH) -> str:
+    """``repr`` of ``value`` for an error message, cut to about ``limit`` characters.
+
+    Only the first ``limit`` characters of a long string are ever looked at, so a
+    5 MB token costs nothing to report.
+
+    >>> shorten("abc"), shorten("x" * 100)[-6:], len(shorten("x" * 10**6)), shorten(10**100)
+    ("'abc'", 'xxx...', 64, '<an integer of about 101 digits>')
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:limit])[:-1] + "..."
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    text = repr(value) if not isinstance(value, (list, dict, tuple, set)) else f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
+
 
 class StategraphError(Exception):
     """Base class of every error stategraph reports to a user."""
