@@ -35,7 +35,7 @@ def arrow_maze_input(rng: random.Random, count: int) -> str:
         maze = ref_arrow_maze.random_maze(rng, f"M{len(mazes)}")
         if maze is not None:
             mazes.append(maze)
-    return ref_arrow_maze.build_input(mazes)
+    return ref_arrow_maze.build_input(mazes, rng=rng)  # with rng: some signs repeated, adding up
 
 
 GENERATORS = {

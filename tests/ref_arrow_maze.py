@@ -313,10 +313,25 @@ def parse_output(text: str, names):
 LAYOUTS = ("two_lines", "one_line", "seed", "reflow")
 
 
-def sign_lines(maze: Maze):
+def sign_lines(maze: Maze, rng=None):
+    """The intersection lines of ``maze``.  With ``rng``, signs are sometimes written in
+    pieces that add up (``NLF`` as ``NL NF`` or ``NL NLF``, or one intersection on two
+    lines), as the reference solution allows."""
     for (r, c), groups in maze.signs.items():
-        words = [h + ch for h, ch in groups.items()]
-        yield f"{r} {c} " + " ".join(words + ["*"])
+        words = []
+        for h, turns in groups.items():
+            if rng is not None and len(turns) > 1 and rng.random() < 0.3:
+                cut = rng.randint(1, len(turns) - 1)
+                words += [h + turns[:cut], h + turns[cut - rng.randint(0, 1):]]
+            else:
+                words.append(h + turns)
+        if rng is not None and len(words) > 1 and rng.random() < 0.3:
+            rng.shuffle(words)
+            cut = rng.randint(1, len(words) - 1)
+            yield f"{r} {c} " + " ".join(words[:cut] + ["*"])
+            yield f"{r} {c} " + " ".join(words[cut:] + ["*"])
+        else:
+            yield f"{r} {c} " + " ".join(words + ["*"])
 
 
 def format_maze(maze: Maze, layout: str = "two_lines", rng=None) -> str:
@@ -330,7 +345,7 @@ def format_maze(maze: Maze, layout: str = "two_lines", rng=None) -> str:
     """
     r0, c0 = maze.start
     r2, c2 = maze.goal
-    body = list(sign_lines(maze)) + ["0"]
+    body = list(sign_lines(maze, rng)) + ["0"]
     if layout == "two_lines":
         head = [maze.name, f"{r0} {c0} {maze.heading} {r2} {c2}"]
     elif layout == "one_line":

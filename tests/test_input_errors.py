@@ -69,10 +69,9 @@ CASES = [
      f"{F}:2:5: instance 1: the first direction must be N, S, E or W, found 'Q'"),
     ("arrow_maze", b"A\n1 1 N 1 2\n1 1 NL *\nEND\n", "",
      f"{F}:4:1: instance 1: maze 'A': missing the '0' line that ends its intersections"),
-    ("arrow_maze", b"A\n1 1 N 1 2\n1 1 NL *\n1 1 SL *\n0\nEND\n", "",
-     f"{F}:4:1: instance 1: intersection (1,1) is listed twice"),
-    ("arrow_maze", b"A\n1 1 N 1 2\n1 1 NL NR *\n0\nEND\n", "",
-     f"{F}:3:8: instance 1: intersection (1,1) has two signs for heading N"),
+    ("arrow_maze", b"A\n1 1 N 1 2\n1 1 NL *\n1 1 SL NX *\n0\nEND\n", "",
+     f"{F}:4:8: instance 1: bad sign 'NX' at intersection (1,1): expected a direction N, S, E or W followed "
+     "by 1 to 3 distinct letters from L, F, R"),
     ("arrow_maze", b"A\n1 x N 1 2\n0\nEND\n", "",
      f"{F}:2:3: instance 1: expected the entrance column (an integer), found 'x'"),
     ("arrow_maze", b"A\n1 2 N 1 2\n0\nEND\nB\n", "A\n  No Solution Possible\n",
@@ -94,7 +93,10 @@ def test_there_are_at_least_30_cases():
     assert len(CASES) >= 30
 
 
-ACCEPTED = [  # CRLF, trailing whitespace and a byte-order mark are fine
+ACCEPTED = [  # CRLF, trailing whitespace and a byte-order mark are fine; repeated arrow-maze signs add up
+    ("arrow_maze", b"A 2 1 N 1 2\n1 1 NL NR *\n0\nEND\n", "A\n  (2,1) (1,1) (1,2)\n"),
+    ("arrow_maze", b"A 2 2 N 1 1\n1 2 NR *\n1 2 NL *\n0\nEND\n", "A\n  (2,2) (1,2) (1,1)\n"),
+    ("arrow_maze", b"A 2 1 N 1 2\n1 1 NL NL *\n0\nEND\n", "A\n  No Solution Possible\n"),
     ("pushing_boxes", b"1 3\r\nSBT  \r\n0 0\r\n", "Maze #1\nE\n\n"),
     ("pushing_boxes", b"\xef\xbb\xbf1 3\nSBT\n0 0", "Maze #1\nE\n\n"),
     ("huarong", b"\xef\xbb\xbf3 4 2\r\n0 1 1 1 \r\n0 1 1 0\t\r\n0 1 0 0\r\n3 2 1 2 2 2\r\n1 2 2 2 3 2", "2\n-1\n"),

@@ -4,26 +4,39 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
+from . import __version__
 from . import config as configuration
+from . import packaged
 from .checks import CONFIRMED
-from .errors import StategraphError
+from .errors import ConfigError, StategraphError, shorten
 from .export import export_path, write_graphml
 from .puzzles import PUZZLES, get_puzzle, refusal, sample_text
 from .runner import run
-from .search import SEARCHES
+from .search import SEARCHES, get_search
 from .textinput import decode_input
 from .weights import components
 
 STAT_COLUMNS = ("instance", "query", "algorithm", "nodes", "edges", "settled", "relaxed",
                 "compile_ms", "search_ms", "canonical_ms", "decode_ms")
+PROGRESS_DELAY = 2.0  # seconds of work before a progress bar appears
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors on one line."""
+
+    def error(self, message):
+        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(2)
 
 
 def main(argv=None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
     try:
+        _take_positionals(parser, args, extras)
         return args.handler(args)
     except StategraphError as exc:
         _flush_quietly()
@@ -36,48 +49,76 @@ def main(argv=None) -> int:
         return 130
 
 
+def _take_positionals(parser, args, extras) -> None:
+    """Options may stand anywhere: positionals met after an option join ``args.items``."""
+    if not extras:
+        return
+    unknown = [item for item in extras if item.startswith("-") and item != "-"]
+    if unknown or not isinstance(args.items, list):
+        parser.error(f"unrecognized arguments: {' '.join(shorten(item) for item in unknown or extras)}")
+    args.items = args.items + extras
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="stategraph", description=__doc__.splitlines()[0].replace(
-        "The ``stategraph`` command line", "Grid puzzles as explicit state graphs"))
+    parser = _Parser(prog="stategraph",
+                                     description="Grid puzzles as explicit state graphs, answered by "
+                                                 "generic shortest-path routines.")
+    parser.add_argument("--version", action="version", version=f"stategraph {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    solve = commands.add_parser("solve", help="solve a contest input and print the exact contest output")
+    settings = _Parser(add_help=False)
+    settings.add_argument("--config", "-c", metavar="FILE|NAME",
+                          help="YAML config: a file, or the name of a packaged config (see `stategraph configs`)")
+    settings.add_argument("--algorithm", "-a", help="search routine (overrides the config)")
+    settings.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                          help="override any config key, e.g. limits.max_rows=500 or "
+                               "search.options.stop_at_target=false (repeatable)")
+    settings.add_argument("--quiet", "-q", action="store_true", help="no progress bar on a terminal")
+
+    solve = commands.add_parser("solve", parents=[settings],
+                                help="solve a contest input and print the exact contest output")
     solve.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
-                       help="puzzle name (unless --config names it) and input file (stdin when absent)")
-    solve.add_argument("--config", "-c", help="YAML config file")
-    solve.add_argument("--algorithm", "-a", help="search routine (overrides the config)")
+                       help="puzzle name (unless --config names it) and input file (stdin when absent or -)")
     solve.add_argument("--format", choices=configuration.OUTPUT_FORMATS, help="text (contest output) or json")
     solve.add_argument("--stats", action="store_true", default=None, help="print search statistics to stderr")
     solve.add_argument("--verify", action="store_true", default=None,
-                       help="replay every answer with an independent checker; fail loudly if one does not hold")
+                       help="check every answer with an independent checker: legal, and optimal by a naive "
+                            "search where it fits the budget")
     solve.add_argument("--export-graphml", metavar="PATH", help="write each instance's state graph as GraphML")
-    solve.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                       help="override any config key, e.g. limits.max_rows=500 or "
-                            "search.options.stop_at_target=false (repeatable)")
     solve.set_defaults(handler=_solve)
+
+    check = commands.add_parser("check", parents=[settings],
+                                help="judge an answers file written by any program: legal, optimal, canonical")
+    check.add_argument("items", nargs="*", metavar="[PUZZLE] INPUT ANSWERS",
+                       help="puzzle name (unless --config names it), the contest input and the answers to judge")
+    check.add_argument("--strict", action="store_true",
+                       help="also require the exact canonical bytes (the contest's own judge)")
+    check.set_defaults(handler=_check)
 
     demo = commands.add_parser("demo", help="solve the packaged sample of every puzzle")
     demo.add_argument("--algorithm", "-a", help="search routine (where it applies)")
-    demo.set_defaults(handler=_demo)
+    demo.set_defaults(handler=_demo, items=())
 
-    algorithms = commands.add_parser("algorithms", help="list the search routines")
-    algorithms.set_defaults(handler=_algorithms)
+    sample = commands.add_parser("sample", help="print a puzzle's packaged sample input")
+    sample.add_argument("items", nargs=1, metavar="PUZZLE")
+    sample.set_defaults(handler=_sample)
 
-    puzzles = commands.add_parser("puzzles", help="list the puzzles")
-    puzzles.set_defaults(handler=_puzzles)
+    for name, handler, text in (("configs", _configs, "list the packaged configs (usable as --config NAME)"),
+                                ("algorithms", _algorithms, "list the search routines"),
+                                ("puzzles", _puzzles, "list the puzzles")):
+        commands.add_parser(name, help=text).set_defaults(handler=handler, items=())
     return parser
 
 
 def _solve(args) -> int:
-    config, input_path = _resolve_config(args)
-    text, source = _read_input(input_path)
+    config, (input_path,) = _resolve_config(args, ("INPUT",), optional=1)
     output = config["output"]
-    settings = {**config["limits"], "algorithm": config["search"]["algorithm"], "model": config["model"],
-                "options": config["search"]["options"], "verify": output["verify"]}
+    settings = _run_settings(config)
+    text, source = _read_input(input_path)
     stats_rows = []
     verdicts = []
     try:
-        for record in run(config["puzzle"], text, settings, source):
+        for record in _progress(run(config["puzzle"], text, settings, source), args.quiet):
             if output["format"] == "json":
                 sys.stdout.write(json.dumps(_as_json(config["puzzle"], record)) + "\n")
             else:
@@ -96,37 +137,100 @@ def _solve(args) -> int:
             _print_table(stats_rows)
     if output["verify"]:
         unconfirmed = sum(v != CONFIRMED for v in verdicts)
-        print(f"stategraph: verified {len(verdicts)} answers: {len(verdicts) - unconfirmed} confirmed"
-              + (f", {unconfirmed} claims of no solution too large to confirm" if unconfirmed else ""),
+        print(f"stategraph: verified {_count(len(verdicts), 'answer')}: {len(verdicts) - unconfirmed} confirmed"
+              + (f", {unconfirmed} legal but too large to confirm optimal" if unconfirmed else ""),
               file=sys.stderr)
     return 0
 
 
-def _resolve_config(args):
+def _check(args) -> int:
+    from .judge import judge
+
+    config, (input_path, answers_path) = _resolve_config(args, ("INPUT", "ANSWERS"))
+    text, source = _read_input(input_path)
+    answers, answers_source = _read_input(answers_path)
+    verdicts = judge(config["puzzle"], text, answers, _run_settings(config), source, answers_source,
+                     strict=args.strict)
+    passed = failed = 0
+    for verdict in _progress(verdicts, args.quiet):
+        print(verdict, file=sys.stderr)
+        passed, failed = passed + verdict.passed, failed + (not verdict.passed)
+    print(f"stategraph: checked {_count(passed + failed, 'answer')}: {passed} ok, {failed} with a problem",
+          file=sys.stderr)
+    return 0 if failed == 0 else 3
+
+
+def _resolve_config(args, files: tuple, optional: int = 0):
+    """The config (defaults < config file < ``--set`` < dedicated flags) and the file arguments.
+
+    The puzzle may be named by the first positional, the config's ``puzzle`` or ``--set puzzle=``;
+    those given must agree.
+    """
     items = list(args.items)
-    if len(items) > 2:
-        raise StategraphError(f"solve takes at most a puzzle and an input file, got {len(items)} arguments")
+    assignments = [configuration.parse_assignment(item) for item in args.set]
+    named = [(f"--set {key}", value) for key, value in assignments if key == "puzzle"]
     if args.config:
-        config = configuration.load_config(args.config)
-        if len(items) == 2:
-            puzzle = get_puzzle(items.pop(0)).NAME
-            if puzzle != config["puzzle"]:
-                raise StategraphError(f"puzzle {puzzle!r} differs from {args.config}'s puzzle "
-                                      f"{config['puzzle']!r}")
-        source = args.config
-    else:
+        config, where = _load_config(args.config)
+        named.insert(0, (where, config["puzzle"]))
+    if len(items) > len(files) or not named or (items and _names_a_puzzle(items[0])):
         if not items:
-            raise StategraphError("solve needs a puzzle name or --config FILE "
+            raise StategraphError(f"{args.command} needs a puzzle name or --config FILE "
                                   f"(puzzles: {', '.join(PUZZLES)})")
-        config = configuration.default_config(items.pop(0))
-        source = "command line"
-    overrides = dict(configuration.parse_assignment(item) for item in args.set)
-    overrides |= {"search.algorithm": args.algorithm, "output.format": args.format,
-                 "output.stats": args.stats, "output.verify": args.verify,
-                 "export.graphml": args.export_graphml}
-    where = f"{source} (with command-line overrides)" if args.config else source
+        named.insert(0, ("the command line", items.pop(0)))
+    if len(items) > len(files):
+        raise StategraphError(f"{args.command} takes [PUZZLE] {' '.join(files)}, "
+                              f"got {len(args.items)} arguments")
+    if len(items) < len(files) - optional:
+        raise StategraphError(f"{args.command} needs {' and '.join(files)} "
+                              f"(missing {' '.join(files[len(items):])})")
+    puzzle = _agreed_puzzle(named)
+    if not args.config:
+        config = configuration.default_config(puzzle)
+    flags = {"search.algorithm": args.algorithm}
+    for flag, key in (("format", "output.format"), ("stats", "output.stats"), ("verify", "output.verify"),
+                      ("export_graphml", "export.graphml")):
+        flags[key] = getattr(args, flag, None)
+    overrides = {key: value for key, value in assignments if key != "puzzle"}
+    overrides.update({key: value for key, value in flags.items() if value is not None})
+    where = f"{where} (with command-line overrides)" if args.config else "command line"
     config = configuration.apply_overrides(config, overrides, where)
-    return config, (items[0] if items else None)
+    return config, tuple(items) + (None,) * (len(files) - len(items))
+
+
+def _names_a_puzzle(item: str) -> bool:
+    try:
+        get_puzzle(item)
+    except StategraphError:
+        return False
+    return not os.path.exists(item)
+
+
+def _agreed_puzzle(named) -> str:
+    resolved = []
+    for where, name in named:
+        if not isinstance(name, str):
+            raise ConfigError(f"{where}: the puzzle must be a name, found {shorten(name)}")
+        resolved.append((where, get_puzzle(name).NAME))
+    first_where, first = resolved[0]
+    for where, name in resolved[1:]:
+        if name != first:
+            raise ConfigError(f"puzzle {name!r} from {where} differs from {first!r} from {first_where}")
+    return first
+
+
+def _load_config(name: str) -> tuple:
+    """The config in a file, or in the packaged config of that name; and where it came from."""
+    if packaged.is_packaged(name):
+        where = f"packaged config {name}"
+        return configuration.load_config_text(packaged.config_text(name), where), where
+    if not os.path.exists(name) and os.sep not in name:
+        packaged.config_text(name)  # raises: neither a file nor a packaged config
+    return configuration.load_config(name), name
+
+
+def _run_settings(config: dict) -> dict:
+    return {**config["limits"], "algorithm": config["search"]["algorithm"], "model": config["model"],
+            "options": config["search"]["options"], "verify": config["output"]["verify"]}
 
 
 def _read_input(path):
@@ -136,8 +240,17 @@ def _read_input(path):
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        raise StategraphError(f"cannot read input {path}: {exc.strerror}") from None
+        raise StategraphError(f"cannot read input {shorten(path)}: {exc.strerror}") from None
     return decode_input(data, path), path
+
+
+def _progress(items, quiet: bool):
+    """``items``, with a progress bar on stderr when it is a terminal and the work takes a while."""
+    if quiet or not sys.stderr.isatty():
+        return items
+    from tqdm import tqdm
+
+    return tqdm(items, delay=PROGRESS_DELAY, unit=" answers", file=sys.stderr, leave=False)
 
 
 def _as_json(puzzle: str, record) -> dict:
@@ -172,16 +285,30 @@ def _print_table(rows) -> None:
 
 
 def _demo(args) -> int:
+    routine = get_search(args.algorithm) if args.algorithm is not None else None
     for name, module in PUZZLES.items():
-        algorithm = args.algorithm
-        if algorithm is not None:
-            reason = refusal(module, SEARCHES[algorithm]) if algorithm in SEARCHES else "unknown"
-            if reason:
-                print(f"== {name}: skipped, {algorithm} does not apply ({reason})")
-                continue
-        print(f"== {name}: {module.SUMMARY} (packaged sample, {algorithm or module.DEFAULTS['algorithm']})")
-        for record in run(module, sample_text(module), {"algorithm": algorithm}, f"<sample {module.SAMPLE}>"):
+        reason = refusal(module, routine) if routine is not None else None
+        if reason:
+            print(f"== {name}: skipped, {routine.name} does not apply ({reason})")
+            continue
+        print(f"== {name}: {module.SUMMARY} (packaged sample, {args.algorithm or module.DEFAULTS['algorithm']})")
+        for record in run(module, sample_text(module), {"algorithm": args.algorithm}, f"<sample {module.SAMPLE}>"):
             sys.stdout.write(record.text)
+    return 0
+
+
+def _sample(args) -> int:
+    if len(args.items) != 1:
+        raise StategraphError(f"sample takes one puzzle name, got {len(args.items)} arguments")
+    sys.stdout.write(sample_text(get_puzzle(args.items[0])))
+    return 0
+
+
+def _configs(args) -> int:
+    names = packaged.config_names()
+    width = max(map(len, names))
+    for name in names:
+        print(f"{name.ljust(width)}  {packaged.config_summary(name)}")
     return 0
 
 
@@ -199,6 +326,10 @@ def _puzzles(args) -> int:
         aliases = f" (alias: {', '.join(module.ALIASES)})" if module.ALIASES else ""
         print(f"{name}{aliases}: {module.SUMMARY}")
     return 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _flush_quietly() -> None:

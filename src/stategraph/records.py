@@ -24,6 +24,7 @@ class Record:
     stats: dict = field(default_factory=dict)
     query: int = 1
     graph: object = None
+    subject: object = None  # the parsed instance answered (set by the runner)
 
 
 def solve_and_decode(model, settings: dict, decode, compile_seconds: float = 0.0):

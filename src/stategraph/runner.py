@@ -31,6 +31,7 @@ def run(puzzle, text: str, settings: dict | None = None, source: str = "<input>"
     settings = settings_for(module, settings)
     for instance in module.parse(text, source, settings):
         for record in module.solve_instance(instance, settings):
+            record.subject = instance
             if settings.get("verify"):
                 record.stats["verified"] = module.verify(instance, record)
             yield record

@@ -90,22 +90,21 @@ def _read_maze(tokens: Tokens, number: int, name: str, limits: dict) -> ArrowMaz
             raise tokens.error(f"maze {name!r}: missing the '0' line that ends its intersections", first)
         cell = (tokens.integer("an intersection row (or 0 to end the maze)", 1),
                 tokens.integer("an intersection column", 1))
-        if cell in signs:
-            raise tokens.error(f"intersection ({cell[0]},{cell[1]}) is listed twice", first)
-        if len(signs) >= limits["max_intersections"]:
+        if cell not in signs and len(signs) >= limits["max_intersections"]:
             raise tokens.error(f"more than {limits['max_intersections']} intersections (max_intersections)",
                                first)
-        signs[cell] = _read_signs(tokens, cell)
+        _read_signs(tokens, cell, signs.setdefault(cell, {}))
     return ArrowMaze(number, name, entrance, LETTERS.index(letter), goal, signs)
 
 
-def _read_signs(tokens: Tokens, cell: tuple) -> dict:
-    signs = {}
+def _read_signs(tokens: Tokens, cell: tuple, signs: dict) -> None:
+    """Add the signs up to ``*`` to ``signs`` (heading -> turns); repeated signs add up, as in the
+    reference solution: ``NL NR`` allows L and R when travelling N."""
     while True:
         token = tokens.peek()
         if token == "*":
             tokens.next("*")
-            return signs
+            return
         if token is None or token == "END" or token.isdigit():
             raise tokens.error(f"missing '*' after the signs of intersection ({cell[0]},{cell[1]})", token)
         tokens.next("a sign")
@@ -113,9 +112,8 @@ def _read_signs(tokens: Tokens, cell: tuple) -> dict:
             raise tokens.error(f"bad sign {token!r} at intersection ({cell[0]},{cell[1]}): expected a "
                                "direction N, S, E or W followed by 1 to 3 distinct letters from L, F, R", token)
         heading = LETTERS.index(token[0])
-        if heading in signs:
-            raise tokens.error(f"intersection ({cell[0]},{cell[1]}) has two signs for heading {token[0]}", token)
-        signs[heading] = "".join(sorted(token[1:], key=TURNS.index))
+        turns = set(token[1:]) | set(signs.get(heading, ""))
+        signs[heading] = "".join(sorted(turns, key=TURNS.index))
 
 
 def compile(maze: ArrowMaze) -> StateModel:

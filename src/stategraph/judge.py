@@ -1,0 +1,106 @@
+"""Grade an answer file written by any program: legal, optimal, and (with ``strict``) canonical.
+
+Legality comes from the puzzle's independent replay (:mod:`stategraph.checks`);
+the optimum from stategraph's own solution of the same input.  One
+:class:`Verdict` per question, in input order.
+
+>>> from stategraph.runner import settings_for
+>>> text = "1 3\\nSBT\\n1 4\\nSB.T\\n0 0\\n"
+>>> answers = "Maze #1\\nE\\n\\nMaze #2\\nEEw\\n\\n"
+>>> [str(v) for v in judge("pushing_boxes", text, answers, settings_for("pushing_boxes"))]
+['maze 1: ok', 'maze 2: ok (optimal, not the canonical tie-break)']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import VerificationError
+from .puzzles import get_puzzle
+from .runner import run
+
+OK = "ok"
+OK_NOT_CANONICAL = "ok (optimal, not the canonical tie-break)"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How one answer fared: ``problem`` is ``None`` for a legal, optimal answer."""
+
+    question: str
+    problem: str | None = None
+    canonical: bool = True
+
+    @property
+    def passed(self) -> bool:
+        return self.problem is None
+
+    def __str__(self) -> str:
+        return f"{self.question}: {self.problem or (OK if self.canonical else OK_NOT_CANONICAL)}"
+
+
+def judge(puzzle, text, answers_text: str, settings: dict, source: str = "<input>",
+          answers_source: str = "<answers>", strict: bool = False):
+    """Yield a :class:`Verdict` for every question of ``text``, then one for each surplus answer.
+
+    With ``strict``, an optimal answer that is not the canonical one is a problem too.
+    """
+    module = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
+    answers = module.read_answers(answers_text, answers_source)
+    unreadable = False
+    canonical_text = []
+    for record in run(module, text, {**settings, "verify": False}, source):
+        canonical_text.append(record.text)
+        question = module.question_label(record)
+        answer = None
+        if not unreadable:
+            try:
+                answer = next(answers, None)
+            except VerificationError as exc:
+                unreadable = True
+                yield Verdict(question, str(exc))
+                continue
+        if answer is None:
+            yield Verdict(question, "missing answer")
+            continue
+        verdict = _grade(module, record, answer, question)
+        if strict and verdict.passed and not verdict.canonical:
+            verdict = Verdict(question, f"line {answer.line}: optimal, but not the canonical answer (--strict)")
+        yield verdict
+    if not unreadable:
+        try:
+            for surplus in answers:
+                yield Verdict("answers file", f"line {surplus.line}: an answer to a question the input does not ask")
+        except VerificationError as exc:
+            yield Verdict("answers file", str(exc))
+    if strict:
+        line = _first_difference("".join(canonical_text), answers_text)
+        if line is not None:
+            yield Verdict("answers file", f"line {line} differs from the canonical output (--strict)")
+
+
+def _first_difference(expected: str, actual: str) -> int | None:
+    """The first line number where ``actual`` differs from ``expected``, or ``None``."""
+    if expected == actual:
+        return None
+    wanted, found = expected.split("\n"), actual.split("\n")
+    for number, (a, b) in enumerate(zip(wanted, found), start=1):
+        if a != b:
+            return number
+    return min(len(wanted), len(found))
+
+
+def _grade(module, record, answer, question: str) -> Verdict:
+    try:
+        cost, canonical = module.judge_answer(record.subject, record, answer.value)
+    except VerificationError as exc:
+        return Verdict(question, f"line {answer.line}: {exc}")
+    optimum = module.record_cost(record)
+    show = module.describe_cost
+    if cost is None and optimum is not None:
+        return Verdict(question, f"claims no solution, but one of {show(optimum)} exists")
+    if cost is not None and optimum is None:
+        return Verdict(question, f"answers {show(cost)}, but no solution exists")
+    if cost != optimum:
+        return Verdict(question, f"{show(cost)}, but the optimum is {show(optimum)}")
+    return Verdict(question, canonical=canonical)
