@@ -39,7 +39,7 @@ CASES = [
     ("huarong", b"200 200 1\n", "", f"{F}:1:1: board of 200 x 200 exceeds the limit of 100 x 100 (max_rows, max_cols)"),
     ("huarong", b"2 2 1\n1 1\n1 2\n1 1 1 2 2 2\n", "", f"{F}:3:3: cell (2, 2) must be 0 or 1, found 2"),
     ("huarong", b"2 2 1\n1 1\n1\n", "", f"{F}:4: unexpected end of input: expected cell (2, 2) of the board"),
-    ("huarong", b"2 2 2\n1 1\n1 1\n1 1 1 2 2 2\n", "",
+    ("huarong", b"2 2 2\n1 1\n1 1\n1 1 1 2 2 2\n", "3\n",
      f"{F}:5: unexpected end of input: expected the blank row of query 2"),
     ("huarong", b"2 2 1\n1 1\n1 1\n3 1 1 2 2 2\n", "", f"{F}:4:1: query 1: blank (3, 1) is off the 2 x 2 board"),
     ("huarong", b"2 2 1\n1 1\n1 1\n1 1 1 2 2 0\n", "",
@@ -47,7 +47,7 @@ CASES = [
     ("huarong", b"2 2 1\n0 1\n1 1\n1 1 1 2 2 2\n", "", f"{F}:4:1: query 1: the blank (1, 1) is on a fixed cell"),
     ("huarong", b"2 2 1\n1 1\n1 1\n1 2 1 2 2 2\n", "",
      f"{F}:4:1: query 1: the blank and the designated piece are both at (1, 2)"),
-    ("huarong", b"2 2 1\n1 1\n1 1\n1 1 1 2 2 2 7\n", "", f"{F}:4:13: unexpected '7' after the 1 queries"),
+    ("huarong", b"2 2 1\n1 1\n1 1\n1 1 1 2 2 2 7\n", "3\n", f"{F}:4:13: unexpected '7' after the 1 queries"),
     # Abbott's Revenge
     ("arrow_maze", b"", "", f"{F}:1: empty input: expected a maze name"),
     ("arrow_maze", b"A\n1 1 N 1 2\n1 1 NX *\n0\nEND\n", "",

@@ -106,12 +106,12 @@ def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
                           input="1 4\nSB.T\n1 4\nSB.T\n0 0\n", capture_output=True, text=True)
     assert done.returncode == 3
     assert done.stdout == ""
-    assert done.stderr.strip() == "stategraph: error: maze 1: walk 3 (n) runs into rock or the edge"
+    assert done.stderr.strip() == "stategraph: error: maze 1: move 3 (n): the player runs into rock or the edge"
 
 
 def test_impossibility_past_the_naive_limit_is_reported_unconfirmed(monkeypatch):
     import stategraph.checks.pushing_boxes as check
-    from stategraph.checks import CONFIRMED, UNCONFIRMED
+    from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED
 
     text = "3 5\n.....\n.S...\n#B#.T\n0 0\n"  # the box is wedged between rocks on the bottom row
     maze = next(get_puzzle("pushing_boxes").parse(text))
@@ -119,7 +119,74 @@ def test_impossibility_past_the_naive_limit_is_reported_unconfirmed(monkeypatch)
     assert record.answer is None
     assert check.verify(maze, record) == CONFIRMED
     monkeypatch.setattr(check, "NAIVE_LIMIT", 1)
-    assert check.verify(maze, record) == UNCONFIRMED
+    assert check.verify(maze, record) == OPTIMALITY_UNCONFIRMED
+
+
+def test_optimality_past_the_naive_budget_is_reported_unconfirmed(monkeypatch):
+    """A found answer whose optimality the naive search cannot settle in time is never a pass."""
+    import time
+
+    from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED
+
+    rng = random.Random(65)
+    for puzzle, text in [("pushing_boxes", pushing_boxes_input(rng, 10)), ("huarong", huarong_input(rng, 10)),
+                         ("arrow_maze", arrow_maze_input(rng, 10))]:
+        module = get_puzzle(puzzle)
+        verdicts = set()
+        for instance, record in verified_records(puzzle, text):
+            verdicts.add(module.verify(instance, record, deadline=time.monotonic() + 60))
+            late = module.verify(instance, record, deadline=time.monotonic() - 1)
+            assert late in (CONFIRMED, OPTIMALITY_UNCONFIRMED)
+            if record.answer not in (None, 0, -1) and not (puzzle == "arrow_maze" and len(record.answer) == 2):
+                assert late == OPTIMALITY_UNCONFIRMED, (puzzle, record.answer)
+        assert verdicts == {CONFIRMED}
+
+
+def detour_pushing_boxes(instance, record):
+    """``sn`` before the moves of the (2 4 / SB.T / ....) maze: legal, two walks too many."""
+    cost = record.solution.cost
+    return dataclasses.replace(record, answer="sn" + record.answer,
+                               solution=Solution(Lex(cost[0], cost[1] + 2), record.solution.states))
+
+
+def detour_huarong(board, record):
+    """The blank walks to the piece's other side and back before the path goes on."""
+    states = record.solution.states
+    piece, side = states[1]
+    other = next(s for s in range(4) if s != side and board.grid.open[piece + board.grid.step[s]])
+    longer = states[:2] + [(piece, other), (piece, side)] + states[2:]
+    return dataclasses.replace(record, answer=record.answer + 4, solution=Solution(record.answer + 4, longer))
+
+
+def detour_arrow_maze(maze, record):
+    """Once round the loop (1,2) (2,2) (2,1) (1,1) before going on to the goal."""
+    route = [(1, 1), (1, 2), (2, 2), (2, 1), (1, 1), (1, 2), (1, 3)]
+    return dataclasses.replace(record, answer=route, solution=Solution(6, record.solution.states))
+
+
+DETOURS = [
+    ("pushing_boxes", "2 4\nSB.T\n....\n0 0\n", detour_pushing_boxes,
+     "maze 1: the moves cost (2, 2), but the optimum is (2, 0)"),
+    ("huarong", "2 2 1\n1 1\n1 1\n1 1 1 2 2 2\n", detour_huarong,
+     "query 1: the answer is 7, but the optimum is 3"),
+    ("arrow_maze", "L\n1 1 E 1 3\n1 2 EFR *\n2 2 SR *\n2 1 WR *\n1 1 NR *\n0\nEND\n", detour_arrow_maze,
+     "maze L: the route makes 6 moves, but the optimum is 2"),
+]
+
+
+@pytest.mark.parametrize("puzzle,text,detour,message", DETOURS, ids=[d[0] for d in DETOURS])
+def test_verify_catches_a_legal_answer_that_is_not_optimal(monkeypatch, puzzle, text, detour, message):
+    module = get_puzzle(puzzle)
+    real = module.solve_instance
+
+    def longer(instance, settings):
+        return [detour(instance, record) for record in real(instance, settings)]
+
+    assert [r.stats["verified"] for r in run(puzzle, text, {"verify": True})] == ["confirmed"]
+    monkeypatch.setattr(module, "solve_instance", longer)
+    with pytest.raises(VerificationError) as caught:
+        list(run(puzzle, text, {"verify": True}))
+    assert str(caught.value) == message
 
 
 def test_cli_verify_prints_a_summary_on_stderr_only():

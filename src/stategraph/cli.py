@@ -144,7 +144,7 @@ def _solve(args) -> int:
 
 
 def _check(args) -> int:
-    from .judge import judge
+    from .judge import WHOLE_FILE, judge
 
     config, (input_path, answers_path) = _resolve_config(args, ("INPUT", "ANSWERS"))
     text, source = _read_input(input_path)
@@ -152,12 +152,16 @@ def _check(args) -> int:
     verdicts = judge(config["puzzle"], text, answers, _run_settings(config), source, answers_source,
                      strict=args.strict)
     passed = failed = 0
+    file_problems = False
     for verdict in _progress(verdicts, args.quiet):
         print(verdict, file=sys.stderr)
-        passed, failed = passed + verdict.passed, failed + (not verdict.passed)
+        if verdict.question == WHOLE_FILE:
+            file_problems = True
+        else:
+            passed, failed = passed + verdict.passed, failed + (not verdict.passed)
     print(f"stategraph: checked {_count(passed + failed, 'answer')}: {passed} ok, {failed} with a problem",
           file=sys.stderr)
-    return 0 if failed == 0 else 3
+    return 0 if failed == 0 and not file_problems else 3
 
 
 def _resolve_config(args, files: tuple, optional: int = 0):
@@ -240,7 +244,7 @@ def _read_input(path):
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        raise StategraphError(f"cannot read input {shorten(path)}: {exc.strerror}") from None
+        raise StategraphError(f"cannot read input {shorten(path, 200, quoted=False)}: {exc.strerror}") from None
     return decode_input(data, path), path
 
 

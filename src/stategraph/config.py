@@ -1,8 +1,10 @@
 """YAML configuration: which puzzle, model, search routine, output and export.
 
-Files are read with ``yaml.safe_load`` only.  Unknown keys and wrong types
-are refused with a :class:`~stategraph.errors.ConfigError` naming the file
-and the key.
+Files and ``--set`` values are read with :mod:`stategraph.safe_yaml` only (``yaml.SafeLoader``
+without anchors, aliases, duplicate keys, deep nesting or oversized values), and a file
+over :data:`MAX_CONFIG_BYTES` is refused unread.  Unknown keys and wrong types are refused
+with a one-line :class:`~stategraph.errors.ConfigError` naming the file and the key; every
+value echoed in a message is cut by :func:`~stategraph.errors.shorten`.
 
 >>> cfg = load_config_text("puzzle: huarong\\nsearch: {algorithm: spfa}\\n", "c.yaml")
 >>> cfg["puzzle"], cfg["search"]["algorithm"], cfg["output"]["format"]
@@ -17,13 +19,16 @@ from __future__ import annotations
 
 import copy
 
-import yaml
-
-from .errors import ConfigError, StategraphError
-from .puzzles import get_puzzle, refusal
-from .search import check_options, get_search
+from . import safe_yaml
+from .errors import ConfigError, StategraphError, shorten
+from .puzzles import ALIASES, PUZZLES, get_puzzle, refusal
+from .search import SEARCHES, check_options, get_search
 
 OUTPUT_FORMATS = ("text", "json")
+MAX_CONFIG_BYTES = 2**20  # a config is a few lines; a bigger file is refused before it is parsed
+MAX_LIMIT = 10**6  # the largest value of any key under limits
+MAX_KEY_LENGTH = 50  # of a --set KEY (the longest real one, search.options.stop_at_target, has 29)
+MAX_KEY_PARTS = 3  # dotted parts of a --set KEY: section.subsection.name
 
 # key -> (type, default); nested dicts are sections
 SCHEMA = {
@@ -55,35 +60,39 @@ def limit_defaults(module) -> dict:
 
 
 def load_config(path: str) -> dict:
+    """The config in the file ``path``."""
+    return load_config_text(read_config_file(path), path)
+
+
+def read_config_file(path: str) -> str:
+    """The text of the config file ``path``: at most :data:`MAX_CONFIG_BYTES` of UTF-8, read unparsed."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the config file ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: the config file is not UTF-8 text") from None
-    return load_config_text(text, path)
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: the config file is larger than {MAX_CONFIG_BYTES} bytes "
+                          "(a config is a few lines of YAML)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ConfigError(f"{path}:{line}: the config file is not UTF-8 text") from None
+    return text
 
 
 def load_config_text(text: str, source: str = "<config>") -> dict:
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        if isinstance(exc, yaml.constructor.ConstructorError) and "tag" in problem:
-            tag = problem.split("tag", 1)[1].strip()
-            problem = f"tag {tag} is not allowed (configs are plain data, read with yaml.safe_load)"
-        raise ConfigError(f"{source}{where}: not valid YAML for stategraph: {problem}") from None
+    if len(text) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{source}: the config is larger than {MAX_CONFIG_BYTES} characters "
+                          "(a config is a few lines of YAML)")
+    data = safe_yaml.load(text, source)
     if not isinstance(data, dict):
         raise ConfigError(f"{source}: a config must be a mapping of keys, found {_kind(data)}")
     if not isinstance(data.get("puzzle"), str):
         raise ConfigError(f"{source}: key 'puzzle' is required and must be a string")
-    try:
-        base = default_config(data["puzzle"])
-    except StategraphError as exc:
-        raise ConfigError(f"{source}: key 'puzzle': {exc}") from None
+    _puzzle(data["puzzle"], source)
+    base = default_config(data["puzzle"])
     merged = _merge(base, data, SCHEMA, source, "")
     validate(merged, source)
     return merged
@@ -110,24 +119,43 @@ def parse_assignment(text: str) -> tuple:
     ('search.options.stop_at_target', False)
     """
     key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise ConfigError(f"--set {text!r}: expected KEY=VALUE, e.g. limits.max_rows=500")
+    key = key.strip()
+    if not sep or not key:
+        raise ConfigError(f"--set {shorten(text)}: expected KEY=VALUE, e.g. limits.max_rows=500")
+    if len(key) > MAX_KEY_LENGTH:
+        raise ConfigError(f"--set {shorten(text)}: the key is {len(key)} characters long "
+                          f"(at most {MAX_KEY_LENGTH})")
+    if key.count(".") >= MAX_KEY_PARTS:
+        raise ConfigError(f"--set {shorten(text)}: the key has {key.count('.') + 1} dotted parts "
+                          f"(at most {MAX_KEY_PARTS}, e.g. search.options.stop_at_target)")
     try:
-        return key.strip(), yaml.safe_load(value)
-    except yaml.YAMLError:
-        raise ConfigError(f"--set {text!r}: the value is not valid YAML") from None
+        return key, safe_yaml.load(value, "--set")
+    except safe_yaml.YAMLRefusal as exc:
+        where = f" (line {exc.line} of the value)" if exc.line is not None and "\n" in value.strip() else ""
+        raise ConfigError(f"--set {shorten(text)}: the value is not valid YAML for stategraph: "
+                          f"{exc.problem}{where}") from None
 
 
 def validate(config: dict, source: str) -> None:
-    """Cross-key checks: known routine, known output format, puzzle limits."""
-    module = get_puzzle(config["puzzle"])
+    """Cross-key checks: known routine and options, known model and output format, puzzle limits."""
+    module = _puzzle(config["puzzle"], source)
     algorithm = config["search"]["algorithm"]
+    if not isinstance(algorithm, str) or algorithm not in SEARCHES:
+        raise ConfigError(f"{source}: key 'search.algorithm': unknown algorithm {_shown(algorithm)} "
+                          f"(known: {', '.join(sorted(SEARCHES))})")
+    routine = get_search(algorithm)
+    options = config["search"]["options"]
+    if not isinstance(options, dict):
+        raise ConfigError(f"{source}: key 'search.options' must be a mapping, found {_kind(options)}")
+    for key, value in options.items():
+        if key not in routine.options:
+            raise ConfigError(f"{source}: key 'search.options': {routine.name} has no option {shorten(key)} "
+                              f"(its options: {', '.join(routine.options) or 'none'})")
+        if not isinstance(value, bool):
+            raise ConfigError(f"{source}: key 'search.options': option {shorten(key)} of {routine.name} "
+                              f"must be true or false, found {_shown(value)}")
     try:
-        routine = get_search(algorithm)
-    except StategraphError as exc:
-        raise ConfigError(f"{source}: key 'search.algorithm': {exc}") from None
-    try:
-        check_options(routine, config["search"]["options"])
+        check_options(routine, options)
     except StategraphError as exc:
         raise ConfigError(f"{source}: key 'search.options': {exc}") from None
     reason = refusal(module, routine)
@@ -136,18 +164,21 @@ def validate(config: dict, source: str) -> None:
                           f"{module.NAME}: {reason}")
     models = getattr(module, "MODELS", (None,))
     if config["model"] not in models:
-        raise ConfigError(f"{source}: key 'model': {module.NAME} has no model {config['model']!r} "
+        raise ConfigError(f"{source}: key 'model': {module.NAME} has no model {shorten(config['model'])} "
                           f"(known: {', '.join(str(m) for m in models)})")
     if config["output"]["format"] not in OUTPUT_FORMATS:
         raise ConfigError(f"{source}: key 'output.format': must be one of {', '.join(OUTPUT_FORMATS)}, "
-                          f"found {config['output']['format']!r}")
+                          f"found {_shown(config['output']['format'])}")
     limits = limit_defaults(module)
+    if not isinstance(config["limits"], dict):
+        raise ConfigError(f"{source}: key 'limits' must be a mapping, found {_kind(config['limits'])}")
     for key, value in config["limits"].items():
         if key not in limits:
-            raise ConfigError(f"{source}: unknown key 'limits.{key}' for {module.NAME} "
+            raise ConfigError(f"{source}: unknown key {shorten(f'limits.{key}')} for {module.NAME} "
                               f"(known: {', '.join(limits) or 'none'})")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ConfigError(f"{source}: key 'limits.{key}' must be a positive integer, found {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LIMIT:
+            raise ConfigError(f"{source}: key {shorten(f'limits.{key}')} must be a positive integer "
+                              f"of at most {MAX_LIMIT}, found {_shown(value)}")
 
 
 def _merge(base: dict, data: dict, schema: dict, source: str, prefix: str) -> dict:
@@ -155,25 +186,39 @@ def _merge(base: dict, data: dict, schema: dict, source: str, prefix: str) -> di
     for key, value in data.items():
         name = f"{prefix}{key}"
         if key not in schema:
-            raise ConfigError(f"{source}: unknown key {name!r} (known: {', '.join(schema)})")
+            raise ConfigError(f"{source}: unknown key {shorten(name)} (known: {', '.join(schema)})")
         spec = schema[key]
         if isinstance(spec, dict):
             if not isinstance(value, dict):
-                raise ConfigError(f"{source}: key {name!r} must be a mapping, found {_kind(value)}")
+                raise ConfigError(f"{source}: key {shorten(name)} must be a mapping, found {_kind(value)}")
             result[key] = _merge(base[key], value, spec, source, f"{name}.")
         elif spec is dict:
             if not isinstance(value, dict):
-                raise ConfigError(f"{source}: key {name!r} must be a mapping, found {_kind(value)}")
+                raise ConfigError(f"{source}: key {shorten(name)} must be a mapping, found {_kind(value)}")
             result[key] = {**base[key], **value}
         else:
             kind, _ = spec
             if value is not None and not (isinstance(value, kind) and
                                           (kind is not int or not isinstance(value, bool))):
-                raise ConfigError(f"{source}: key {name!r} must be {kind.__name__}, found {_kind(value)}")
+                raise ConfigError(f"{source}: key {shorten(name)} must be {kind.__name__}, "
+                                  f"found {_kind(value)}")
             if value is None and key in ("puzzle", "algorithm", "format"):
-                raise ConfigError(f"{source}: key {name!r} must not be empty")
+                raise ConfigError(f"{source}: key {shorten(name)} must not be empty")
             result[key] = value
     return result
+
+
+def _puzzle(name, source: str):
+    """The puzzle module called ``name``, or a ConfigError naming the key (the name cut short)."""
+    if not isinstance(name, str) or (name not in PUZZLES and name not in ALIASES):
+        raise ConfigError(f"{source}: key 'puzzle': unknown puzzle {_shown(name)} "
+                          f"(known: {', '.join(PUZZLES)})")
+    return get_puzzle(name)
+
+
+def _shown(value) -> str:
+    """A user value in a message: its kind for containers and nothing, else its shortened repr."""
+    return _kind(value) if isinstance(value, (dict, list, tuple, set, type(None))) else shorten(value)
 
 
 def _kind(value) -> str:

@@ -5,15 +5,17 @@ from __future__ import annotations
 SHOWN_LENGTH = 60
 
 
-def shorten(value: object, limit: int = SHOWN_LENGTH) -> str:
+def shorten(value: object, limit: int = SHOWN_LENGTH, *, quoted: bool = True) -> str:
     """``repr`` of ``value`` for an error message, cut to about ``limit`` characters.
 
     Only the first ``limit`` characters of a long string are ever looked at, so a
-    5 MB token costs nothing to report.
+    5 MB token costs nothing to report; ``quoted=False`` leaves a string (a path) unquoted.
 
     >>> shorten("abc"), shorten("x" * 100)[-6:], len(shorten("x" * 10**6)), shorten(10**100)
     ("'abc'", 'xxx...', 64, '<an integer of about 101 digits>')
     """
+    if isinstance(value, str) and not quoted:
+        return value if len(value) <= limit else value[:limit] + "..."
     if isinstance(value, str):
         return repr(value) if len(value) <= limit else repr(value[:limit])[:-1] + "..."
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:

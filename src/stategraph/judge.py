@@ -5,8 +5,8 @@ the optimum from stategraph's own solution of the same input.  One
 :class:`Verdict` per question, in input order.
 
 >>> from stategraph.runner import settings_for
->>> text = "1 3\\nSBT\\n1 4\\nSB.T\\n0 0\\n"
->>> answers = "Maze #1\\nE\\n\\nMaze #2\\nEEw\\n\\n"
+>>> text = "1 3\\nSBT\\n3 3\\nS..\\n.B.\\n..T\\n0 0\\n"
+>>> answers = "Maze #1\\nE\\n\\nMaze #2\\nsEneS\\n\\n"     # the canonical answer to maze 2 is eSwsE
 >>> [str(v) for v in judge("pushing_boxes", text, answers, settings_for("pushing_boxes"))]
 ['maze 1: ok', 'maze 2: ok (optimal, not the canonical tie-break)']
 """
@@ -20,6 +20,7 @@ from .puzzles import get_puzzle
 from .runner import run
 
 OK = "ok"
+WHOLE_FILE = "answers file"  # the question named by verdicts about the file rather than one answer
 OK_NOT_CANONICAL = "ok (optimal, not the canonical tie-break)"
 
 
@@ -70,13 +71,13 @@ def judge(puzzle, text, answers_text: str, settings: dict, source: str = "<input
     if not unreadable:
         try:
             for surplus in answers:
-                yield Verdict("answers file", f"line {surplus.line}: an answer to a question the input does not ask")
+                yield Verdict(WHOLE_FILE, f"line {surplus.line}: an answer to a question the input does not ask")
         except VerificationError as exc:
-            yield Verdict("answers file", str(exc))
+            yield Verdict(WHOLE_FILE, str(exc))
     if strict:
         line = _first_difference("".join(canonical_text), answers_text)
         if line is not None:
-            yield Verdict("answers file", f"line {line} differs from the canonical output (--strict)")
+            yield Verdict(WHOLE_FILE, f"line {line} differs from the canonical output (--strict)")
 
 
 def _first_difference(expected: str, actual: str) -> int | None:
@@ -92,15 +93,17 @@ def _first_difference(expected: str, actual: str) -> int | None:
 
 def _grade(module, record, answer, question: str) -> Verdict:
     try:
-        cost, canonical = module.judge_answer(record.subject, record, answer.value)
+        cost, canonical = module.judge_answer(record.subject, record, answer)
     except VerificationError as exc:
-        return Verdict(question, f"line {answer.line}: {exc}")
+        problem = str(exc).removeprefix(f"{question}: ")
+        return Verdict(question, f"line {answer.line}: {problem}")
     optimum = module.record_cost(record)
     show = module.describe_cost
     if cost is None and optimum is not None:
-        return Verdict(question, f"claims no solution, but one of {show(optimum)} exists")
+        return Verdict(question, f"line {answer.line}: claims no solution, but one of {show(optimum)} exists")
     if cost is not None and optimum is None:
-        return Verdict(question, f"answers {show(cost)}, but no solution exists")
+        return Verdict(question, f"line {answer.line}: answers {show(cost)}, but no solution exists")
     if cost != optimum:
-        return Verdict(question, f"{show(cost)}, but the optimum is {show(optimum)}")
+        return Verdict(question, f"line {answer.line}: the answer costs {show(cost)}, "
+                                 f"but the optimum is {show(optimum)}")
     return Verdict(question, canonical=canonical)

@@ -6,7 +6,7 @@ The package's ``configs`` folder is built from the top-level ``configs/``
 >>> "arrow_maze-astar" in config_names()
 True
 >>> config_summary("huarong-spfa")
-"Huarong Dao with SPFA (queue-based Bellman-Ford), the routine of the NOIP 2013 seed."
+'Huarong Dao with SPFA (queue-based Bellman-Ford), the routine of the NOIP 2013 seed.'
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ class Record:
     query: int = 1
     graph: object = None
     subject: object = None  # the parsed instance answered (set by the runner)
+    question: object = None  # the question within it, where an instance asks several (a Huarong query)
 
 
 def solve_and_decode(model, settings: dict, decode, compile_seconds: float = 0.0):

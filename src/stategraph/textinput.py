@@ -1,4 +1,9 @@
-"""Reading contest text: decoding bytes and walking whitespace-separated tokens with positions.
+"""Reading contest input: decoding bytes and walking whitespace-separated tokens with positions.
+
+:class:`Tokens` reads its input lazily, in bounded chunks, only as far as the parser asks: a bad
+byte or a malformed token late in a file is reported only after every instance before it has
+been parsed (and answered), and a huge file costs no more memory than one chunk plus the token
+being read.
 
 >>> t = Tokens("3 4\\n  x", "in.txt")
 >>> t.integer("rows"), t.integer("columns")
@@ -7,29 +12,41 @@
 Traceback (most recent call last):
 ...
 stategraph.errors.InputError: in.txt:2:3: expected a count (an integer), found 'x'
+
+Bytes and binary streams are decoded as UTF-8 (a leading byte-order mark is skipped); CRLF, CR
+and LF all end a line; only ASCII whitespace separates tokens.
+
+>>> import io
+>>> t = Tokens(io.BytesIO(b"\\xef\\xbb\\xbfA\\xc2\\xa0B\\r\\n  \\xd9\\xa1"), "in.txt")
+>>> [(str(token), token.line, token.column) for token in (t.next("x"), t.next("y"))]
+[('A\\xa0B', 1, 1), ('١', 2, 3)]
+>>> t = Tokens(b"1 2\\n \\xff", "in.txt")
+>>> t.integer("a"), t.integer("b")
+(1, 2)
+>>> t.at_end()
+Traceback (most recent call last):
+...
+stategraph.errors.InputError: in.txt:2:2: byte 0xff is not valid UTF-8
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from .errors import InputError
+from .errors import InputError, shorten
 
-_TOKEN = re.compile(r"\S+")
+CHUNK_SIZE = 1 << 16  # characters (str input) or bytes (bytes and streams) read at a time
+MAX_TOKEN = 100_000   # longest token accepted (a legal one has at most a few hundred characters)
+MAX_DIGITS = 18       # longest integer accepted, in digits (a sign not counted)
+WHITESPACE = " \t\n\r\f\v"  # the only token separators
 
-
-def decode_input(data: bytes, source: str) -> str:
-    """UTF-8 text without a byte-order mark; CRLF and CR line ends become LF."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputError(f"byte 0x{data[exc.start]:02x} is not valid UTF-8", source=source,
-                         line=line, column=column) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+_TOKEN = re.compile(r"[^ \t\n\r\f\v]+")
+_SEPARATOR = re.compile(r"[ \t\n\r\f\v]")
+_INTEGER = re.compile(r"[+-]?([0-9]+)")
+_UNREAD = object()
+_new_str = str.__new__
 
 
 class Token(str):
@@ -44,37 +61,105 @@ class Token(str):
         return token
 
 
-class Tokens:
-    """A cursor over the tokens of ``text``, raising :class:`InputError` with positions."""
+def decode_input(data: bytes, source: str = "<input>") -> str:
+    """All of ``data`` as text: UTF-8 without a byte-order mark, CRLF and CR line ends made LF.
 
-    def __init__(self, text: str, source: str = "<input>"):
+    A byte that is not UTF-8 raises :class:`InputError` at once, placed where :class:`Tokens`
+    would place it. Prefer handing the bytes (or the binary stream) to :class:`Tokens`, which
+    decodes lazily and answers the instances before a bad byte first.
+
+    >>> decode_input(b"\\xef\\xbb\\xbfa\\r\\nb\\rc", "in.txt")
+    'a\\nb\\nc'
+    >>> decode_input(b"a\\r\\n\\xc3\\xa9\\xff", "in.txt")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.InputError: in.txt:2:2: byte 0xff is not valid UTF-8
+    """
+    pieces: list[str] = []
+    for piece in _text_pieces(data, CHUNK_SIZE):
+        if isinstance(piece, int):
+            text = "".join(pieces)
+            raise InputError(_bad_byte(piece), source=source, line=text.count("\n") + 1,
+                             column=len(text) - text.rfind("\n"))
+        pieces.append(piece)
+    return "".join(pieces)
+
+
+class Tokens:
+    """A lazy cursor over the tokens of ``data``, raising :class:`InputError` with positions.
+
+    ``data`` is a ``str``, ``bytes`` (or ``bytearray``), or a file-like object whose ``read(n)``
+    returns bytes (``sys.stdin.buffer``, a file opened ``"rb"``) or str (a text-mode file). It is
+    read ``chunk_size`` bytes (or characters) at a time, only when :meth:`peek`, :meth:`next` or
+    :meth:`at_end` need the next token. A byte that is not UTF-8, or a token longer than
+    ``max_token`` characters, is an :class:`InputError` raised when the reader reaches it.
+
+    Bytes are UTF-8; a byte-order mark at their very start is skipped. A ``str`` (or what a
+    text-mode file returns) is taken as decoded text, byte-order mark included. Either way CRLF,
+    CR and LF end a line, and only ASCII whitespace separates tokens. Positions count characters.
+    """
+
+    def __init__(self, data, source: str = "<input>", *, chunk_size: int = CHUNK_SIZE,
+                 max_token: int = MAX_TOKEN):
+        if chunk_size < 1 or max_token < 1:
+            raise ValueError("chunk_size and max_token must be positive")
         self.source = source
-        self.instance = None
-        self.items = []
-        for number, line in enumerate(text.split("\n"), start=1):
-            for match in _TOKEN.finditer(line):
-                self.items.append(Token(match.group(), number, match.start() + 1))
-        self.index = 0
-        self.last_line = text.count("\n") + 1
+        self.instance: int | None = None
+        self._pieces: Iterator[str | int] = _text_pieces(data, chunk_size)
+        self._max_token = max_token
+        self._parts: Sequence[str] = ()  # the current piece split at line ends (the first part continues a line)
+        self._part = 0         # the next part to tokenize
+        self._line = 1         # the line of that part (at the end of input: the last line)
+        self._col = 0          # characters of that line before self._carry
+        self._carry: list[str] = []  # an unfinished token at the end of the pieces read so far, in pieces
+        self._carry_len = 0
+        self._done = False     # no more pieces will be read
+        # where reading stopped: (message, line, column, whether it names the instance)
+        self._fault: tuple[str, int, int, bool] | None = None
+        self._matches: Sequence[re.Match[str]] = ()  # the tokens of the current part, handed out from index self._i
+        self._i = self._n = 0
+        self._token_line = 1
+        self._token_base = 1   # column of the current part's first character
+        self._peeked: Any = _UNREAD  # a Token, None (the end) or _UNREAD
+
+    # -- the cursor -------------------------------------------------------------------------
 
     def at_end(self) -> bool:
-        return self.index >= len(self.items)
+        token = self._peeked
+        if token is _UNREAD:
+            token = self._peeked = self._read()
+        return token is None
 
     def peek(self) -> Token | None:
-        return None if self.at_end() else self.items[self.index]
+        token = self._peeked
+        if token is _UNREAD:
+            token = self._peeked = self._read()
+        return token
 
     def next(self, what: str) -> Token:
-        if self.at_end():
+        token = self._peeked
+        if token is _UNREAD:
+            token = self._read()
+        else:
+            self._peeked = _UNREAD
+        if token is None:
             raise self.error(f"unexpected end of input: expected {what}")
-        token = self.items[self.index]
-        self.index += 1
         return token
 
     def integer(self, what: str, low: int | None = None, high: int | None = None) -> int:
+        """The next token as an integer: an optional sign and 1 to 18 ASCII digits."""
         token = self.next(what)
-        if not re.fullmatch(r"[+-]?\d+", token):
-            raise self.error(f"expected {what} (an integer), found {_shown(token)}", token)
-        value = int(token)
+        if len(token) <= MAX_DIGITS and token.isdigit() and token.isascii():
+            value = int(token)
+        else:
+            match = _INTEGER.fullmatch(token)
+            if match is None:
+                raise self.error(f"expected {what} (an integer), found {shorten(token)}", token)
+            digits = match.end(1) - match.start(1)
+            if digits > MAX_DIGITS:
+                raise self.error(f"expected {what} (an integer of at most {MAX_DIGITS} digits), found a number "
+                                 f"of {digits} digits: {shorten(token)}", token)
+            value = int(token)
         if low is not None and value < low or high is not None and value > high:
             raise self.error(f"{what} must be {_range(low, high)}, found {value}", token)
         return value
@@ -101,21 +186,190 @@ class Tokens:
 
     def expect_end(self, after: str) -> None:
         """Nothing but whitespace may follow ``after``."""
-        if not self.at_end():
+        token = self.peek()
+        if token is not None:
             self.instance = None
-            raise self.error(f"unexpected {self.peek()!r} after {after}", self.peek())
+            raise self.error(f"unexpected {shorten(token)} after {after}", token)
 
     def error(self, message: str, token: Token | None = None) -> InputError:
+        """An :class:`InputError` at ``token`` (default: the next token, or the end of input).
+
+        If the input cannot be read up to the next token (a byte that is not UTF-8, a token too
+        long), that error is returned instead.
+        """
+        if not isinstance(token, Token):
+            try:
+                token = self.peek()
+            except InputError as exc:
+                return exc
         if token is None:
-            line, column = (self.items[self.index].line, self.items[self.index].column) \
-                if not self.at_end() else (self.last_line, None)
+            line, column = self._line, None
         else:
             line, column = token.line, token.column
         return InputError(message, source=self.source, line=line, column=column, instance=self.instance)
 
+    # -- reading ----------------------------------------------------------------------------
 
-def _shown(token: str) -> str:
-    return repr(token if len(token) <= 30 else token[:27] + "...")
+    def _read(self) -> Token | None:
+        i = self._i
+        if i >= self._n:
+            if not self._fill():
+                return None
+            i = 0
+        match = self._matches[i]
+        self._i = i + 1
+        token: Token = _new_str(Token, match.group())
+        token.line = self._token_line
+        token.column = self._token_base + match.start()
+        return token
+
+    def _fill(self) -> bool:
+        """Make the next part that holds tokens current; False at the end of the input."""
+        while True:
+            parts = self._parts
+            j = self._part
+            if j < len(parts):
+                self._part = j + 1
+                if j:
+                    self._line += 1
+                    self._col = 0
+                text = parts[j]
+                if self._carry:
+                    if len(parts) == 1 and not self._done and _SEPARATOR.search(text) is None:
+                        self._carry.append(text)  # the piece only continues the unfinished token
+                        self._carry_len += len(text)
+                        if self._carry_len > self._max_token:
+                            self._stop(self._too_long("".join(self._carry)), self._line, self._col + 1, True)
+                        continue
+                    text = "".join(self._carry) + text
+                    self._carry, self._carry_len = [], 0
+                base = self._col
+                if j + 1 == len(parts) and not self._done:
+                    # the pieces read so far end inside this line: keep an unfinished token back
+                    cut = len(text.rstrip(WHITESPACE))
+                    if cut == len(text) and cut:
+                        cut = max(map(text.rfind, WHITESPACE)) + 1
+                        self._carry, self._carry_len = [text[cut:]], len(text) - cut
+                        text = text[:cut]
+                        if self._carry_len > self._max_token:
+                            self._stop(self._too_long(self._carry[0]), self._line, base + cut + 1, True)
+                    self._col = base + len(text)
+                if len(text) > self._max_token:
+                    text = self._cut_long_token(text, base)
+                matches = list(_TOKEN.finditer(text))
+                if matches:
+                    self._matches, self._i, self._n = matches, 0, len(matches)
+                    self._token_line, self._token_base = self._line, base + 1
+                    return True
+                continue
+            if self._done:
+                if self._fault is not None:
+                    message, line, column, named = self._fault
+                    raise InputError(message, source=self.source, line=line, column=column,
+                                     instance=self.instance if named else None)
+                return False
+            piece = next(self._pieces, None)
+            if piece is None:  # the end of the input: the carried token is complete
+                self._done = True
+                self._parts, self._part = ("",), 0
+            elif isinstance(piece, int):  # a byte that is not UTF-8, right after the carried text
+                self._stop(_bad_byte(piece), self._line, self._col + self._carry_len + 1, False)
+            else:
+                self._parts, self._part = piece.split("\n"), 0
+
+    def _cut_long_token(self, text: str, base: int) -> str:
+        """``text`` up to its first token longer than the limit, stopping the reading there."""
+        for match in _TOKEN.finditer(text):
+            if match.end() - match.start() > self._max_token:
+                self._stop(self._too_long(match.group()), self._line, base + match.start() + 1, True)
+                return text[:match.start()]
+        return text
+
+    def _stop(self, message: str, line: int, column: int, named: bool) -> None:
+        """Read nothing more: once the tokens before it are handed out, raise this error."""
+        self._fault = (message, line, column, named)
+        self._carry, self._carry_len = [], 0
+        self._done = True
+        self._parts, self._part = (), 0
+        self._pieces = iter(())
+
+    def _too_long(self, token: str) -> str:
+        return f"a token longer than {self._max_token} characters: {shorten(token)}"
+
+
+def _text_pieces(data, size: int) -> Iterator[str | int]:
+    """Normalized text pieces of ``data`` (no byte-order mark, LF line ends); an int for a bad byte."""
+    if isinstance(data, str):
+        return _normalize((data[i:i + size] for i in range(0, len(data), size)), bom=False)
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        data = bytes(data)
+        return _normalize(_decode(data[i:i + size] for i in range(0, len(data), size)), bom=True)
+    read = getattr(data, "read", None)
+    if read is None:
+        raise TypeError(f"cannot read input from a {type(data).__name__}: expected str, bytes or a file")
+    return _from_stream(read, size)
+
+
+def _from_stream(read, size: int):
+    first = read(size)  # only when the first token is asked for
+    if isinstance(first, str):  # a text-mode file: already decoded
+        yield from _normalize(_chunks(first, read, size), bom=False)
+    else:
+        yield from _normalize(_decode(_chunks(first, read, size)), bom=True)
+
+
+def _chunks(first, read, size: int):
+    chunk = first
+    while chunk:
+        yield chunk
+        chunk = read(size)
+
+
+def _decode(chunks):
+    """UTF-8 text of the byte ``chunks``; at an invalid byte, the text before it, then the byte."""
+    pending = b""
+    for chunk in chunks:
+        data = pending + chunk if pending else chunk
+        try:
+            text = data.decode("utf-8")
+            pending = b""
+        except UnicodeDecodeError as exc:
+            if exc.reason == "unexpected end of data" and exc.end == len(data):
+                text, pending = data[:exc.start].decode("utf-8"), data[exc.start:]  # the rest may follow
+            else:
+                yield data[:exc.start].decode("utf-8")
+                yield data[exc.start]
+                return
+        if text:
+            yield text
+    if pending:  # the input ends inside a character
+        yield pending[0]
+
+
+def _normalize(pieces, bom: bool):
+    """Make CRLF and CR line ends LF, also across pieces; with ``bom``, skip a leading byte-order mark."""
+    start = bom
+    after_cr = False
+    for piece in pieces:
+        if isinstance(piece, int):
+            yield piece
+            return
+        if after_cr and piece[:1] == "\n":
+            piece = piece[1:]
+            after_cr = False
+        if start and piece:
+            start = False
+            if piece[0] == "\ufeff":
+                piece = piece[1:]
+        if piece:
+            after_cr = piece[-1] == "\r"
+            if "\r" in piece:
+                piece = piece.replace("\r\n", "\n").replace("\r", "\n")
+            yield piece
+
+
+def _bad_byte(byte: int) -> str:
+    return f"byte 0x{byte:02x} is not valid UTF-8"
 
 
 def _range(low, high) -> str:

@@ -1,19 +1,123 @@
-"""Check an Abbott's Revenge route step by step against the signs."""
+"""Abbott's Revenge answers checked against the signs: route replay, naive optimum, answer files.
+
+Headings index ``"NSWE"``; ``maze.signs[(r, c)][heading]`` is the string of
+turns (F, L, R) allowed when arriving at ``(r, c)`` travelling ``heading``.
+"""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
-from ..errors import VerificationError
-from . import CONFIRMED
+from ..errors import VerificationError, shorten
+from . import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget, where
 
-HEADINGS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
-LEFT = {"N": "W", "W": "S", "S": "E", "E": "N"}
-RIGHT = {value: key for key, value in LEFT.items()}
+HEADINGS = "NSWE"
+DELTAS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+TURNED = {"F": (0, 1, 2, 3), "L": (2, 3, 1, 0), "R": (3, 2, 0, 1)}  # TURNED[turn][heading]
+NO_SOLUTION = "No Solution Possible"
+_ENTRY = re.compile(r"\s*\(\s*([0-9]{1,18})\s*,\s*([0-9]{1,18})\s*\)")
 
 
-def verify(maze, record) -> str:
-    """Check ``record.answer`` (a route, or ``None``) against ``maze``'s signs.
+def _shown(name: str) -> str:
+    """A maze name for a message: as it is, or bounded when long."""
+    return name if len(name) <= 40 else shorten(name)
+
+
+def _label(maze) -> str:
+    return f"maze {_shown(maze.name)}"
+
+
+def _exits(maze, cell, heading) -> set:
+    """The headings the signs at ``cell`` allow when arriving there travelling ``heading``."""
+    return {TURNED[turn][heading] for turn in maze.signs.get(cell, {}).get(heading, "")}
+
+
+def replay(maze, route) -> int:
+    """Follow ``route`` (a list of ``(r, c)``) from the entrance; return its number of moves if
+    every move is allowed and it stops at the goal the first time it gets there, else raise
+    :class:`~stategraph.errors.VerificationError` naming the first problem.
+
+    >>> from types import SimpleNamespace
+    >>> maze = SimpleNamespace(number=1, name="T", entrance=(1, 1), heading=3, goal=(1, 3),
+    ...                        signs={(1, 2): {3: "FL"}})
+    >>> replay(maze, [(1, 1), (1, 2), (1, 3)])
+    2
+    >>> replay(maze, [(1, 1), (1, 2), (2, 2)])
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: maze T: step 2 from (1, 2) heading E to (2, 2) is not allowed by the signs
+    """
+    def fail(message):
+        raise VerificationError(f"{_label(maze)}: {message}")
+
+    route = [tuple(cell) for cell in route]
+    if not route or route[0] != tuple(maze.entrance):
+        fail(f"the route starts at {where(route[0]) if route else 'nothing'}, "
+             f"not at the entrance {where(maze.entrance)}")
+    if len(route) < 2:
+        fail(f"the route makes no move: the first move must head {HEADINGS[maze.heading]}")
+    goal = tuple(maze.goal)
+    heading = maze.heading
+    for index in range(1, len(route)):
+        here, there = route[index - 1], route[index]
+        move = (there[0] - here[0], there[1] - here[1])
+        new = DELTAS.index(move) if move in DELTAS else None
+        if index == 1:
+            if new != heading:
+                fail(f"step 1 goes to {where(there)}, but the first move must head {HEADINGS[heading]}")
+        else:
+            if here == goal:
+                fail(f"step {index - 1} reaches the goal {where(goal)}, but the route goes on")
+            if new is None or new not in _exits(maze, here, heading):
+                fail(f"step {index} from {where(here)} heading {HEADINGS[heading]} to {where(there)} "
+                     "is not allowed by the signs")
+        heading = new
+    if route[-1] != goal:
+        fail(f"the route ends at {where(route[-1])}, not at the goal {where(goal)}")
+    return len(route) - 1
+
+
+def naive_optimum(maze, query=None, *, limit: int = NAIVE_LIMIT, deadline: float | None = None):
+    """The fewest moves from the entrance to the goal by a breadth-first search over
+    (position, heading of arrival); ``None`` if the goal cannot be reached, ``UNKNOWN`` past
+    ``limit`` positions or ``deadline``.
+
+    >>> from types import SimpleNamespace
+    >>> maze = SimpleNamespace(number=1, name="T", entrance=(1, 1), heading=3, goal=(1, 1),
+    ...                        signs={(1, 2): {3: "R"}, (2, 2): {1: "R"}, (2, 1): {2: "R"}})
+    >>> naive_optimum(maze), naive_optimum(maze, limit=2)
+    (4, UNKNOWN)
+    """
+    goal = tuple(maze.goal)
+    signs = maze.signs
+    heading = maze.heading
+    dr, dc = DELTAS[heading]
+    start = (maze.entrance[0] + dr, maze.entrance[1] + dc, heading)
+    seen = {start}
+    queue = deque([(start, 1)])
+    visited = 0
+    while queue:
+        state, moves = queue.popleft()
+        r, c, heading = state
+        if (r, c) == goal:
+            return moves
+        visited += 1
+        if out_of_budget(visited, limit, deadline):
+            return UNKNOWN
+        for turn in signs.get((r, c), {}).get(heading, ""):
+            new = TURNED[turn][heading]
+            dr, dc = DELTAS[new]
+            after = (r + dr, c + dc, new)
+            if after not in seen:
+                seen.add(after)
+                queue.append((after, moves + 1))
+    return None
+
+
+def verify(maze, record, *, deadline: float | None = None) -> str:
+    """Check ``record.answer`` (a route, or ``None``) against ``maze``'s signs, the reported
+    cost and the naive optimum.
 
     >>> from stategraph.puzzles import arrow_maze
     >>> from stategraph.records import Record
@@ -26,56 +130,91 @@ def verify(maze, record) -> str:
     ...
     stategraph.errors.VerificationError: maze T: step 1 goes to (2, 1), but the first move must head E
     """
-    signs = {cell: {"NSWE"[h]: turns for h, turns in by_heading.items()} for cell, by_heading in maze.signs.items()}
-    first = "NSWE"[maze.heading]
-
     def fail(message):
-        raise VerificationError(f"maze {maze.name}: {message}")
+        raise VerificationError(f"{_label(maze)}: {message}")
 
     route = record.answer
-    fewest = _fewest_moves(signs, maze.entrance, first, maze.goal)
+    optimum = None
     if route is None:
-        if fewest is not None:
-            fail(f"answered No Solution Possible, but a plain search reaches the goal in {fewest} moves")
+        optimum = naive_optimum(maze, limit=NAIVE_LIMIT, deadline=deadline)
+        if optimum is UNKNOWN:
+            return OPTIMALITY_UNCONFIRMED
+        if optimum is not None:
+            fail(f"answered {NO_SOLUTION}, but one of {optimum} moves exists")
         return CONFIRMED
-    if len(route) < 2 or route[0] != maze.entrance:
-        fail("a route must start at the entrance and make at least one move")
-    heading = None
-    for index, (here, there) in enumerate(zip(route, route[1:]), start=1):
-        move = (there[0] - here[0], there[1] - here[1])
-        new = next((h for h, delta in HEADINGS.items() if delta == move), None)
-        if index == 1:
-            if new != first:
-                fail(f"step 1 goes to {there}, but the first move must head {first}")
-        else:
-            allowed = {"F": heading, "L": LEFT[heading], "R": RIGHT[heading]}
-            turns = signs.get(here, {}).get(heading, "")
-            if new is None or all(allowed[t] != new for t in turns):
-                fail(f"step {index} from {here} heading {heading} to {there} is not allowed by the signs")
-        heading = new
-    if route[-1] != maze.goal:
-        fail(f"the route ends at {route[-1]}, not at the goal {maze.goal}")
-    if record.solution is not None and record.solution.cost != len(route) - 1:
-        fail(f"the route makes {len(route) - 1} moves, but the search reported {record.solution.cost}")
-    if len(route) - 1 != fewest:
-        fail(f"the route makes {len(route) - 1} moves, but a plain search needs only {fewest}")
+    moves = replay(maze, route)
+    solution = record.solution
+    if solution is not None and solution.cost != moves:
+        fail(f"the route makes {moves} moves, but the search reported {shorten(solution.cost)}")
+    optimum = naive_optimum(maze, limit=NAIVE_LIMIT, deadline=deadline)
+    if optimum is UNKNOWN:
+        return OPTIMALITY_UNCONFIRMED
+    if optimum != moves:
+        fail(f"the route makes {moves} moves, but the optimum is {optimum}")
     return CONFIRMED
 
 
-def _fewest_moves(signs, entrance, first, goal) -> int | None:
-    dr, dc = HEADINGS[first]
-    start = (entrance[0] + dr, entrance[1] + dc, first)
-    seen = {start: 1}
-    queue = deque(seen)
-    while queue:
-        r, c, heading = state = queue.popleft()
-        if (r, c) == goal:
-            return seen[state]
-        for turn in signs.get((r, c), {}).get(heading, ""):
-            new = {"F": heading, "L": LEFT[heading], "R": RIGHT[heading]}[turn]
-            dr, dc = HEADINGS[new]
-            after = (r + dr, c + dc, new)
-            if after not in seen:
-                seen[after] = seen[state] + 1
-                queue.append(after)
-    return None
+def read_answers(text: str, source: str = "<answers>"):
+    """Yield an :class:`~stategraph.checks.Answer` per maze: a name in column 1, then lines
+    starting with whitespace that hold the route's ``(r,c)`` entries, or ``No Solution Possible``
+    (``value``: ``(name, route)``, route ``None`` for no solution; ``line``: the name's line).
+
+    The amount of whitespace before, between and inside the entries, how many
+    entries a line holds, and blank lines at the end are not checked (a byte
+    comparison is stricter); anything else out of place raises
+    :class:`~stategraph.errors.VerificationError` ``source:line: ...`` when met.
+
+    >>> text = "A\\n  (1,1) (1,2)\\n  (1,3)\\nB\\n  No Solution Possible\\n"
+    >>> [(a.number, a.value, a.line) for a in read_answers(text, "x")]
+    [(1, ('A', [(1, 1), (1, 2), (1, 3)]), 1), (2, ('B', None), 4)]
+    >>> list(read_answers("A\\n  (1,1) (1,x)\\n", "x"))
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: x:2: maze A: bad route entry '(1,x)'
+    """
+    def error(line, message):
+        return VerificationError(f"{source}:{line}: {message}")
+
+    number = 0
+    name = route = None  # the maze being read, and its route (list), or NO_SOLUTION
+    name_line = blank_line = last = 0
+
+    def finish(line):
+        if route is None or route == []:
+            raise error(line, f"maze {_shown(name)}: expected its route or '  {NO_SOLUTION}'")
+        return Answer(number, (name, None if route is NO_SOLUTION else route), name_line)
+
+    for last, line in lines_of(text):
+        if not line.strip():
+            blank_line = blank_line or last
+            continue
+        if blank_line:
+            raise error(blank_line, "an empty line" + (f" in the answer of maze {_shown(name)}" if name else ""))
+        if not line[0].isspace():
+            if name is not None:
+                yield finish(last)
+            content = line.strip()
+            if not (content.isascii() and content.isalnum()):
+                raise error(last, f"expected a maze name (one alphanumeric word) in column 1, found {shorten(line)}")
+            number, name, route, name_line = number + 1, content, None, last
+            continue
+        if name is None:
+            raise error(last, f"expected a maze name in column 1, found {shorten(line)}")
+        if route is NO_SOLUTION:
+            raise error(last, f"maze {_shown(name)}: a line after '{NO_SOLUTION}', {shorten(line)}")
+        if " ".join(line.split()) == NO_SOLUTION:
+            if route:
+                raise error(last, f"maze {_shown(name)}: '{NO_SOLUTION}' after route entries")
+            route = NO_SOLUTION
+            continue
+        route = route or []
+        position, end = 0, len(line.rstrip())
+        while position < end:
+            match = _ENTRY.match(line, position)
+            if not match:
+                bad = line[position:].split()[0]
+                raise error(last, f"maze {_shown(name)}: bad route entry {shorten(bad)}")
+            route.append((int(match[1]), int(match[2])))
+            position = match.end()
+    if name is not None:
+        yield finish(last + 1)

@@ -1,19 +1,163 @@
-"""Replay a Huarong Dao answer move by move: the blank's walks, then the swaps."""
+"""Huarong Dao answers checked on the board itself: the solver's path replayed, the naive optimum,
+answer files.
+
+Only the board's plain data is read: ``grid.open`` (a flat tuple with a blocked
+border, True on movable cells), ``grid.step`` (the N, S, W, E index offsets),
+``grid.position`` and the queries' cell indices.
+"""
 
 from __future__ import annotations
 
-from collections import deque
+import re
 
-from ..errors import VerificationError
-from ..grid import shortest_walk
-from . import CONFIRMED, NAIVE_LIMIT, UNCONFIRMED
+from ..errors import VerificationError, shorten
+from . import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
 
-STEPS = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
+START = "start"
+_NUMBER = re.compile(r"-1|0|[1-9][0-9]{0,17}")
 
 
-def verify(board, record) -> str:
-    """Check a query's answer: every move slides a movable piece into the adjacent blank,
-    the designated piece ends on its target, and the moves number exactly the answer.
+def _query(board, query):
+    """``query`` itself, or the query numbered ``query`` (``None``: the first).
+
+    A board that reads its queries as they are asked for (``board.ask()``) is
+    asked only up to that query: ``board.queries`` would read the whole rest of
+    the input while the solver is still answering the earlier ones.
+    """
+    if query is None:
+        query = 1
+    if not isinstance(query, int):
+        return query
+    ask = getattr(board, "ask", None)
+    for candidate in ask() if ask is not None else board.queries:
+        if candidate.number == query:
+            return candidate
+    raise ValueError(f"the board has no query {shorten(query)}")
+
+
+def naive_optimum(board, query=None, *, limit: int = NAIVE_LIMIT, deadline: float | None = None):
+    """The fewest moves bringing ``query``'s piece onto its target, by a breadth-first search
+    over (piece cell, blank cell) positions in which every slide costs 1: 0 when the piece
+    starts there, ``None`` if it never gets there, ``UNKNOWN`` past ``limit`` positions or ``deadline``.
+
+    ``query`` is a query of ``board`` or its number (default: the first).
+
+    >>> from stategraph.puzzles import huarong
+    >>> board = next(huarong.parse("3 4 2\\n0 1 1 1\\n0 1 1 0\\n0 1 0 0\\n3 2 1 2 2 2\\n1 2 2 2 3 2\\n"))
+    >>> naive_optimum(board, 1), naive_optimum(board, 2), naive_optimum(board, 1, limit=0)
+    (2, None, UNKNOWN)
+    """
+    query = _query(board, query)
+    free = board.grid.open
+    steps = board.grid.step
+    piece, target = query.piece, query.target
+    if piece == target:
+        return 0
+    if not free[piece] or not free[target]:
+        return None  # a fixed piece never moves; nothing moves onto a fixed cell
+    size = len(free)
+    start = piece * size + query.blank
+    seen = {start}
+    frontier = [start]
+    moves = visited = 0
+    while frontier:
+        moves += 1
+        following = []
+        for key in frontier:
+            visited += 1
+            if out_of_budget(visited, limit, deadline):
+                return UNKNOWN
+            piece, blank = divmod(key, size)
+            for step in steps:
+                cell = blank + step
+                if not free[cell]:
+                    continue
+                if cell == piece:  # the piece slides into the blank
+                    if blank == target:
+                        return moves
+                    after = blank * size + cell
+                else:
+                    after = piece * size + cell
+                if after not in seen:
+                    seen.add(after)
+                    following.append(after)
+        frontier = following
+    return None
+
+
+def walk_length(free, steps, start: int, goal: int, blocked: int) -> int | None:
+    """The blank's fewest steps from ``start`` to ``goal`` over ``free`` cells, never entering
+    ``blocked`` (the designated piece); ``None`` if it cannot get there."""
+    if start == goal:
+        return 0
+    seen = {start, blocked}
+    frontier = [start]
+    length = 0
+    while frontier:
+        length += 1
+        following = []
+        for cell in frontier:
+            for step in steps:
+                after = cell + step
+                if after == goal and free[after]:
+                    return length
+                if free[after] and after not in seen:
+                    seen.add(after)
+                    following.append(after)
+        frontier = following
+    return None
+
+
+def replay_states(board, query, states) -> int:
+    """Replay a solver path of ``query``: ``states[0]`` is ``"start"``, then ``(piece cell, side)``
+    with the blank at ``piece cell + grid.step[side]``.  The blank walks (round the piece, never
+    through it) by shortest walks; a change of piece cell is a slide.  Return the number of
+    moves, or raise :class:`~stategraph.errors.VerificationError` naming the first problem.
+    """
+    query = _query(board, query)
+    grid = board.grid
+    free, steps, position = grid.open, grid.step, grid.position
+
+    def fail(message):
+        raise VerificationError(f"query {query.number}: {message}")
+
+    if not states or states[0] != START:
+        fail("the solution path does not begin with the start state")
+    piece, blank = query.piece, query.blank
+    moves = 0
+    for index, state in enumerate(states[1:], start=1):
+        try:
+            new_piece, side = state
+            wanted = new_piece + steps[side]
+            valid = 0 <= new_piece < len(free) and 0 <= wanted < len(free) and side >= 0
+        except (TypeError, ValueError, IndexError):
+            valid = False
+        if not valid:
+            fail(f"state {index} of the path, {shorten(state)}, is not a (piece cell, side) pair")
+        if new_piece != piece:
+            if new_piece != blank or blank - piece not in steps or not free[piece]:
+                fail(f"state {index}: the piece at {position(piece)} cannot slide to {position(new_piece)}: "
+                     f"the blank is at {position(blank)}")
+            piece, blank = blank, piece
+            moves += 1
+            if wanted != blank:
+                fail(f"state {index} has the blank at {position(wanted)}, but the slide leaves it at "
+                     f"{position(blank)}")
+            continue
+        walk = walk_length(free, steps, blank, wanted, piece)
+        if walk is None:
+            fail(f"state {index}: the blank at {position(blank)} cannot walk to {position(wanted)} "
+                 f"round the piece at {position(piece)}")
+        blank, moves = wanted, moves + walk
+    if piece != query.target:
+        fail(f"the piece ends at {position(piece)}, not on its target {position(query.target)}")
+    return moves
+
+
+def verify(board, record, *, deadline: float | None = None) -> str:
+    """Check a query's answer: the solver's path replays legally, brings the piece onto its
+    target in exactly ``record.answer`` moves, the reported cost agrees, and no naive search
+    does better; ``0`` and ``-1`` are checked against the naive search alone.
 
     >>> from stategraph.puzzles import huarong
     >>> from stategraph.records import Record
@@ -26,75 +170,68 @@ def verify(board, record) -> str:
     Traceback (most recent call last):
     ...
     stategraph.errors.VerificationError: query 1: the replay takes 3 moves, but the answer is 4
+    >>> verify(board, Record(1, "", -1, None, query=1))
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: query 1: answered -1, but one of 3 moves exists
     """
-    query = board.queries[record.query - 1]
-    grid = board.grid
-    position = grid.position
+    query = record.question if getattr(record, "question", None) is not None else _query(board, record.query)
+    answer = record.answer
 
     def fail(message):
         raise VerificationError(f"query {query.number}: {message}")
 
-    if record.answer == 0 or record.answer == -1:
-        truth = query.piece == query.target
-        if record.answer == 0 and not truth:
-            fail("answered 0, but the piece does not start on its target")
-        if record.answer == 0:
-            return CONFIRMED
-        reachable = truth or _piece_can_reach(board, query)
-        if reachable:
-            fail("answered -1, but a naive search brings the piece to its target")
-        return UNCONFIRMED if reachable is None else CONFIRMED
-    if record.solution is None or not record.solution.found:
-        fail(f"answered {record.answer} without a solution path to replay")
-    blank, piece = position(query.blank), position(query.piece)
-    moves = 0
-
-    def movable(cell):
-        return 1 <= cell[0] <= grid.rows and 1 <= cell[1] <= grid.cols and grid.open[grid.cell(*cell)]
-
-    for state in record.solution.states[1:]:
-        new_piece, side = state
-        wanted = position(new_piece + grid.step[side])
-        if position(new_piece) != piece:  # a swap: the piece slides into the blank
-            if position(new_piece) != blank or abs(blank[0] - piece[0]) + abs(blank[1] - piece[1]) != 1:
-                fail(f"the piece at {piece} cannot slide to {position(new_piece)}: the blank is at {blank}")
-            piece, blank = blank, piece
-            moves += 1
-            continue
-        walk = shortest_walk(grid, grid.cell(*blank), grid.cell(*wanted), blocked=grid.cell(*piece))
-        for letter in walk or "":
-            dr, dc = STEPS[letter]
-            cell = (blank[0] + dr, blank[1] + dc)
-            if not movable(cell) or cell == piece:
-                fail(f"the blank at {blank} cannot move to {cell}")
-            blank = cell
-            moves += 1
-        if blank != wanted:
-            fail(f"the blank cannot reach {wanted} around the piece at {piece}")
-    if piece != position(query.target):
-        fail(f"the piece ends at {piece}, not on its target {position(query.target)}")
-    if moves != record.answer:
-        fail(f"the replay takes {moves} moves, but the answer is {record.answer}")
+    if not isinstance(answer, int) or isinstance(answer, bool) or answer < -1:
+        fail(f"the answer {shorten(answer)} is neither -1 nor a number of moves")
+    if answer == 0 and query.piece != query.target:
+        fail("answered 0, but the piece does not start on its target")
+    if answer > 0:
+        solution = record.solution
+        if solution is None or not solution.found:
+            fail(f"answered {answer} without a solution path to replay")
+        moves = replay_states(board, query, solution.states)
+        if moves != answer:
+            fail(f"the replay takes {moves} moves, but the answer is {answer}")
+        if solution.cost != answer:
+            fail(f"the answer is {answer}, but the search reported {shorten(solution.cost)}")
+    optimum = naive_optimum(board, query, limit=NAIVE_LIMIT, deadline=deadline)
+    if optimum is UNKNOWN:
+        return OPTIMALITY_UNCONFIRMED
+    if answer == -1:
+        if optimum is not None:
+            fail(f"answered -1, but one of {optimum} moves exists")
+    elif optimum != answer:
+        fail(f"the answer is {answer}, but the optimum is {-1 if optimum is None else optimum}")
     return CONFIRMED
 
 
-def _piece_can_reach(board, query) -> bool | None:
-    """Breadth-first over (piece, blank) positions; ``None`` past ``NAIVE_LIMIT``."""
-    grid = board.grid
-    start = (query.piece, query.blank)
-    seen = {start}
-    queue = deque(seen)
-    while queue:
-        if len(seen) > NAIVE_LIMIT:
-            return None
-        piece, blank = queue.popleft()
-        if piece == query.target:
-            return True
-        for step in grid.step:
-            cell = blank + step
-            if grid.open[cell]:
-                state = (blank, cell) if cell == piece else (piece, cell)
-                if state not in seen:
-                    seen.add(state)
-                    queue.append(state)
-    return False
+def read_answers(text: str, source: str = "<answers>"):
+    """Yield an :class:`~stategraph.checks.Answer` per line: the query number, the integer
+    (-1 or a number of moves), the line.
+
+    Spaces around the number and blank lines at the end are allowed; anything
+    else out of place raises :class:`~stategraph.errors.VerificationError`
+    ``source:line: ...`` when met.
+
+    >>> [(a.number, a.value, a.line) for a in read_answers(" 2\\n-1\\n\\n", "x")]
+    [(1, 2, 1), (2, -1, 2)]
+    >>> list(read_answers("2\\n\\n3\\n", "x"))
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: x:2: expected the answer to query 2, found an empty line
+    """
+    blank_line = None
+    number = 0
+    for line_number, line in lines_of(text):
+        content = line.strip()
+        if not content:
+            blank_line = blank_line or line_number
+            continue
+        if blank_line is not None:
+            raise VerificationError(f"{source}:{blank_line}: expected the answer to query {number + 1}, "
+                                    "found an empty line")
+        number += 1
+        if not _NUMBER.fullmatch(content):
+            raise VerificationError(f"{source}:{line_number}: expected the answer to query {number} "
+                                    f"(-1 or a number of moves), found {shorten(line)}")
+        yield Answer(number, int(content), line_number)

@@ -1,94 +1,240 @@
-"""Replay a Pushing Boxes move string on the maze's characters."""
+"""Pushing Boxes answers checked on the maze's characters: replay, naive optimum, answer files.
+
+Cells are indices into the maze padded with a border of rock, row-major, so a
+neighbour is ``cell + step`` with no bounds check and ``divmod(cell, width)``
+is the 1-based ``(row, col)``.
+"""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
-from ..errors import VerificationError
-from . import CONFIRMED, NAIVE_LIMIT, UNCONFIRMED
+from ..errors import VerificationError, shorten
+from . import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
 
-STEPS = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
+LETTERS = "nswe"
+_HEADER = re.compile(r"Maze\s*#\s*([0-9]+)")
+_MOVES = re.compile(r"[NSWEnswe]+")
 
 
-def verify(maze, record) -> str:
-    """Check ``record.answer`` against ``maze``: legal moves, box on T, (pushes, walks) = reported cost.
+def _layout(maze):
+    """``(free, width, player, box, target)``: ``free[cell]`` is 1 off rock, inside the maze."""
+    rows = maze.rows
+    width = (len(rows[0]) if rows else 0) + 2
+    free = bytearray(width * (len(rows) + 2))
+    marks = {}
+    for r, line in enumerate(rows, start=1):
+        for c, ch in enumerate(line, start=1):
+            if ch != "#":
+                free[r * width + c] = 1
+                if ch in "SBT":
+                    marks[ch] = r * width + c
+    return free, width, marks["S"], marks["B"], marks["T"]
+
+
+def replay(maze, moves: str) -> tuple:
+    """Play ``moves`` from the start; return ``(pushes, walks)`` if every move is legal and the
+    box ends on T, else raise :class:`~stategraph.errors.VerificationError` naming the first problem.
+
+    >>> from types import SimpleNamespace
+    >>> maze = SimpleNamespace(number=1, rows=("SB.T", "...."))
+    >>> replay(maze, "EE"), replay(maze, "EsnE")
+    ((2, 0), (2, 2))
+    >>> replay(maze, "EsN")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: maze 1: move 3 (N): there is no box to push
+    """
+    free, width, player, box, target = _layout(maze)
+    steps = {"n": -width, "s": width, "w": -1, "e": 1}
+
+    def fail(message):
+        raise VerificationError(f"maze {maze.number}: {message}")
+
+    pushes = walks = 0
+    for index, letter in enumerate(moves, start=1):
+        step = steps.get(letter.lower()) if letter in "NSWEnswe" else None
+        if step is None:
+            fail(f"move {index} is {shorten(letter)}, not one of NSWE (pushes) or nswe (walks)")
+        ahead = player + step
+        if letter.islower():
+            if ahead == box:
+                fail(f"move {index} ({letter}): the player runs into the box (a push is uppercase)")
+            if not free[ahead]:
+                fail(f"move {index} ({letter}): the player runs into rock or the edge")
+            player, walks = ahead, walks + 1
+        else:
+            if ahead != box:
+                fail(f"move {index} ({letter}): there is no box to push")
+            if not free[box + step]:
+                fail(f"move {index} ({letter}): the box runs into rock or the edge")
+            player, box, pushes = box, box + step, pushes + 1
+    if box != target:
+        fail(f"the box ends at {divmod(box, width)}, not on T {divmod(target, width)}")
+    return (pushes, walks)
+
+
+def naive_optimum(maze, query=None, *, limit: int = NAIVE_LIMIT, deadline: float | None = None):
+    """The fewest ``(pushes, walks)`` by a search over (box cell, player cell) positions:
+    a walk costs ``(0, 1)``, a push ``(1, 0)``; ``None`` if the box cannot reach T, ``UNKNOWN``
+    past ``limit`` positions or ``deadline``.
+
+    The positions are taken push count by push count; within one count, in order
+    of walks, by a breadth-first search seeded (in order of their walks) by the
+    pushes of the previous count.
+
+    >>> from types import SimpleNamespace
+    >>> naive_optimum(SimpleNamespace(number=1, rows=("S.", "B.", "T#")))
+    (1, 0)
+    >>> naive_optimum(SimpleNamespace(number=1, rows=(".S.", ".B.", "..T")))
+    (2, 2)
+    >>> naive_optimum(SimpleNamespace(number=1, rows=("SBT#",)))
+    (1, 0)
+    >>> naive_optimum(SimpleNamespace(number=1, rows=("S#BT",))) is None
+    True
+    """
+    free, width, player, box, target = _layout(maze)
+    if box == target:
+        return (0, 0)
+    steps = (-width, width, -1, 1)
+    size = len(free)
+    done = set()
+    seeds = [(0, box * size + player)]
+    pushes = visited = 0
+    while seeds:
+        best = {}
+        for walks, key in seeds:
+            best[key] = walks  # seeds are distinct, in order of walks
+        queue = deque()
+        pushed = {}  # the next push count's seeds
+        next_seeds = []
+        i, count = 0, len(seeds)
+        while True:
+            if queue and (i == count or queue[0][0] <= seeds[i][0]):
+                walks, key = queue.popleft()
+            elif i < count:
+                walks, key = seeds[i]
+                i += 1
+            else:
+                break
+            if key in done or best[key] < walks:
+                continue
+            done.add(key)
+            visited += 1
+            if out_of_budget(visited, limit, deadline):
+                return UNKNOWN
+            box, player = divmod(key, size)
+            for step in steps:
+                ahead = player + step
+                if not free[ahead]:
+                    continue
+                if ahead == box:
+                    beyond = box + step
+                    if not free[beyond]:
+                        continue
+                    if beyond == target:
+                        return (pushes + 1, walks)
+                    after = beyond * size + box
+                    if after not in done and after not in pushed:
+                        pushed[after] = walks
+                        next_seeds.append((walks, after))
+                else:
+                    after = box * size + ahead
+                    if after in done or best.get(after, walks + 2) <= walks + 1:
+                        continue
+                    best[after] = walks + 1
+                    queue.append((walks + 1, after))
+        seeds = next_seeds
+        pushes += 1
+    return None
+
+
+def verify(maze, record, *, deadline: float | None = None) -> str:
+    """Check ``record.answer`` against ``maze``: legal moves, box on T, (pushes, walks) equal
+    to the reported cost and to the naive optimum.
 
     >>> from stategraph.puzzles import pushing_boxes as pb
     >>> from stategraph.records import Record
     >>> from stategraph.pipeline import Solution
     >>> from stategraph.weights import Lex
-    >>> maze = next(pb.parse("1 4\\nSB.T\\n0 0\\n"))
+    >>> maze = next(pb.parse("2 4\\nSB.T\\n....\\n0 0\\n"))
     >>> verify(maze, Record(1, "", "EE", Solution(Lex(2, 0), ["s"])))
     'confirmed'
     >>> verify(maze, Record(1, "", "E", Solution(Lex(1, 0), ["s"])))
     Traceback (most recent call last):
     ...
     stategraph.errors.VerificationError: maze 1: the box ends at (1, 3), not on T (1, 4)
+    >>> verify(maze, Record(1, "", "EsnE", Solution(Lex(2, 2), ["s"])))
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: maze 1: the moves cost (2, 2), but the optimum is (2, 0)
     """
-    rows = maze.rows
-    marks = {ch: (r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch in "SBT"}
-    player, box, target = marks["S"], marks["B"], marks["T"]
-
     def fail(message):
         raise VerificationError(f"maze {maze.number}: {message}")
 
-    def free(cell):
-        r, c = cell
-        return 0 <= r < len(rows) and 0 <= c < len(rows[0]) and rows[r][c] != "#"
-
     if record.answer is None:
-        reachable = _box_can_reach_target(rows, player, box, target)
-        if reachable:
-            fail("answered Impossible., but a naive search moves the box onto T")
-        return UNCONFIRMED if reachable is None else CONFIRMED
-    pushes = walks = 0
-    for index, letter in enumerate(record.answer, start=1):
-        if letter.lower() not in STEPS:
-            fail(f"move {index} is {letter!r}, not one of NSWE/nswe")
-        dr, dc = STEPS[letter.lower()]
-        ahead = (player[0] + dr, player[1] + dc)
-        if letter.islower():
-            if not free(ahead) or ahead == box:
-                fail(f"walk {index} ({letter}) runs into {'the box' if ahead == box else 'rock or the edge'}")
-            player, walks = ahead, walks + 1
-        else:
-            beyond = (box[0] + dr, box[1] + dc)
-            if ahead != box:
-                fail(f"push {index} ({letter}) has no box in front of the player")
-            if not free(beyond):
-                fail(f"push {index} ({letter}) drives the box into rock or off the maze")
-            player, box, pushes = box, beyond, pushes + 1
-    if box != target:
-        fail(f"the box ends at ({box[0] + 1}, {box[1] + 1}), not on T ({target[0] + 1}, {target[1] + 1})")
-    reported = tuple(record.solution.cost) if record.solution is not None else None
-    if reported != (pushes, walks):
-        fail(f"the moves make {pushes} pushes and {walks} walks, but the search reported {reported}")
+        optimum = naive_optimum(maze, limit=NAIVE_LIMIT, deadline=deadline)
+        if optimum is UNKNOWN:
+            return OPTIMALITY_UNCONFIRMED
+        if optimum is not None:
+            fail(f"answered Impossible., but one of cost {optimum} exists")
+        return CONFIRMED
+    cost = replay(maze, record.answer)
+    solution = record.solution
+    reported = tuple(solution.cost) if solution is not None and solution.cost is not None else None
+    if reported != cost:
+        fail(f"the moves cost {cost}, but the search reported {reported}")
+    optimum = naive_optimum(maze, limit=NAIVE_LIMIT, deadline=deadline)
+    if optimum is UNKNOWN:
+        return OPTIMALITY_UNCONFIRMED
+    if optimum != cost:
+        fail(f"the moves cost {cost}, but the optimum is {optimum}")
     return CONFIRMED
 
 
-def _box_can_reach_target(rows, player, box, target) -> bool | None:
-    """Breadth-first over (box, player) positions, walking and pushing; ``None`` past ``NAIVE_LIMIT``."""
-    height, width = len(rows), len(rows[0])
+def read_answers(text: str, source: str = "<answers>"):
+    """Yield an :class:`~stategraph.checks.Answer` per block ``Maze #k`` / moves or ``Impossible.``
+    / blank line (``value``: the move string, or ``None``; ``line``: the moves line).
 
-    def free(r, c):
-        return 0 <= r < height and 0 <= c < width and rows[r][c] != "#"
+    Spaces around and inside the header, blank lines between blocks and the
+    final blank line are optional; anything else out of place raises
+    :class:`~stategraph.errors.VerificationError` ``source:line: ...`` when met.
 
-    seen = {(box, player)}
-    queue = deque(seen)
-    while queue:
-        if len(seen) > NAIVE_LIMIT:
-            return None
-        box, player = queue.popleft()
-        if box == target:
-            return True
-        for dr, dc in STEPS.values():
-            step = (player[0] + dr, player[1] + dc)
-            if not free(*step):
+    >>> [tuple(a.__dict__.values()) for a in read_answers("Maze #1\\nEsE\\n\\nMaze #2\\nImpossible.\\n", "x")]
+    [(1, 'EsE', 2), (2, None, 5)]
+    >>> list(read_answers("Maze #1\\nEsE\\nMaze #2\\n", "x"))
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: x:3: expected a blank line after the answer of maze 1, found 'Maze #2'
+    """
+    def error(line, message):
+        return VerificationError(f"{source}:{line}: {message}")
+
+    expected, state, last = 1, "header", 0
+    for last, line in lines_of(text):
+        content = line.strip()
+        if state == "header":
+            if not content:
                 continue
-            state = ((box[0] + dr, box[1] + dc), box) if step == box else (box, step)
-            if step == box and not free(*state[0]):
-                continue
-            if state not in seen:
-                seen.add(state)
-                queue.append(state)
-    return False
+            match = _HEADER.fullmatch(content)
+            if not match or match[1] != str(expected):
+                raise error(last, f"expected the header 'Maze #{expected}', found {shorten(line)}")
+            state = "moves"
+        elif state == "moves":
+            if content == "Impossible.":
+                value = None
+            elif _MOVES.fullmatch(content):
+                value = content
+            else:
+                raise error(last, f"maze {expected}: expected the moves (NSWE pushes, nswe walks) or "
+                                  f"'Impossible.', found {shorten(line)}")
+            yield Answer(expected, value, last)
+            expected, state = expected + 1, "blank"
+        else:
+            if content:
+                raise error(last, f"expected a blank line after the answer of maze {expected - 1}, "
+                                  f"found {shorten(line)}")
+            state = "header"
+    if state == "moves":
+        raise error(last + 1, f"the file ends before the answer of maze {expected}")

@@ -27,7 +27,8 @@ from ..grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
 from ..model import StateModel, WeightProfile
 from ..records import Record, Stopwatch, solve_and_decode
 from ..textinput import Tokens
-from ..checks.arrow_maze import verify  # noqa: F401  (the puzzle's --verify checker)
+from ..checks.arrow_maze import read_answers, replay, verify  # noqa: F401  (the independent checkers)
+from ..errors import VerificationError, shorten
 
 NAME = "arrow_maze"
 ALIASES = ("abbott", "uva816")
@@ -181,3 +182,24 @@ def solve_instance(maze: ArrowMaze, settings: dict) -> list[Record]:
     model = compile(maze)
     solution, route = solve_and_decode(model, settings, lambda s: decode(maze, s), watch.lap())
     return [Record(maze.number, format_answer(maze, route), route, solution, solution.stats, graph=model.graph)]
+
+
+def question_label(record: Record) -> str:
+    return f"maze {shorten(record.subject.name)}"
+
+
+def judge_answer(maze: ArrowMaze, record: Record, answer) -> tuple:
+    """``(cost, canonical)`` of a maze's route read from an answers file; an illegal one raises."""
+    name, route = answer.value
+    if name != maze.name:
+        raise VerificationError(f"expected the maze {shorten(maze.name)}, found {shorten(name)}")
+    cost = None if route is None else replay(maze, route)
+    return cost, route == record.answer
+
+
+def record_cost(record: Record):
+    return None if record.answer is None else len(record.answer) - 1
+
+
+def describe_cost(cost) -> str:
+    return f"{cost} moves"

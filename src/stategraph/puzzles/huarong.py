@@ -26,7 +26,8 @@ from ..model import StateModel, WeightProfile
 from ..pipeline import Solution
 from ..records import Record, Stopwatch, solve_and_decode
 from ..textinput import Tokens
-from ..checks.huarong import verify  # noqa: F401  (the puzzle's --verify checker)
+from ..checks.huarong import read_answers, verify  # noqa: F401  (the independent checkers)
+from ..errors import VerificationError
 
 NAME = "huarong"
 ALIASES = ("noip2013",)
@@ -39,7 +40,7 @@ START = "start"
 SWAP_RANK = len(DIRECTIONS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Query:
     number: int
     blank: int
@@ -47,17 +48,38 @@ class Query:
     target: int
 
 
-@dataclass(frozen=True)
 class Board:
-    """The board (``grid.open`` marks movable cells) and its queries, cells as grid indices."""
+    """The board (``grid.open`` marks movable cells) and its queries, cells as grid indices.
 
-    number: int
-    grid: Grid
-    queries: tuple
+    Queries are read from the input only as they are asked for (:meth:`ask`), so
+    answers stream and a malformed query k costs none of the answers before it;
+    ``queries`` holds those read so far (all of them once :meth:`ask` is done).
+    """
+
+    def __init__(self, number: int, grid: Grid, count: int, reader):
+        self.number = number
+        self.grid = grid
+        self.count = count
+        self._read: list[Query] = []
+        self._reader = reader
+
+    def ask(self):
+        """Every query, in input order, reading the rest of the input as it goes."""
+        yield from self._read
+        for query in self._reader:
+            self._read.append(query)
+            yield query
+
+    @property
+    def queries(self) -> tuple:
+        """All the queries (reads the rest of the input)."""
+        for _ in self.ask():
+            pass
+        return tuple(self._read)
 
 
-def parse(text: str, source: str = "<input>", limits: dict | None = None):
-    """Yield the one board of a contest input, with its validated queries."""
+def parse(text, source: str = "<input>", limits: dict | None = None):
+    """Yield the one board of a contest input; its queries are read as :meth:`Board.ask` goes."""
     limits = {**DEFAULTS, **(limits or {})}
     tokens = Tokens(text, source)
     tokens.begin_instance(1, "'n m q'", "")
@@ -82,9 +104,13 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
             row.append("1" if value else "0")
         rows.append("".join(row))
     grid = Grid.from_rows(rows, open_chars="1")
-    queries = tuple(_read_query(tokens, grid, k) for k in range(1, q + 1))
-    tokens.expect_end(f"the {q} queries")
-    yield Board(1, grid, queries)
+    yield Board(1, grid, q, _read_queries(tokens, grid, q))
+
+
+def _read_queries(tokens: Tokens, grid: Grid, count: int):
+    for number in range(1, count + 1):
+        yield _read_query(tokens, grid, number)
+    tokens.expect_end(f"the {count} queries")
 
 
 def _read_query(tokens: Tokens, grid: Grid, number: int) -> Query:
@@ -203,15 +229,31 @@ def format_answer(moves: int) -> str:
     return f"{moves}\n"
 
 
-def solve_instance(board: Board, settings: dict) -> list[Record]:
+def solve_instance(board: Board, settings: dict):
+    """Yield one record per query, as each is read and answered."""
     watch = Stopwatch()
     graph = compile(board)
     compile_seconds = watch.lap()
-    records = []
-    for query in board.queries:
+    for query in board.ask():
         moves, solution = answer(board, graph, query, settings["algorithm"], settings.get("options"))
         stats = solution.stats if solution is not None else {"algorithm": "none needed"}
         stats["compile_seconds"] = compile_seconds if query.number == 1 else 0.0
-        records.append(Record(board.number, format_answer(moves), moves, solution, stats, query.number,
-                              graph=graph if query.number == 1 else None))
-    return records
+        yield Record(board.number, format_answer(moves), moves, solution, stats, query.number,
+                     graph=graph if query.number == 1 else None, question=query)
+
+
+def question_label(record: Record) -> str:
+    return f"query {record.query}"
+
+
+def judge_answer(board: Board, record: Record, answer) -> tuple:
+    """``(cost, canonical)`` of a query's answer read from an answers file (a move count, or -1)."""
+    return (None if answer.value == -1 else answer.value), answer.value == record.answer
+
+
+def record_cost(record: Record):
+    return None if record.answer == -1 else record.answer
+
+
+def describe_cost(cost) -> str:
+    return f"{cost} moves"

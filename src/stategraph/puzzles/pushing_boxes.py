@@ -25,7 +25,8 @@ from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, shortest_walk, walk_dist
 from ..model import StateModel, WeightProfile
 from ..records import Record, Stopwatch, solve_and_decode
 from ..textinput import Tokens
-from ..checks.pushing_boxes import verify  # noqa: F401  (the puzzle's --verify checker)
+from ..checks.pushing_boxes import read_answers, replay, verify  # noqa: F401  (the independent checkers)
+from ..errors import VerificationError
 from ..weights import Lex
 
 NAME = "pushing_boxes"
@@ -209,3 +210,28 @@ def solve_instance(maze: Maze, settings: dict) -> list[Record]:
     model = compile(maze)
     solution, moves = solve_and_decode(model, settings, lambda s: decode(maze, s), watch.lap())
     return [Record(maze.number, format_answer(maze, moves), moves, solution, solution.stats, graph=model.graph)]
+
+
+def question_label(record: Record) -> str:
+    return f"maze {record.instance}"
+
+
+def judge_answer(maze: Maze, record: Record, answer) -> tuple:
+    """``(cost, canonical)`` of a maze's answer read from an answers file; an illegal one raises."""
+    if answer.number != maze.number:
+        raise VerificationError(f"expected 'Maze #{maze.number}', found 'Maze #{answer.number}'")
+    cost = None if answer.value is None else replay(maze, answer.value)
+    return cost, answer.value == record.answer
+
+
+def record_cost(record: Record):
+    return None if record.answer is None else tuple(record.solution.cost)
+
+
+def describe_cost(cost) -> str:
+    """The cost as words.
+
+    >>> describe_cost((2, 9))
+    '2 pushes and 9 walks'
+    """
+    return f"{cost[0]} pushes and {cost[1]} walks"
