@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from stategraph import cli
+from stategraph import cli, commands
 
 ROOT = Path(__file__).resolve().parents[1]
 PB = "1 3\nSBT\n1 4\nSB.T\n0 0\n"
@@ -182,7 +182,7 @@ class Terminal(io.StringIO):
 
 @pytest.mark.parametrize("tty,quiet,shown", [(True, False, True), (True, True, False), (False, False, False)])
 def test_progress_bar_only_on_a_terminal_and_not_with_quiet(monkeypatch, tty, quiet, shown):
-    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0)
+    monkeypatch.setattr(commands, "PROGRESS_DELAY", 0)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(PB.encode())))
     stderr = Terminal() if tty else io.StringIO()
     monkeypatch.setattr(sys, "stderr", stderr)

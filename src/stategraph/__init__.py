@@ -10,21 +10,36 @@ The pipeline is parse -> compile -> search -> canonical path -> decode -> format
 (3, 'start box=1,2 player=1,1')
 >>> pb.decode(maze, solve(model, "layered_bfs"))
 'EE'
+
+Names are imported on first use, so ``stategraph --help`` does not load networkx.
 """
 
-from .canonical import canonical_path
-from .errors import ConfigError, InputError, SearchNotApplicable, StategraphError, VerificationError
-from .model import StateModel, WeightProfile
-from .pipeline import Solution, solve
-from .puzzles import PUZZLES, get_puzzle, sample_text
-from .runner import applicable_algorithms, run, settings_for, solve_text
-from .search import SEARCHES, get_search
-from .weights import Lex, ScalarEncoding
+from importlib import import_module
 
-__all__ = [
-    "Lex", "ScalarEncoding", "StateModel", "WeightProfile", "Solution", "solve", "canonical_path",
-    "PUZZLES", "get_puzzle", "sample_text", "SEARCHES", "get_search", "run", "solve_text",
-    "settings_for", "applicable_algorithms", "StategraphError", "InputError", "ConfigError",
-    "SearchNotApplicable", "VerificationError",
-]
 __version__ = "0.1.0"
+
+_HOMES = {
+    "canonical": ("canonical_path",),
+    "errors": ("ConfigError", "InputError", "SearchNotApplicable", "StategraphError", "VerificationError"),
+    "model": ("StateModel", "WeightProfile"),
+    "pipeline": ("Solution", "solve"),
+    "puzzles": ("PUZZLES", "get_puzzle", "sample_text"),
+    "runner": ("applicable_algorithms", "run", "settings_for", "solve_text"),
+    "search": ("SEARCHES", "get_search"),
+    "weights": ("Lex", "ScalarEncoding"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+__all__ = sorted(_HOME_OF)
+
+
+def __getattr__(name: str):
+    if name in _HOME_OF:
+        value = getattr(import_module(f".{_HOME_OF[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'stategraph' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -12,7 +12,7 @@ value echoed in a message is cut by :func:`~stategraph.errors.shorten`.
 >>> load_config_text("puzzle: huarong\\nserch: {}\\n", "c.yaml")
 Traceback (most recent call last):
 ...
-stategraph.errors.ConfigError: c.yaml: unknown key 'serch' (known: puzzle, model, search, output, export, limits)
+stategraph.errors.ConfigError: c.yaml: unknown key 'serch' (known: puzzle, model, search, output, export, verify, limits)
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ SCHEMA = {
     "search": {"algorithm": (str, None), "options": dict},
     "output": {"format": (str, "text"), "stats": (bool, False), "verify": (bool, False)},
     "export": {"graphml": (str, None)},
+    "verify": {"max_seconds": (int, 60), "max_positions": (int, 200_000)},
     "limits": dict,
 }
 
@@ -50,6 +51,7 @@ def default_config(puzzle: str) -> dict:
         "search": {"algorithm": module.DEFAULTS["algorithm"], "options": {}},
         "output": {"format": "text", "stats": False, "verify": False},
         "export": {"graphml": None},
+        "verify": {"max_seconds": 60, "max_positions": 200_000},
         "limits": limit_defaults(module),
     }
 
@@ -169,6 +171,12 @@ def validate(config: dict, source: str) -> None:
     if config["output"]["format"] not in OUTPUT_FORMATS:
         raise ConfigError(f"{source}: key 'output.format': must be one of {', '.join(OUTPUT_FORMATS)}, "
                           f"found {_shown(config['output']['format'])}")
+    if config["export"]["graphml"] == "":
+        raise ConfigError(f"{source}: key 'export.graphml' must be a path, found an empty string")
+    for key, value in config["verify"].items():
+        if not 0 <= value <= MAX_LIMIT:
+            raise ConfigError(f"{source}: key 'verify.{key}' must be between 0 and {MAX_LIMIT}, "
+                              f"found {_shown(value)}")
     limits = limit_defaults(module)
     if not isinstance(config["limits"], dict):
         raise ConfigError(f"{source}: key 'limits' must be a mapping, found {_kind(config['limits'])}")

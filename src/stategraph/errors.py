@@ -66,6 +66,12 @@ class SearchNotApplicable(StategraphError):
     """A search routine was asked to run on a graph it does not handle."""
 
 
+class StreamFault(StategraphError):
+    """Reading the input or writing the output failed while running (a closed stream, a full disk)."""
+
+    exit_status = 4
+
+
 class VerificationError(StategraphError):
     """An answer failed independent verification (``--verify``)."""
 

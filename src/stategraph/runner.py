@@ -8,6 +8,8 @@ E
 
 from __future__ import annotations
 
+from time import monotonic
+
 from .puzzles import get_puzzle, refusal
 from .search import SEARCHES
 
@@ -20,21 +22,29 @@ def settings_for(puzzle, overrides: dict | None = None) -> dict:
     return settings
 
 
-def run(puzzle, text: str, settings: dict | None = None, source: str = "<input>"):
+def run(puzzle, text, settings: dict | None = None, source: str = "<input>"):
     """Yield one :class:`~stategraph.records.Record` per answer, instance after instance.
 
-    Instances before a malformed one are answered before its
-    :class:`~stategraph.errors.InputError` is raised.  With ``settings["verify"]``
-    every record is first checked by the puzzle's independent ``verify``.
+    ``text`` is a string, bytes or a binary stream, read only as far as the
+    instance being solved: instances before a malformed one are answered
+    before its :class:`~stategraph.errors.InputError` is raised, and an
+    instance's graph is released before the next one is built.  With
+    ``settings["verify"]`` every record is first checked by the puzzle's
+    independent ``verify``, within the ``verify_seconds`` budget (in all) and
+    ``verify_positions`` (per answer) of its naive search.
     """
     module = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     settings = settings_for(module, settings)
+    deadline = monotonic() + settings.get("verify_seconds", 60)
+    record = None
     for instance in module.parse(text, source, settings):
         for record in module.solve_instance(instance, settings):
             record.subject = instance
             if settings.get("verify"):
-                record.stats["verified"] = module.verify(instance, record)
+                record.stats["verified"] = module.verify(instance, record, deadline=deadline,
+                                                         limit=settings.get("verify_positions"))
             yield record
+        record = None  # noqa: F841  (release the graph before the next instance is built)
 
 
 def solve_text(puzzle: str, text: str, algorithm: str | None = None, source: str = "<input>") -> str:

@@ -115,7 +115,7 @@ def naive_optimum(maze, query=None, *, limit: int = NAIVE_LIMIT, deadline: float
     return None
 
 
-def verify(maze, record, *, deadline: float | None = None) -> str:
+def verify(maze, record, *, deadline: float | None = None, limit: int | None = None) -> str:
     """Check ``record.answer`` (a route, or ``None``) against ``maze``'s signs, the reported
     cost and the naive optimum.
 
@@ -136,7 +136,7 @@ def verify(maze, record, *, deadline: float | None = None) -> str:
     route = record.answer
     optimum = None
     if route is None:
-        optimum = naive_optimum(maze, limit=NAIVE_LIMIT, deadline=deadline)
+        optimum = naive_optimum(maze, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
         if optimum is UNKNOWN:
             return OPTIMALITY_UNCONFIRMED
         if optimum is not None:
@@ -146,7 +146,7 @@ def verify(maze, record, *, deadline: float | None = None) -> str:
     solution = record.solution
     if solution is not None and solution.cost != moves:
         fail(f"the route makes {moves} moves, but the search reported {shorten(solution.cost)}")
-    optimum = naive_optimum(maze, limit=NAIVE_LIMIT, deadline=deadline)
+    optimum = naive_optimum(maze, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
     if optimum is UNKNOWN:
         return OPTIMALITY_UNCONFIRMED
     if optimum != moves:

@@ -9,6 +9,7 @@ border, True on movable cells), ``grid.step`` (the N, S, W, E index offsets),
 from __future__ import annotations
 
 import re
+import weakref
 
 from ..errors import VerificationError, shorten
 from . import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
@@ -55,6 +56,9 @@ def naive_optimum(board, query=None, *, limit: int = NAIVE_LIMIT, deadline: floa
         return 0
     if not free[piece] or not free[target]:
         return None  # a fixed piece never moves; nothing moves onto a fixed cell
+    region = _regions(board)
+    if not region[piece] == region[target] == region[query.blank]:
+        return None  # the blank never reaches the piece, or the piece never reaches the target
     size = len(free)
     start = piece * size + query.blank
     seen = {start}
@@ -83,6 +87,32 @@ def naive_optimum(board, query=None, *, limit: int = NAIVE_LIMIT, deadline: floa
                     following.append(after)
         frontier = following
     return None
+
+
+_REGIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _regions(board) -> list:
+    """For each cell, the number of its connected region of movable cells (0 for fixed cells),
+    worked out once per board: nothing ever moves from one region to another."""
+    if board not in _REGIONS:
+        free, steps = board.grid.open, board.grid.step
+        region = [0] * len(free)
+        count = 0
+        for cell, movable in enumerate(free):
+            if movable and not region[cell]:
+                count += 1
+                region[cell] = count
+                stack = [cell]
+                while stack:
+                    here = stack.pop()
+                    for step in steps:
+                        there = here + step
+                        if free[there] and not region[there]:
+                            region[there] = count
+                            stack.append(there)
+        _REGIONS[board] = region
+    return _REGIONS[board]
 
 
 def walk_length(free, steps, start: int, goal: int, blocked: int) -> int | None:
@@ -154,7 +184,7 @@ def replay_states(board, query, states) -> int:
     return moves
 
 
-def verify(board, record, *, deadline: float | None = None) -> str:
+def verify(board, record, *, deadline: float | None = None, limit: int | None = None) -> str:
     """Check a query's answer: the solver's path replays legally, brings the piece onto its
     target in exactly ``record.answer`` moves, the reported cost agrees, and no naive search
     does better; ``0`` and ``-1`` are checked against the naive search alone.
@@ -194,7 +224,7 @@ def verify(board, record, *, deadline: float | None = None) -> str:
             fail(f"the replay takes {moves} moves, but the answer is {answer}")
         if solution.cost != answer:
             fail(f"the answer is {answer}, but the search reported {shorten(solution.cost)}")
-    optimum = naive_optimum(board, query, limit=NAIVE_LIMIT, deadline=deadline)
+    optimum = naive_optimum(board, query, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
     if optimum is UNKNOWN:
         return OPTIMALITY_UNCONFIRMED
     if answer == -1:

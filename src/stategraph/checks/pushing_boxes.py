@@ -150,7 +150,7 @@ def naive_optimum(maze, query=None, *, limit: int = NAIVE_LIMIT, deadline: float
     return None
 
 
-def verify(maze, record, *, deadline: float | None = None) -> str:
+def verify(maze, record, *, deadline: float | None = None, limit: int | None = None) -> str:
     """Check ``record.answer`` against ``maze``: legal moves, box on T, (pushes, walks) equal
     to the reported cost and to the naive optimum.
 
@@ -174,7 +174,7 @@ def verify(maze, record, *, deadline: float | None = None) -> str:
         raise VerificationError(f"maze {maze.number}: {message}")
 
     if record.answer is None:
-        optimum = naive_optimum(maze, limit=NAIVE_LIMIT, deadline=deadline)
+        optimum = naive_optimum(maze, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
         if optimum is UNKNOWN:
             return OPTIMALITY_UNCONFIRMED
         if optimum is not None:
@@ -185,7 +185,7 @@ def verify(maze, record, *, deadline: float | None = None) -> str:
     reported = tuple(solution.cost) if solution is not None and solution.cost is not None else None
     if reported != cost:
         fail(f"the moves cost {cost}, but the search reported {reported}")
-    optimum = naive_optimum(maze, limit=NAIVE_LIMIT, deadline=deadline)
+    optimum = naive_optimum(maze, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
     if optimum is UNKNOWN:
         return OPTIMALITY_UNCONFIRMED
     if optimum != cost:
