@@ -87,9 +87,9 @@ class _Maze:
         for r, line in enumerate(self.rows):
             assert len(line) == self.w, "ragged maze"
             for c, ch in enumerate(line):
-                assert ch in "#.SBT", "bad character %r" % ch
+                assert ch in "#.SBT", f"bad character {ch!r}"
                 if ch in "SBT":
-                    assert ch not in found, "duplicate %s" % ch
+                    assert ch not in found, f"duplicate {ch}"
                     found[ch] = (r, c)
         assert set(found) == {"S", "B", "T"}, "need exactly one S, B and T"
         self.player = found["S"]
@@ -212,7 +212,7 @@ def replay(maze_rows, moves):
             assert maze.free(beyond), "move %d (%s): box pushed into rock/off grid" % (i, ch)
             box, pl = beyond, nxt
             pushes += 1
-    assert box == maze.target, "box ends at %r, target is %r" % (box, maze.target)
+    assert box == maze.target, f"box ends at {box!r}, target is {maze.target!r}"
     return (pushes, walks)
 
 

@@ -116,7 +116,7 @@ def _plan():
     return plan
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def random_cases():
     """List of (maze, layout, expected route) in a fixed order."""
     rng = random.Random(SEED)
@@ -132,7 +132,7 @@ def random_cases():
     return cases
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def batches():
     """[(input text, mazes, expected output)] with BATCH mazes per text."""
     rng = random.Random(SEED + 1)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+
 import ref_arrow_maze
 import ref_huarong
 import ref_pushing_boxes
@@ -71,8 +72,8 @@ def test_an_extra_walk_costs_more_than_the_optimum(tmp_path):
     text = "1 5\nSB..T\n" + TIE + "0 0\n"
     status, verdicts, _ = check(tmp_path, "pushing_boxes", text, "Maze #1\nEEE\n\nMaze #2\neSwsEn\n\n")
     assert status == 3
-    assert verdicts == ["maze 1: ok",
-                        "maze 2: line 5: the answer costs 2 pushes and 4 walks, but the optimum is 2 pushes and 3 walks"]
+    assert verdicts == ["maze 1: ok", "maze 2: line 5: the answer costs 2 pushes and 4 walks, "
+                                      "but the optimum is 2 pushes and 3 walks"]
 
 
 def test_an_illegal_move_and_a_false_impossible(tmp_path):

@@ -19,8 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stategraph import safe_yaml
-from stategraph.config import (MAX_CONFIG_BYTES, apply_overrides, default_config, load_config,
-                               load_config_text, parse_assignment)
+from stategraph.config import (
+    MAX_CONFIG_BYTES,
+    apply_overrides,
+    default_config,
+    load_config,
+    load_config_text,
+    parse_assignment,
+)
 from stategraph.errors import StategraphError
 
 INPUT = b"1 3\nSBT\n0 0\n"  # a small valid Pushing Boxes input

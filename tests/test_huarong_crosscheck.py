@@ -38,7 +38,7 @@ def _adjacent(a, b):
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def small_cases():
     """Deterministic list of (board, queries, text) on boards up to 6x6."""
     rng = random.Random(SEED)
@@ -62,7 +62,7 @@ def small_cases():
     return cases
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def medium_cases():
     """A few boards from 7x7 to 12x12 with mostly long, movable queries."""
     rng = random.Random(SEED + 1)
@@ -77,7 +77,7 @@ def medium_cases():
     return cases
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def expected(which):
     cases = small_cases() if which == "small" else medium_cases()
     return [[ref.brute_force(b, q) for q in qs] for b, qs, _ in cases]
@@ -86,7 +86,7 @@ def expected(which):
 def _compare(cases, answers, algorithm):
     """Return a list of human-readable mismatches (empty if all agree)."""
     bad = []
-    for (board, queries, text), want in zip(cases, answers):
+    for (_board, queries, text), want in zip(cases, answers):
         want_text = "".join(f"{a}\n" for a in want)
         got = solve_text("huarong", text, algorithm=algorithm)
         if got != want_text:

@@ -13,7 +13,8 @@ F = "input.txt"
 CASES = [
     # Pushing Boxes
     ("pushing_boxes", b"", "", f"{F}:1: empty input: expected a maze header 'r c'"),
-    ("pushing_boxes", b"1 3\nSBT\n", "Maze #1\nE\n\n", f"{F}:3: instance 2: missing the '0 0' line that ends the input"),
+    ("pushing_boxes", b"1 3\nSBT\n", "Maze #1\nE\n\n",
+     f"{F}:3: instance 2: missing the '0 0' line that ends the input"),
     ("pushing_boxes", b"a 3\nSBT\n0 0\n", "", f"{F}:1:1: instance 1: expected the row count (an integer), found 'a'"),
     ("pushing_boxes", b"-1 3\nSBT\n0 0\n", "", f"{F}:1:1: instance 1: the row count must be at least 0, found -1"),
     ("pushing_boxes", b"2 3\nSBT\n..\n0 0\n", "", f"{F}:3:1: instance 1: row 2 has 2 characters, expected 3"),
@@ -114,7 +115,8 @@ def test_unreadable_input_file_is_a_clear_error(tmp_path):
     done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "huarong", str(tmp_path / "missing.txt")],
                           capture_output=True, text=True)
     assert done.returncode == 2
-    assert done.stderr == f"stategraph: error: cannot read input {tmp_path / 'missing.txt'}: No such file or directory\n"
+    missing = tmp_path / "missing.txt"
+    assert done.stderr == f"stategraph: error: cannot read input {missing}: No such file or directory\n"
 
 
 def test_unwritable_export_path_is_a_clear_error(tmp_path):

@@ -65,7 +65,7 @@ def _answers(out, n):
     lines = out.split("\n")
     assert len(lines) == 3 * n + 1, "expected %d maze blocks, got:\n%s" % (n, out[:2000])
     answers = [lines[3 * i + 1] for i in range(n)]
-    assert out == ref.expected_output(answers), "output format differs:\n%r" % out[:2000]
+    assert out == ref.expected_output(answers), f"output format differs:\n{out[:2000]!r}"
     return answers
 
 
@@ -88,8 +88,7 @@ def _solve_or_locate(blocks, algorithm):
         try:
             solve_text(PUZZLE, ref.join_mazes([block]), algorithm=algorithm)
         except Exception as exc:
-            message = "%s raised %s: %s\non the maze:\n%s0 0" % (
-                algorithm, type(exc).__name__, exc, block)
+            message = f"{algorithm} raised {type(exc).__name__}: {exc}\non the maze:\n{block}0 0"
             break
     else:
         message = None
@@ -116,7 +115,7 @@ def _random_size(rng, i):
     return rng.randint(2, 8), rng.randint(2, 8)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def random_batches():
     """360 mazes up to 8x8 in 4 inputs, with brute-force optima."""
     rng = random.Random(1475)
@@ -131,7 +130,7 @@ def random_batches():
     return batches, optima
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tie_batches():
     """200 solvable mazes of at most 4x5 with open floors, and their canonical answers."""
     rng = random.Random(19971475)
@@ -253,19 +252,18 @@ def test_random_mazes_against_brute_force(algorithm):
             rows = ref.maze_rows_of(block)
             if best is None:
                 if answer != "Impossible.":
-                    problems.append("%sgot %r, brute force: Impossible." % (block, answer))
+                    problems.append(f"{block}got {answer!r}, brute force: Impossible.")
                 continue
             if answer == "Impossible.":
-                problems.append("%sgot Impossible., brute force: %r" % (block, best))
+                problems.append(f"{block}got Impossible., brute force: {best!r}")
                 continue
             try:
                 counts = ref.replay(rows, answer)
             except AssertionError as exc:
-                problems.append("%sgot %r: illegal (%s)" % (block, answer, exc))
+                problems.append(f"{block}got {answer!r}: illegal ({exc})")
                 continue
             if counts != best:
-                problems.append("%sgot %r = %r (pushes, walks), brute force %r"
-                                % (block, answer, counts, best))
+                problems.append(f"{block}got {answer!r} = {counts!r} (pushes, walks), brute force {best!r}")
     _fail(problems)
 
 
@@ -302,7 +300,7 @@ def test_canonical_tie_break(algorithm):
     _fail(problems)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _baseline_output(text):
     return solve_text(PUZZLE, text, algorithm=BASELINE)
 
@@ -326,4 +324,4 @@ def test_algorithms_byte_identical(algorithm):
                 maze = blocks[i // 3] if i // 3 < len(blocks) else "?"
                 pytest.fail("%s differs from %s at output line %d: %r vs %r; maze:\n%s"
                             % (algorithm, BASELINE, i + 1, o, b, maze))
-        pytest.fail("%s differs from %s" % (algorithm, BASELINE))
+        pytest.fail(f"{algorithm} differs from {BASELINE}")

@@ -117,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("configs", help="list the packaged configs (usable as --config NAME)")
     commands.add_parser("algorithms", help="list the search routines")
     commands.add_parser("puzzles", help="list the puzzles")
-    for name, subparser in commands.choices.items():
+    for subparser in commands.choices.values():
         if not any(action.dest == "items" for action in subparser._actions):
             subparser.set_defaults(items=())
     return parser

@@ -88,7 +88,7 @@ def demo(args) -> int:
     for name, module in PUZZLES.items():
         reason = refusal(module, routine) if routine is not None else None
         if reason:
-            _write(f"== {name}: skipped, {routine.name} does not apply ({reason})\n")
+            _write(f"== {name}: skipped, {args.algorithm} does not apply ({reason})\n")
             continue
         _write(f"== {name}: {module.SUMMARY} (packaged sample, {args.algorithm or module.DEFAULTS['algorithm']})\n")
         for record in run(module, sample_text(module), {"algorithm": args.algorithm}, f"<sample {module.SAMPLE}>"):

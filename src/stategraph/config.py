@@ -9,10 +9,10 @@ value echoed in a message is cut by :func:`~stategraph.errors.shorten`.
 >>> cfg = load_config_text("puzzle: huarong\\nsearch: {algorithm: spfa}\\n", "c.yaml")
 >>> cfg["puzzle"], cfg["search"]["algorithm"], cfg["output"]["format"]
 ('huarong', 'spfa', 'text')
->>> load_config_text("puzzle: huarong\\nserch: {}\\n", "c.yaml")
+>>> load_config_text("puzzle: huarong\\nserch: {}\\n", "c.yaml")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-stategraph.errors.ConfigError: c.yaml: unknown key 'serch' (known: puzzle, model, search, output, export, verify, limits)
+stategraph.errors.ConfigError: c.yaml: unknown key 'serch' (known: puzzle, model, search, output, ...)
 """
 
 from __future__ import annotations

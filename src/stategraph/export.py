@@ -49,7 +49,7 @@ def graphml_ready(graph: nx.DiGraph, path_states=None) -> nx.DiGraph:
     ids = {node: str(attrs.get("label", node)) for node, attrs in graph.nodes(data=True)}
     if len(set(ids.values())) != len(ids):
         raise StategraphError("state labels are not unique; cannot export GraphML")
-    out = nx.DiGraph()
+    out: nx.DiGraph = nx.DiGraph()
     out.graph.update({k: v for k, v in graph.graph.items() if isinstance(v, SCALARS)})
     for node, attrs in graph.nodes(data=True):
         out.add_node(ids[node], **_flat(attrs), on_path=node in on_path)

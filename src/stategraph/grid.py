@@ -32,7 +32,7 @@ class Grid:
     open: tuple
 
     @classmethod
-    def from_rows(cls, rows, open_chars: str) -> "Grid":
+    def from_rows(cls, rows, open_chars: str) -> Grid:
         height, width = len(rows), len(rows[0]) if rows else 0
         padded = [False] * ((height + 2) * (width + 2))
         for r, line in enumerate(rows, start=1):
@@ -110,7 +110,7 @@ def distance_field(grid: Grid, start: int, blocked: int = -1, stop: int | None =
     if blocked >= 0:
         free[blocked] = False
     step = grid.step
-    dist = [None] * len(free)
+    dist: list[int | None] = [None] * len(free)
     dist[start] = 0
     frontier = [start]
     depth = 0

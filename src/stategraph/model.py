@@ -15,8 +15,8 @@ plus whatever attributes explain the move to a reader.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Callable, Hashable, Iterable
 
 import networkx as nx
 
@@ -34,7 +34,7 @@ class WeightProfile:
     count: int = 0  # how many edges were profiled: the graph's edge count
 
     @classmethod
-    def of(cls, weights: Iterable) -> "WeightProfile":
+    def of(cls, weights: Iterable) -> WeightProfile:
         kinds = set()
         unit = nonnegative = primary_01 = True
         count = 0
@@ -57,7 +57,7 @@ class WeightProfile:
         return cls(lex=lex, unit=unit, nonnegative=nonnegative,
                    primary_01=primary_01 and lex, count=count)
 
-    def merge(self, other: "WeightProfile") -> "WeightProfile":
+    def merge(self, other: WeightProfile) -> WeightProfile:
         if self.count and other.count and self.lex != other.lex:
             raise TypeError("a graph mixes Lex and numeric edge weights")
         if not self.count:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from time import perf_counter
+from typing import Any
 
 from .pipeline import Solution, solve
 
@@ -19,13 +20,13 @@ class Record:
 
     instance: int
     text: str
-    answer: object
+    answer: Any
     solution: Solution | None
     stats: dict = field(default_factory=dict)
     query: int = 1
     graph: object = None
-    subject: object = None  # the parsed instance answered (set by the runner)
-    question: object = None  # the question within it, where an instance asks several (a Huarong query)
+    subject: Any = None  # the parsed instance answered (set by the runner)
+    question: Any = None  # the question within it, where an instance asks several (a Huarong query)
 
 
 def solve_and_decode(model, settings: dict, decode, compile_seconds: float = 0.0):

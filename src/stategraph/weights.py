@@ -17,7 +17,8 @@ the one place where a ``Lex`` becomes ``primary * base + secondary`` and back.
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 
 class Lex(NamedTuple):
@@ -26,7 +27,7 @@ class Lex(NamedTuple):
     primary: int
     secondary: int
 
-    def __add__(self, other: "Lex") -> "Lex":  # type: ignore[override]
+    def __add__(self, other: Lex) -> Lex:  # type: ignore[override]
         return Lex(self.primary + other[0], self.secondary + other[1])
 
     def __radd__(self, other):
@@ -38,7 +39,8 @@ class Lex(NamedTuple):
         return f"({self.primary}, {self.secondary})"
 
 
-Lex.ZERO = Lex(0, 0)
+# a class constant, which a NamedTuple cannot declare in its body
+Lex.ZERO = Lex(0, 0)  # type: ignore[attr-defined]
 
 
 def components(weight) -> dict:
@@ -72,7 +74,7 @@ class ScalarEncoding:
         self.base = base
 
     @classmethod
-    def for_weights(cls, weights: Iterable[Lex]) -> "ScalarEncoding":
+    def for_weights(cls, weights: Iterable[Lex]) -> ScalarEncoding:
         total = 0
         for weight in weights:
             if weight.primary < 0 or weight.secondary < 0:

@@ -176,7 +176,8 @@ def read_answers(text: str, source: str = "<answers>"):
         return VerificationError(f"{source}:{line}: {message}")
 
     number = 0
-    name = route = None  # the maze being read, and its route (list), or NO_SOLUTION
+    name: str | None = None  # the maze being read
+    route: list | str | None = None  # its route, or NO_SOLUTION
     name_line = blank_line = last = 0
 
     def finish(line):
@@ -207,14 +208,15 @@ def read_answers(text: str, source: str = "<answers>"):
                 raise error(last, f"maze {_shown(name)}: '{NO_SOLUTION}' after route entries")
             route = NO_SOLUTION
             continue
-        route = route or []
+        entries = route if isinstance(route, list) else []
         position, end = 0, len(line.rstrip())
         while position < end:
             match = _ENTRY.match(line, position)
             if not match:
                 bad = line[position:].split()[0]
                 raise error(last, f"maze {_shown(name)}: bad route entry {shorten(bad)}")
-            route.append((int(match[1]), int(match[2])))
+            entries.append((int(match[1]), int(match[2])))
             position = match.end()
+        route = entries
     if name is not None:
         yield finish(last + 1)

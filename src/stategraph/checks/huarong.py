@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from typing import NoReturn
 
 from ..errors import VerificationError, shorten
 from . import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
@@ -148,7 +149,7 @@ def replay_states(board, query, states) -> int:
     grid = board.grid
     free, steps, position = grid.open, grid.step, grid.position
 
-    def fail(message):
+    def fail(message) -> NoReturn:
         raise VerificationError(f"query {query.number}: {message}")
 
     if not states or states[0] != START:
@@ -208,7 +209,7 @@ def verify(board, record, *, deadline: float | None = None, limit: int | None = 
     query = record.question if getattr(record, "question", None) is not None else _query(board, record.query)
     answer = record.answer
 
-    def fail(message):
+    def fail(message) -> NoReturn:
         raise VerificationError(f"query {query.number}: {message}")
 
     if not isinstance(answer, int) or isinstance(answer, bool) or answer < -1:

@@ -106,7 +106,7 @@ def naive_optimum(maze, query=None, *, limit: int = NAIVE_LIMIT, deadline: float
         best = {}
         for walks, key in seeds:
             best[key] = walks  # seeds are distinct, in order of walks
-        queue = deque()
+        queue: deque = deque()
         pushed = {}  # the next push count's seeds
         next_seeds = []
         i, count = 0, len(seeds)

@@ -14,7 +14,7 @@ from importlib import import_module
 from importlib.resources import files
 from types import SimpleNamespace
 
-from ..errors import StategraphError
+from ..errors import StategraphError, shorten
 
 PUZZLE_MODULES = ("pushing_boxes", "huarong", "arrow_maze")
 
@@ -26,7 +26,7 @@ def get_puzzle(name: str):
     """The puzzle module called ``name`` (or one of its aliases)."""
     module = PUZZLES.get(name) or ALIASES.get(name)
     if module is None:
-        raise StategraphError(f"unknown puzzle {name!r} (known: {', '.join(PUZZLES)})")
+        raise StategraphError(f"unknown puzzle {shorten(name)} (known: {', '.join(PUZZLES)})")
     return module
 
 

@@ -23,12 +23,12 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from ..checks.arrow_maze import read_answers, replay, verify  # noqa: F401  (the independent checkers)
+from ..errors import VerificationError, shorten
 from ..grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
 from ..model import StateModel, WeightProfile
 from ..records import Record, Stopwatch, solve_and_decode
 from ..textinput import Tokens
-from ..checks.arrow_maze import read_answers, replay, verify  # noqa: F401  (the independent checkers)
-from ..errors import VerificationError, shorten
 
 NAME = "arrow_maze"
 ALIASES = ("abbott", "uva816")
@@ -70,7 +70,7 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
             tokens.expect_end("END")
             return
         if not name.isascii() or not name.isalnum() or len(name) > limits["max_name_length"]:
-            raise tokens.error(f"maze name {name!r} must be alphanumeric and at most "
+            raise tokens.error(f"maze name {shorten(name)} must be alphanumeric and at most "
                                f"{limits['max_name_length']} characters (max_name_length)", name)
         yield _read_maze(tokens, number, str(name), limits)
 
@@ -79,16 +79,16 @@ def _read_maze(tokens: Tokens, number: int, name: str, limits: dict) -> ArrowMaz
     entrance = (tokens.integer("the entrance row", 1), tokens.integer("the entrance column", 1))
     letter = tokens.next("the first direction (N, S, E or W)")
     if letter not in ("N", "S", "E", "W"):
-        raise tokens.error(f"the first direction must be N, S, E or W, found {letter!r}", letter)
+        raise tokens.error(f"the first direction must be N, S, E or W, found {shorten(letter)}", letter)
     goal = (tokens.integer("the goal row", 1), tokens.integer("the goal column", 1))
-    signs = {}
+    signs: dict[tuple[int, int], dict[int, str]] = {}
     while True:
         first = tokens.peek()
         if first == "0":
             tokens.next("0")
             break
         if first is None or first == "END":
-            raise tokens.error(f"maze {name!r}: missing the '0' line that ends its intersections", first)
+            raise tokens.error(f"maze {shorten(name)}: missing the '0' line that ends its intersections", first)
         cell = (tokens.integer("an intersection row (or 0 to end the maze)", 1),
                 tokens.integer("an intersection column", 1))
         if cell not in signs and len(signs) >= limits["max_intersections"]:
@@ -110,7 +110,7 @@ def _read_signs(tokens: Tokens, cell: tuple, signs: dict) -> None:
             raise tokens.error(f"missing '*' after the signs of intersection ({cell[0]},{cell[1]})", token)
         tokens.next("a sign")
         if not _SIGN.fullmatch(token) or len(set(token[1:])) != len(token) - 1:
-            raise tokens.error(f"bad sign {token!r} at intersection ({cell[0]},{cell[1]}): expected a "
+            raise tokens.error(f"bad sign {shorten(token)} at intersection ({cell[0]},{cell[1]}): expected a "
                                "direction N, S, E or W followed by 1 to 3 distinct letters from L, F, R", token)
         heading = LETTERS.index(token[0])
         turns = set(token[1:]) | set(signs.get(heading, ""))
@@ -119,7 +119,7 @@ def _read_signs(tokens: Tokens, cell: tuple, signs: dict) -> None:
 
 def compile(maze: ArrowMaze) -> StateModel:
     """The (intersection, heading) states reachable from the entrance, with F/L/R edges."""
-    graph = nx.DiGraph(puzzle=NAME, name=maze.name)
+    graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, name=maze.name)
     graph.add_node(START, kind="start", row=maze.entrance[0], col=maze.entrance[1],
                    heading=LETTERS[maze.heading],
                    label=f"start ({maze.entrance[0]},{maze.entrance[1]}) heading {LETTERS[maze.heading]}")

@@ -21,13 +21,12 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from ..checks.huarong import read_answers, verify  # noqa: F401  (the independent checkers)
 from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, distance_field, walk_distances
 from ..model import StateModel, WeightProfile
 from ..pipeline import Solution
 from ..records import Record, Stopwatch, solve_and_decode
 from ..textinput import Tokens
-from ..checks.huarong import read_answers, verify  # noqa: F401  (the independent checkers)
-from ..errors import VerificationError
 
 NAME = "huarong"
 ALIASES = ("noip2013",)
@@ -140,7 +139,7 @@ def compile(board: Board) -> nx.DiGraph:
     """The board graph of (piece cell, blank side) states, shared by every query."""
     grid = board.grid
     free, step = grid.open, grid.step
-    graph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
+    graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
     for piece in grid.cells():
         sides = [s for s in DIRECTIONS if free[piece + step[s]]]
         row, col = grid.position(piece)
@@ -155,7 +154,7 @@ def compile(board: Board) -> nx.DiGraph:
                 graph.add_edge((piece, t), (piece, s), weight=walk, rank=s, kind="rotate")
         for s in sides:
             graph.add_edge((piece, s), (piece + step[s], OPPOSITE[s]), weight=1, rank=SWAP_RANK, kind="swap")
-    graph.graph["profile"] = WeightProfile.of(w for _, _, w in graph.edges(data="weight"))
+    graph.graph["profile"] = WeightProfile.of(attrs["weight"] for _, _, attrs in graph.edges(data=True))
     return graph
 
 
@@ -220,7 +219,7 @@ def answer(board: Board, graph: nx.DiGraph, query: Query, algorithm: str, option
     return moves, solution
 
 
-def decode(solution: Solution) -> int:
+def decode(solution: Solution):
     """The number of moves: the cost of the canonical path, or -1."""
     return -1 if not solution.found else solution.cost
 

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from ..checks.pushing_boxes import read_answers, replay, verify  # noqa: F401  (the independent checkers)
+from ..errors import VerificationError
 from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, shortest_walk, walk_distances
 from ..model import StateModel, WeightProfile
 from ..records import Record, Stopwatch, solve_and_decode
 from ..textinput import Tokens
-from ..checks.pushing_boxes import read_answers, replay, verify  # noqa: F401  (the independent checkers)
-from ..errors import VerificationError
 from ..weights import Lex
 
 NAME = "pushing_boxes"
@@ -73,7 +73,7 @@ def parse(text: str, source: str = "<input>", limits: dict | None = None):
 
 def _read_maze(tokens: Tokens, number: int, rows: int, cols: int) -> Maze:
     lines = []
-    marks = {}
+    marks: dict[str, tuple[int, int]] = {}
     for r in range(1, rows + 1):
         token = tokens.next(f"row {r} of {rows}")
         if len(token) != cols:
@@ -99,10 +99,10 @@ def compile(maze: Maze) -> StateModel:
     """The explicit state graph of every (box cell, player side) state reachable from the start."""
     grid = maze.grid
     free, step = grid.open, grid.step
-    graph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
+    graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
     graph.add_node(START, kind="start", **_describe(grid, maze.box, maze.player))
-    side_walks = {}
-    frontier = [START]
+    side_walks: dict[tuple[int, int, int], int | None] = {}
+    frontier: list = [START]
     while frontier:
         state = frontier.pop()
         box, player = (maze.box, maze.player) if state == START else (state[0], state[0] + step[state[1]])
@@ -225,7 +225,7 @@ def judge_answer(maze: Maze, record: Record, answer) -> tuple:
 
 
 def record_cost(record: Record):
-    return None if record.answer is None else tuple(record.solution.cost)
+    return None if record.answer is None or record.solution is None else tuple(record.solution.cost)  # type: ignore[arg-type]
 
 
 def describe_cost(cost) -> str:

@@ -11,8 +11,8 @@ weights it accepts; :func:`check_applicable` refuses the others with a message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..errors import SearchNotApplicable
 from .astar import astar
