@@ -1,15 +1,22 @@
 """stategraph: grid puzzles as explicit networkx state graphs, answered by generic shortest paths.
 
-The pipeline is parse -> compile -> search -> canonical path -> decode -> format:
+Every puzzle follows one contract (:mod:`stategraph.puzzle`): it parses its
+input into instances, offers named state models, and formats and checks its
+answers.  The pipeline is parse -> model -> state graph -> search ->
+canonical path -> decode -> format:
 
 >>> from stategraph import get_puzzle, solve
 >>> pb = get_puzzle("pushing_boxes")
 >>> maze = next(pb.parse("1 4\\nSB.T\\n0 0\\n"))
->>> model = pb.compile(maze)                  # a networkx.DiGraph inside
->>> model.graph.number_of_nodes(), model.graph.nodes[model.source]["label"]
+>>> model = pb.model("box_side")(maze)           # the default model, named
+>>> with model.state_model(maze) as graph:        # a networkx.DiGraph inside
+...     solution = solve(graph, "layered_bfs")
+>>> graph.graph.number_of_nodes(), graph.graph.nodes[graph.source]["label"]
 (3, 'start box=1,2 player=1,1')
->>> pb.decode(maze, solve(model, "layered_bfs"))
-'EE'
+>>> print(pb.format_answer(maze, maze, model.decode(maze, solution)), end="")
+Maze #1
+EE
+<BLANKLINE>
 
 Names are imported on first use, so ``stategraph --help`` does not load networkx.
 """
@@ -20,11 +27,14 @@ __version__ = "0.1.0"
 
 _HOMES = {
     "canonical": ("canonical_path",),
-    "errors": ("ConfigError", "InputError", "SearchNotApplicable", "StategraphError", "VerificationError"),
+    "errors": ("ConfigError", "ContractError", "InputError", "SearchNotApplicable", "StategraphError",
+               "VerificationError"),
     "model": ("StateModel", "WeightProfile"),
     "pipeline": ("Solution", "solve"),
     "puzzles": ("PUZZLES", "get_puzzle", "sample_text"),
-    "runner": ("applicable_algorithms", "run", "settings_for", "solve_text"),
+    "puzzle": ("Model", "Puzzle"),
+    "runner": ("applicable_algorithms", "run", "solve_text"),
+    "settings": ("Settings",),
     "search": ("SEARCHES", "get_search"),
     "weights": ("Lex", "ScalarEncoding"),
 }

@@ -20,7 +20,7 @@ edge ``rank``:
 
 from __future__ import annotations
 
-from .errors import StategraphError
+from .errors import ContractError, StategraphError, shorten
 
 
 def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"):
@@ -41,7 +41,10 @@ def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"
         choice = None
         for v, attrs in succ[u].items():
             if v in on_optimal and du + attrs[weight] == dist[v]:
-                key = attrs[rank]
+                key = attrs.get(rank)
+                if key is None:
+                    raise ContractError(f"the edge {shorten(u)} -> {shorten(v)} has no {rank!r} "
+                                        "(the canonical tie-break orders edges by it)")
                 if choice is not None and key == choice[0]:
                     raise StategraphError(f"two optimal edges leave state {u!r} with the same rank {key!r}")
                 if choice is None or key < choice[0]:

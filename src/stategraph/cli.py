@@ -85,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
     settings.add_argument("--config", "-c", metavar="FILE|NAME",
                           help="YAML config: a file, or the name of a packaged config (see `stategraph configs`)")
     settings.add_argument("--algorithm", "-a", help="search routine (overrides the config)")
+    settings.add_argument("--model", "-m", help="state model (see `stategraph puzzles`; overrides the config)")
     settings.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                           help="override any config key, e.g. limits.max_rows=500 or "
                                "search.options.stop_at_target=false (repeatable)")

@@ -12,14 +12,14 @@ import os
 import sys
 from contextlib import contextmanager
 
-from . import config as configuration
 from . import packaged
 from .checks import CONFIRMED
-from .errors import ConfigError, StategraphError, StreamFault, shorten
+from .errors import StategraphError, StreamFault, shorten
 from .export import export_path, write_graphml
-from .puzzles import PUZZLES, get_puzzle, refusal, sample_text
-from .runner import run
+from .puzzles import PUZZLES, get_puzzle
+from .runner import applicable_algorithms, run
 from .search import SEARCHES, get_search
+from .settings import Settings, resolve
 from .weights import components
 
 STAT_COLUMNS = ("instance", "query", "algorithm", "nodes", "edges", "settled", "relaxed",
@@ -28,9 +28,8 @@ PROGRESS_DELAY = 2.0  # seconds of work before a progress bar appears
 
 
 def solve(args) -> int:
-    config, (input_path,) = _resolve_config(args, ("INPUT",), optional=1)
-    output = config["output"]
-    template = config["export"]["graphml"]
+    settings, (input_path,) = _resolve(args, ("INPUT",), optional=1)
+    template = settings.export_graphml
     if template:
         _check_writable(export_path(template, 1))
     _check_output_open()
@@ -38,22 +37,22 @@ def solve(args) -> int:
     verdicts = []
     with _open_input(input_path) as (stream, source):
         try:
-            for record in _progress(run(config["puzzle"], stream, _run_settings(config), source), args.quiet):
-                text = json.dumps(_as_json(config["puzzle"], record)) + "\n" if output["format"] == "json" \
+            for record in _progress(run(settings.puzzle, stream, settings, source), args.quiet):
+                text = json.dumps(_as_json(settings, record)) + "\n" if settings.output_format == "json" \
                     else record.text
                 _write(text)
                 if template and record.graph is not None:
                     states = record.solution.states if record.solution else None
                     write_graphml(record.graph, export_path(template, record.instance), states)
-                if output["stats"]:
+                if settings.stats:
                     stats_rows.append(_stats_row(record))
-                if output["verify"]:
+                if settings.verify:
                     verdicts.append(record.stats["verified"])
                 del record  # the instance's graph goes before the next is built
         finally:
             if stats_rows:
                 _print_table(stats_rows)
-    if output["verify"]:
+    if settings.verify:
         unconfirmed = sum(v != CONFIRMED for v in verdicts)
         print(f"stategraph: verified {_count(len(verdicts), 'answer')}: {len(verdicts) - unconfirmed} confirmed"
               + (f", {unconfirmed} legal but too large to confirm optimal" if unconfirmed else ""),
@@ -64,14 +63,13 @@ def solve(args) -> int:
 def check(args) -> int:
     from .judge import WHOLE_FILE, judge
 
-    config, (input_path, answers_path) = _resolve_config(args, ("INPUT", "ANSWERS"))
+    settings, (input_path, answers_path) = _resolve(args, ("INPUT", "ANSWERS"))
     with _open_input(answers_path) as (answers_stream, answers_source):
         answers = _decoded(answers_stream.read(), answers_source)
     passed = failed = 0
     file_problems = False
     with _open_input(input_path) as (stream, source):
-        verdicts = judge(config["puzzle"], stream, answers, _run_settings(config), source, answers_source,
-                         strict=args.strict)
+        verdicts = judge(settings, stream, answers, source, answers_source, strict=args.strict)
         for verdict in _progress(verdicts, args.quiet):
             print(verdict, file=sys.stderr)
             if verdict.question == WHOLE_FILE:
@@ -84,14 +82,15 @@ def check(args) -> int:
 
 
 def demo(args) -> int:
-    routine = get_search(args.algorithm) if args.algorithm is not None else None
-    for name, module in PUZZLES.items():
-        reason = refusal(module, routine) if routine is not None else None
-        if reason:
-            _write(f"== {name}: skipped, {args.algorithm} does not apply ({reason})\n")
+    if args.algorithm is not None:
+        get_search(args.algorithm)  # an unknown routine is an error, not a skip
+    for name, puzzle in PUZZLES.items():
+        if args.algorithm is not None and args.algorithm not in applicable_algorithms(name):
+            _write(f"== {name}: skipped, {args.algorithm} does not apply to its default model\n")
             continue
-        _write(f"== {name}: {module.SUMMARY} (packaged sample, {args.algorithm or module.DEFAULTS['algorithm']})\n")
-        for record in run(module, sample_text(module), {"algorithm": args.algorithm}, f"<sample {module.SAMPLE}>"):
+        settings = Settings.of(name, algorithm=args.algorithm)
+        _write(f"== {name}: {puzzle.summary} (packaged sample, model {settings.model}, {settings.algorithm})\n")
+        for record in run(puzzle, puzzle.sample_text(), settings, f"<sample {name}>"):
             _write(record.text)
     return 0
 
@@ -99,7 +98,7 @@ def demo(args) -> int:
 def sample(args) -> int:
     if len(args.items) != 1:
         raise StategraphError(f"sample takes one puzzle name, got {len(args.items)} arguments")
-    _write(sample_text(get_puzzle(args.items[0])))
+    _write(get_puzzle(args.items[0]).sample_text())
     return 0
 
 
@@ -113,100 +112,33 @@ def configs(args) -> int:
 def algorithms(args) -> int:
     width = max(map(len, SEARCHES))
     for name, routine in SEARCHES.items():
-        usable = [p for p, module in PUZZLES.items() if refusal(module, routine) is None]
+        usable = [f"{p}/{model}" for p, puzzle in PUZZLES.items() for model in puzzle.models
+                  if name in applicable_algorithms(p, model)]
         _write(f"{name.ljust(width)}  {routine.summary}\n"
                f"{''.ljust(width)}  accepts: {routine.accepts}; applies to: {', '.join(usable) or 'none'}\n")
     return 0
 
 
 def puzzles(args) -> int:
-    for name, module in PUZZLES.items():
-        aliases = f" (alias: {', '.join(module.ALIASES)})" if module.ALIASES else ""
-        _write(f"{name}{aliases}: {module.SUMMARY}\n")
+    for name, puzzle in PUZZLES.items():
+        aliases = f" (alias: {', '.join(puzzle.aliases)})" if puzzle.aliases else ""
+        _write(f"{name}{aliases}: {puzzle.summary}\n")
+        default = puzzle.model().name
+        for model_name, model in puzzle.models.items():
+            mark = " (default)" if model_name == default else ""
+            _write(f"  model {model_name}{mark}: {model.summary}\n")
     return 0
 
 
 # settings -----------------------------------------------------------------------------------------
 
-def _resolve_config(args, files: tuple, optional: int = 0):
-    """The config (defaults < config file < ``--set`` < dedicated flags) and the file arguments.
-
-    The puzzle may be named by the first positional, the config's ``puzzle`` or ``--set puzzle=``;
-    those given must agree.
-    """
-    items = list(args.items)
-    assignments = [configuration.parse_assignment(item) for item in args.set]
-    named = [(f"--set {key}", value) for key, value in assignments if key == "puzzle"]
-    config = where = None
-    if args.config:
-        config, where = _load_config(args.config)
-        named.insert(0, (where, config["puzzle"]))
-    if len(items) > len(files) or not named or (items and _names_a_puzzle(items[0])):
-        if not items:
-            raise StategraphError(f"{args.command} needs a puzzle name or --config FILE "
-                                  f"(puzzles: {', '.join(PUZZLES)})")
-        named.insert(0, ("the command line", items.pop(0)))
-    if len(items) > len(files):
-        raise StategraphError(f"{args.command} takes [PUZZLE] {' '.join(files)}, "
-                              f"got {len(args.items)} arguments")
-    if len(items) < len(files) - optional:
-        raise StategraphError(f"{args.command} needs {' and '.join(files)} "
-                              f"(missing {' '.join(files[len(items):])})")
-    puzzle = _agreed_puzzle(named)
-    if config is None:
-        config = configuration.default_config(puzzle)
-    flags = {"search.algorithm": args.algorithm}
+def _resolve(args, files: tuple, optional: int = 0):
+    flags = {"search.algorithm": args.algorithm, "model": args.model}
     for flag, key in (("format", "output.format"), ("stats", "output.stats"), ("verify", "output.verify"),
                       ("export_graphml", "export.graphml")):
         flags[key] = getattr(args, flag, None)
-    overrides = {key: value for key, value in assignments if key != "puzzle"}
-    overrides.update({key: value for key, value in flags.items() if value is not None})
-    if overrides.get("export.graphml") == "":
-        raise ConfigError("--export-graphml: the path is empty")
-    config = configuration.apply_overrides(config, overrides,
-                                           f"{where} (with command-line overrides)" if where else "command line")
-    return config, tuple(items) + (None,) * (len(files) - len(items))
-
-
-def _names_a_puzzle(item: str) -> bool:
-    try:
-        get_puzzle(item)
-    except StategraphError:
-        return False
-    return not os.path.exists(item)
-
-
-def _agreed_puzzle(named) -> str:
-    resolved = []
-    for where, name in named:
-        if not isinstance(name, str):
-            raise ConfigError(f"{where}: the puzzle must be a name, found {shorten(name)}")
-        try:
-            resolved.append((where, get_puzzle(name).NAME))
-        except StategraphError:
-            raise ConfigError(f"{where}: unknown puzzle {shorten(name)} (known: {', '.join(PUZZLES)})") from None
-    first_where, first = resolved[0]
-    for where, name in resolved[1:]:
-        if name != first:
-            raise ConfigError(f"puzzle {name!r} from {where} differs from {first!r} from {first_where}")
-    return first
-
-
-def _load_config(name: str) -> tuple:
-    """The config in a file, or in the packaged config of that name; and where it came from."""
-    if packaged.is_packaged(name):
-        where = f"packaged config {name}"
-        return configuration.load_config_text(packaged.config_text(name), where), where
-    if not os.path.exists(name) and os.sep not in name:
-        packaged.config_text(name)  # raises: neither a file nor a packaged config
-    return configuration.load_config(name), shorten(name, 200, quoted=False)
-
-
-def _run_settings(config: dict) -> dict:
-    return {**config["limits"], "algorithm": config["search"]["algorithm"], "model": config["model"],
-            "options": config["search"]["options"], "verify": config["output"]["verify"],
-            "verify_seconds": config["verify"]["max_seconds"],
-            "verify_positions": config["verify"]["max_positions"]}
+    return resolve(args.command, args.items, files, optional=optional, config=args.config,
+                   assignments=args.set, flags=flags)
 
 
 # streams ------------------------------------------------------------------------------------------
@@ -290,11 +222,12 @@ def _progress(items, quiet: bool):
 
 # reports ------------------------------------------------------------------------------------------
 
-def _as_json(puzzle: str, record) -> dict:
+def _as_json(settings: Settings, record) -> dict:
     solution = record.solution
     path = solution.labels if solution is not None and solution.found else None
     cost = None if solution is None or solution.cost is None else components(solution.cost)
-    return {"puzzle": puzzle, "instance": record.instance, "query": record.query,
+    return {"puzzle": settings.puzzle.name, "model": settings.model, "instance": record.instance,
+            "query": record.query,
             "answer": record.answer, "cost": cost, "path": path,
             "output": record.text, "stats": _jsonable(record.stats)}
 

@@ -21,7 +21,7 @@ import copy
 
 from . import safe_yaml
 from .errors import ConfigError, StategraphError, shorten
-from .puzzles import ALIASES, PUZZLES, get_puzzle, refusal
+from .puzzles import ALIASES, PUZZLES, get_puzzle
 from .search import SEARCHES, check_options, get_search
 
 OUTPUT_FORMATS = ("text", "json")
@@ -43,22 +43,18 @@ SCHEMA = {
 
 
 def default_config(puzzle: str) -> dict:
-    """The built-in configuration of ``puzzle`` (what ``configs/<puzzle>.yaml`` holds)."""
-    module = get_puzzle(puzzle)
+    """The built-in configuration of ``puzzle`` (what ``configs/<puzzle>.yaml`` holds); a puzzle
+    from outside the package (``module:Class``) keeps that name."""
+    chosen = get_puzzle(puzzle)
     return {
-        "puzzle": module.NAME,
-        "model": module.DEFAULTS.get("model"),
-        "search": {"algorithm": module.DEFAULTS["algorithm"], "options": {}},
+        "puzzle": puzzle if ":" in puzzle else chosen.name,
+        "model": chosen.model().name,
+        "search": {"algorithm": chosen.default_algorithm, "options": {}},
         "output": {"format": "text", "stats": False, "verify": False},
         "export": {"graphml": None},
         "verify": {"max_seconds": 60, "max_positions": 200_000},
-        "limits": limit_defaults(module),
+        "limits": dict(chosen.limits),
     }
-
-
-def limit_defaults(module) -> dict:
-    """The size limits among a puzzle's defaults (everything but the algorithm and model)."""
-    return {k: v for k, v in module.DEFAULTS.items() if k not in ("algorithm", "model")}
 
 
 def load_config(path: str) -> dict:
@@ -160,14 +156,14 @@ def validate(config: dict, source: str) -> None:
         check_options(routine, options)
     except StategraphError as exc:
         raise ConfigError(f"{source}: key 'search.options': {exc}") from None
-    reason = refusal(module, routine)
+    if config["model"] not in module.models:
+        raise ConfigError(f"{source}: key 'model': {module.name} has no model {shorten(config['model'])} "
+                          f"(models: {', '.join(module.models)})")
+    model = module.models[config["model"]]
+    reason = routine.refusal(model.profile, model.has_heuristic)
     if reason:
         raise ConfigError(f"{source}: key 'search.algorithm': {algorithm} does not apply to "
-                          f"{module.NAME}: {reason}")
-    models = getattr(module, "MODELS", (None,))
-    if config["model"] not in models:
-        raise ConfigError(f"{source}: key 'model': {module.NAME} has no model {shorten(config['model'])} "
-                          f"(known: {', '.join(str(m) for m in models)})")
+                          f"{module.name}'s model {model.name}: {reason}")
     if config["output"]["format"] not in OUTPUT_FORMATS:
         raise ConfigError(f"{source}: key 'output.format': must be one of {', '.join(OUTPUT_FORMATS)}, "
                           f"found {_shown(config['output']['format'])}")
@@ -177,12 +173,12 @@ def validate(config: dict, source: str) -> None:
         if not 0 <= value <= MAX_LIMIT:
             raise ConfigError(f"{source}: key 'verify.{key}' must be between 0 and {MAX_LIMIT}, "
                               f"found {_shown(value)}")
-    limits = limit_defaults(module)
+    limits = module.limits
     if not isinstance(config["limits"], dict):
         raise ConfigError(f"{source}: key 'limits' must be a mapping, found {_kind(config['limits'])}")
     for key, value in config["limits"].items():
         if key not in limits:
-            raise ConfigError(f"{source}: unknown key {shorten(f'limits.{key}')} for {module.NAME} "
+            raise ConfigError(f"{source}: unknown key {shorten(f'limits.{key}')} for {module.name} "
                               f"(known: {', '.join(limits) or 'none'})")
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LIMIT:
             raise ConfigError(f"{source}: key {shorten(f'limits.{key}')} must be a positive integer "
@@ -217,10 +213,15 @@ def _merge(base: dict, data: dict, schema: dict, source: str, prefix: str) -> di
 
 
 def _puzzle(name, source: str):
-    """The puzzle module called ``name``, or a ConfigError naming the key (the name cut short)."""
+    """The puzzle called ``name`` (or ``module:Class``), or a ConfigError naming the key."""
+    if isinstance(name, str) and ":" in name:
+        try:
+            return get_puzzle(name)
+        except StategraphError as exc:
+            raise ConfigError(f"{source}: key 'puzzle': {exc}") from None
     if not isinstance(name, str) or (name not in PUZZLES and name not in ALIASES):
         raise ConfigError(f"{source}: key 'puzzle': unknown puzzle {_shown(name)} "
-                          f"(known: {', '.join(PUZZLES)})")
+                          f"(known: {', '.join(PUZZLES)}, or module:Class)")
     return get_puzzle(name)
 
 

@@ -62,6 +62,10 @@ class ConfigError(StategraphError):
     """A bad configuration file or command-line override."""
 
 
+class ContractError(StategraphError):
+    """A puzzle or model (typically a plug-in) that breaks the written contract of :mod:`stategraph.puzzle`."""
+
+
 class SearchNotApplicable(StategraphError):
     """A search routine was asked to run on a graph it does not handle."""
 

@@ -4,19 +4,18 @@ Legality comes from the puzzle's independent replay (:mod:`stategraph.checks`);
 the optimum from stategraph's own solution of the same input.  One
 :class:`Verdict` per question, in input order.
 
->>> from stategraph.runner import settings_for
+>>> from stategraph.settings import Settings
 >>> text = "1 3\\nSBT\\n3 3\\nS..\\n.B.\\n..T\\n0 0\\n"
 >>> answers = "Maze #1\\nE\\n\\nMaze #2\\nsEneS\\n\\n"     # the canonical answer to maze 2 is eSwsE
->>> [str(v) for v in judge("pushing_boxes", text, answers, settings_for("pushing_boxes"))]
+>>> [str(v) for v in judge(Settings.of("pushing_boxes"), text, answers)]
 ['maze 1: ok', 'maze 2: ok (optimal, not the canonical tie-break)']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import VerificationError
-from .puzzles import get_puzzle
 from .runner import run
 
 OK = "ok"
@@ -40,19 +39,19 @@ class Verdict:
         return f"{self.question}: {self.problem or (OK if self.canonical else OK_NOT_CANONICAL)}"
 
 
-def judge(puzzle, text, answers_text: str, settings: dict, source: str = "<input>",
-          answers_source: str = "<answers>", strict: bool = False):
+def judge(settings, data, answers_text: str, source: str = "<input>", answers_source: str = "<answers>",
+          strict: bool = False):
     """Yield a :class:`Verdict` for every question of ``text``, then one for each surplus answer.
 
     With ``strict``, an optimal answer that is not the canonical one is a problem too.
     """
-    module = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
-    answers = module.read_answers(answers_text, answers_source)
+    puzzle = settings.puzzle
+    answers = puzzle.read_answers(answers_text, answers_source)
     unreadable = False
     canonical_text = []
-    for record in run(module, text, {**settings, "verify": False}, source):
+    for record in run(puzzle, data, replace(settings, verify=False), source):
         canonical_text.append(record.text)
-        question = module.question_label(record)
+        question = puzzle.label(record.subject, record.question)
         answer = None
         if not unreadable:
             try:
@@ -64,7 +63,7 @@ def judge(puzzle, text, answers_text: str, settings: dict, source: str = "<input
         if answer is None:
             yield Verdict(question, "missing answer")
             continue
-        verdict = _grade(module, record, answer, question)
+        verdict = _grade(puzzle, record, answer, question)
         if strict and verdict.passed and not verdict.canonical:
             verdict = Verdict(question, f"line {answer.line}: optimal, but not the canonical answer (--strict)")
         yield verdict
@@ -91,14 +90,14 @@ def _first_difference(expected: str, actual: str) -> int | None:
     return min(len(wanted), len(found))
 
 
-def _grade(module, record, answer, question: str) -> Verdict:
+def _grade(puzzle, record, answer, question: str) -> Verdict:
     try:
-        cost, canonical = module.judge_answer(record.subject, record, answer)
+        cost, canonical = puzzle.judge_answer(record.subject, record.question, answer, record.answer)
     except VerificationError as exc:
         problem = str(exc).removeprefix(f"{question}: ")
         return Verdict(question, f"line {answer.line}: {problem}")
-    optimum = module.record_cost(record)
-    show = module.describe_cost
+    optimum = puzzle.answer_cost(record.subject, record.question, record.answer)
+    show = puzzle.describe_cost
     if cost is None and optimum is not None:
         return Verdict(question, f"line {answer.line}: claims no solution, but one of {show(optimum)} exists")
     if cost is not None and optimum is None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
+from .errors import ContractError, shorten
 from .weights import Lex
 
 
@@ -50,16 +51,17 @@ class WeightProfile:
                 unit = unit and w == 1
                 nonnegative = nonnegative and w >= 0
             else:
-                raise TypeError(f"edge weight {w!r} is neither a number nor a Lex pair")
+                raise ContractError(f"an edge has weight {shorten(w)}: every edge needs a 'weight' "
+                                    "that is a number or a Lex pair")
         if len(kinds) > 1:
-            raise TypeError("a graph mixes Lex and numeric edge weights")
+            raise ContractError("a graph mixes Lex and numeric edge weights")
         lex = kinds == {"lex"}
         return cls(lex=lex, unit=unit, nonnegative=nonnegative,
                    primary_01=primary_01 and lex, count=count)
 
     def merge(self, other: WeightProfile) -> WeightProfile:
         if self.count and other.count and self.lex != other.lex:
-            raise TypeError("a graph mixes Lex and numeric edge weights")
+            raise ContractError("a graph mixes Lex and numeric edge weights")
         if not self.count:
             return other
         if not other.count:
@@ -79,10 +81,12 @@ class WeightProfile:
 
 @dataclass
 class StateModel:
-    """A compiled puzzle instance: the explicit state graph and where to search in it.
+    """A question compiled to a state graph: the explicit graph and where to search in it.
 
-    ``heuristic``, when a puzzle provides one, maps a state to an admissible
+    ``heuristic``, when a model provides one, maps a state to an admissible
     and consistent lower bound on its remaining cost (used by A*).
+    ``canonical``, when a model states its own tie-break, replaces
+    :func:`~stategraph.canonical.canonical_path` (same arguments).
     """
 
     graph: nx.DiGraph
@@ -91,8 +95,15 @@ class StateModel:
     heuristic: Callable[[Hashable], object] | None = None
     profile: WeightProfile = field(default=None)  # type: ignore[assignment]
     lexicographic: bool = False  # the weight type when the graph has no edge to show it
+    canonical: Callable | None = None
 
     def __post_init__(self):
+        if not isinstance(self.graph, nx.Graph) or not self.graph.is_directed():
+            raise ContractError("a state graph must be a directed networkx graph (nx.DiGraph), "
+                                f"found {type(self.graph).__name__}")
+        if self.source not in self.graph:
+            raise ContractError(f"the source {shorten(self.source)} is not a node of the state graph")
+        self.targets = frozenset(self.targets)
         if self.profile is None:
             self.profile = WeightProfile.of(w for _, _, w in self.graph.edges(data="weight"))
         if self.profile.count == 0 and self.lexicographic:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 
 from .canonical import canonical_path
-from .search import check_applicable, check_options, get_search
+from .search import SearchResult, check_applicable, check_options, get_search
 
 
 @dataclass
@@ -34,14 +34,20 @@ class Solution:
 
 
 def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> Solution:
-    """Run the named search routine (with its ``options``) on ``model``; return the canonical optimal path."""
+    """Run the named search routine (with its ``options``) on ``model``; return the canonical optimal path.
+
+    A source that is itself a target needs no search, and no target at all means no path.
+    """
     routine = get_search(algorithm)
     check_applicable(routine, model)
     check_options(routine, options or {})
-    result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
-                         heuristic=model.heuristic, **(options or {}))
+    if model.source in model.targets or not model.targets:
+        result = SearchResult({model.source: model.zero})
+    else:
+        result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
+                             heuristic=model.heuristic, **(options or {}))
     started = perf_counter()
-    states = canonical_path(model.graph, model.source, model.targets, result.dist)
+    states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist)
     stats = {
         "algorithm": routine.name,
         "nodes": len(model.graph),

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Any
 
-from .pipeline import Solution, solve
+from .pipeline import Solution
 
 
 @dataclass
@@ -27,17 +27,6 @@ class Record:
     graph: object = None
     subject: Any = None  # the parsed instance answered (set by the runner)
     question: Any = None  # the question within it, where an instance asks several (a Huarong query)
-
-
-def solve_and_decode(model, settings: dict, decode, compile_seconds: float = 0.0):
-    """``solve`` with ``settings["algorithm"]`` and its ``options``, then ``decode(solution)``;
-    compile and decode times join the statistics."""
-    solution = solve(model, settings["algorithm"], settings.get("options"))
-    started = perf_counter()
-    answer = decode(solution)
-    solution.stats["compile_seconds"] = compile_seconds
-    solution.stats["decode_seconds"] = perf_counter() - started
-    return solution, answer
 
 
 class Stopwatch:

@@ -190,18 +190,17 @@ def verify(board, record, *, deadline: float | None = None, limit: int | None = 
     target in exactly ``record.answer`` moves, the reported cost agrees, and no naive search
     does better; ``0`` and ``-1`` are checked against the naive search alone.
 
-    >>> from stategraph.puzzles import huarong
-    >>> from stategraph.records import Record
-    >>> board = next(huarong.parse("2 2 1\\n1 1\\n1 1\\n1 1 1 2 2 2\\n"))
-    >>> graph = huarong.compile(board)
-    >>> moves, solution = huarong.answer(board, graph, board.queries[0], "dijkstra")
-    >>> verify(board, Record(1, "", moves, solution, query=1))
+    >>> from dataclasses import replace
+    >>> from stategraph import run
+    >>> record = next(run("huarong", "2 2 1\\n1 1\\n1 1\\n1 1 1 2 2 2\\n"))
+    >>> board = record.subject
+    >>> verify(board, record)
     'confirmed'
-    >>> verify(board, Record(1, "", moves + 1, solution, query=1))
+    >>> verify(board, replace(record, answer=record.answer + 1))
     Traceback (most recent call last):
     ...
     stategraph.errors.VerificationError: query 1: the replay takes 3 moves, but the answer is 4
-    >>> verify(board, Record(1, "", -1, None, query=1))
+    >>> verify(board, replace(record, answer=-1, solution=None))
     Traceback (most recent call last):
     ...
     stategraph.errors.VerificationError: query 1: answered -1, but one of 3 moves exists

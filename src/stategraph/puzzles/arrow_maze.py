@@ -1,17 +1,20 @@
-"""Abbott's Revenge (UVa 816): state = intersection x heading on arrival; every move costs 1.
+"""Abbott's Revenge (UVa 816): the shortest walk through an arrow maze.
 
-The start is a state of its own (standing on the entrance, about to leave in
-the prescribed direction), so a goal equal to the entrance is reached only
-after leaving it.  Edge ranks order the turns F < L < R.
+Model ``cell_heading`` (the default): a state is an intersection and the
+heading on arrival; every move costs 1.  The start is a state of its own
+(standing on the entrance, about to leave in the prescribed direction), so a
+goal equal to the entrance is reached only after leaving it.  Edge ranks
+order the turns F < L < R.
 
->>> from stategraph.puzzles import arrow_maze
->>> from stategraph import solve
->>> text = "TINY\\n1 1 E 1 3\\n1 2 EF *\\n0\\nEND\\n"
->>> maze = next(arrow_maze.parse(text))
->>> model = arrow_maze.compile(maze)
->>> [label for _, label in model.graph.nodes(data="label")]
+>>> from stategraph import get_puzzle, solve
+>>> arrow_maze = get_puzzle("arrow_maze")
+>>> maze = next(arrow_maze.parse("TINY\\n1 1 E 1 3\\n1 2 EF *\\n0\\nEND\\n"))
+>>> model = arrow_maze.model()(maze)
+>>> with model.state_model(maze) as graph:
+...     route = model.decode(maze, solve(graph, "bfs"))
+>>> [label for _, label in graph.graph.nodes(data="label")]
 ['start (1,1) heading E', '(1,2) heading E', '(1,3) heading E']
->>> print(arrow_maze.format_answer(maze, arrow_maze.decode(maze, solve(model, "bfs"))), end="")
+>>> print(arrow_maze.format_answer(maze, maze, route), end="")
 TINY
   (1,1) (1,2) (1,3)
 """
@@ -19,24 +22,21 @@ TINY
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib.resources import files
 
 import networkx as nx
 
-from ..checks.arrow_maze import read_answers, replay, verify  # noqa: F401  (the independent checkers)
+from ..checks import arrow_maze as checker
 from ..errors import VerificationError, shorten
 from ..grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
 from ..model import StateModel, WeightProfile
-from ..records import Record, Stopwatch, solve_and_decode
+from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
 
 NAME = "arrow_maze"
-ALIASES = ("abbott", "uva816")
-SUMMARY = "Abbott's Revenge (UVa 816): shortest walk through an arrow maze"
-SAMPLE = "arrow_maze.txt"
-DEFAULTS = {"algorithm": "bfs", "max_name_length": 20, "max_intersections": 100000}
-PROFILE = WeightProfile(lex=False, unit=True, nonnegative=True)
-HAS_HEURISTIC = True
+LIMITS = {"max_name_length": 20, "max_intersections": 100000}
 START = "start"
 TURNS = "FLR"
 ENTRIES_PER_LINE = 10
@@ -60,10 +60,10 @@ def turn(heading: int, choice: str) -> int:
     return heading if choice == "F" else LEFT_OF[heading] if choice == "L" else RIGHT_OF[heading]
 
 
-def parse(text: str, source: str = "<input>", limits: dict | None = None):
+def parse(data, source: str = "<input>", limits: dict | None = None):
     """Yield the mazes of a contest input, read as whitespace-separated tokens, up to ``END``."""
-    limits = {**DEFAULTS, **(limits or {})}
-    tokens = Tokens(text, source)
+    limits = {**LIMITS, **(limits or {})}
+    tokens = Tokens(data, source)
     for number in tokens.instances("a maze name", "END line"):
         name = tokens.next("a maze name")
         if name == "END":
@@ -117,7 +117,7 @@ def _read_signs(tokens: Tokens, cell: tuple, signs: dict) -> None:
         signs[heading] = "".join(sorted(turns, key=TURNS.index))
 
 
-def compile(maze: ArrowMaze) -> StateModel:
+def cell_heading_graph(maze: ArrowMaze) -> StateModel:
     """The (intersection, heading) states reachable from the entrance, with F/L/R edges."""
     graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, name=maze.name)
     graph.add_node(START, kind="start", row=maze.entrance[0], col=maze.entrance[1],
@@ -161,45 +161,73 @@ def _distance_lower_bound(graph, goal: tuple):
     return heuristic
 
 
-def decode(maze: ArrowMaze, solution) -> list | None:
+def decode_route(maze: ArrowMaze, solution) -> list | None:
     """The route: the entrance, then the intersection of every state on the canonical path."""
     if not solution.found:
         return None
     return [maze.entrance] + [state[:2] for state in solution.states[1:]]
 
 
-def format_answer(maze: ArrowMaze, route: list | None) -> str:
-    """The name, then the route ten entries a line (each line indented two spaces)."""
-    if route is None:
-        return f"{maze.name}\n  No Solution Possible\n"
-    entries = [f"({r},{c})" for r, c in route]
-    lines = ["  " + " ".join(entries[i:i + ENTRIES_PER_LINE]) for i in range(0, len(entries), ENTRIES_PER_LINE)]
-    return maze.name + "\n" + "\n".join(lines) + "\n"
+class CellHeading(Model):
+    """The seeds' model: an intersection and the heading on arrival."""
+
+    name = "cell_heading"
+    summary = "intersection x heading on arrival; a move allowed by the signs costs 1"
+    profile = WeightProfile(lex=False, unit=True, nonnegative=True)
+    has_heuristic = True
+
+    def __init__(self, maze: ArrowMaze):
+        super().__init__(maze)
+        self.model = cell_heading_graph(maze)
+
+    @contextmanager
+    def state_model(self, question):
+        yield self.model
+
+    def decode(self, question, solution):
+        return decode_route(self.instance, solution)
 
 
-def solve_instance(maze: ArrowMaze, settings: dict) -> list[Record]:
-    watch = Stopwatch()
-    model = compile(maze)
-    solution, route = solve_and_decode(model, settings, lambda s: decode(maze, s), watch.lap())
-    return [Record(maze.number, format_answer(maze, route), route, solution, solution.stats, graph=model.graph)]
+class ArrowMazes(Puzzle):
+    """UVa 816: many named mazes per input, one question each."""
 
+    name = NAME
+    aliases = ("abbott", "uva816")
+    summary = "Abbott's Revenge (UVa 816): shortest walk through an arrow maze"
+    sample = files("stategraph").joinpath("samples", "arrow_maze.txt").read_text(encoding="utf-8")
+    models = {"cell_heading": CellHeading}
+    default_algorithm = "bfs"
+    limits = LIMITS
 
-def question_label(record: Record) -> str:
-    return f"maze {shorten(record.subject.name)}"
+    def parse(self, data, source="<input>", limits=None):
+        return parse(data, source, limits)
 
+    def format_answer(self, maze, question, route):
+        """The name, then the route ten entries a line (each line indented two spaces)."""
+        if route is None:
+            return f"{maze.name}\n  No Solution Possible\n"
+        entries = [f"({r},{c})" for r, c in route]
+        lines = ["  " + " ".join(entries[i:i + ENTRIES_PER_LINE])
+                 for i in range(0, len(entries), ENTRIES_PER_LINE)]
+        return maze.name + "\n" + "\n".join(lines) + "\n"
 
-def judge_answer(maze: ArrowMaze, record: Record, answer) -> tuple:
-    """``(cost, canonical)`` of a maze's route read from an answers file; an illegal one raises."""
-    name, route = answer.value
-    if name != maze.name:
-        raise VerificationError(f"expected the maze {shorten(maze.name)}, found {shorten(name)}")
-    cost = None if route is None else replay(maze, route)
-    return cost, route == record.answer
+    def label(self, maze, question):
+        return f"maze {shorten(maze.name)}"
 
+    def verify(self, maze, record, *, deadline=None, limit=None):
+        return checker.verify(maze, record, deadline=deadline, limit=limit)
 
-def record_cost(record: Record):
-    return None if record.answer is None else len(record.answer) - 1
+    def read_answers(self, text, source):
+        return checker.read_answers(text, source)
 
+    def judge_answer(self, maze, question, submitted, reference):
+        name, route = submitted.value
+        if name != maze.name:
+            raise VerificationError(f"expected the maze {shorten(maze.name)}, found {shorten(name)}")
+        return self.answer_cost(maze, question, route), route == reference
 
-def describe_cost(cost) -> str:
-    return f"{cost} moves"
+    def answer_cost(self, maze, question, route):
+        return None if route is None else checker.replay(maze, route)
+
+    def describe_cost(self, cost):
+        return f"{cost} moves"

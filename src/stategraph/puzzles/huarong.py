@@ -1,40 +1,41 @@
-"""Huarong Dao (NOIP 2013): state = designated piece cell x the side of it where the blank is.
+"""Huarong Dao (NOIP 2013): fewest moves of one designated piece, many queries per board.
 
-The board graph is compiled once: a *rotate* edge moves the blank around the
-piece from one side to another (weight: the blank's shortest walk avoiding
-the piece), a *swap* edge slides the piece into the blank (weight 1; the
-blank ends on the opposite side).  Each query attaches a start state for a
-moment (the blank's walk to each side of the piece), searches, and detaches it.
+Model ``piece_side`` (the default): a state is the designated piece's cell and
+the side of it where the blank is.  The board graph is built once: a
+*rotate* edge moves the blank round the piece from one side to another
+(weight: the blank's shortest walk avoiding the piece), a *swap* edge slides
+the piece into the blank (weight 1; the blank ends on the opposite side).
+Each query attaches a start state for a moment (the blank's walk to each
+side of the piece), searches, and detaches it.
 
->>> from stategraph.puzzles import huarong
+>>> from stategraph import get_puzzle, solve
+>>> huarong = get_puzzle("huarong")
 >>> board = next(huarong.parse("3 4 2\\n0 1 1 1\\n0 1 1 0\\n0 1 0 0\\n3 2 1 2 2 2\\n1 2 2 2 3 2\\n"))
->>> graph = huarong.compile(board)
->>> sorted(kind for _, _, kind in graph.edges(data="kind"))[:2]
-['rotate', 'rotate']
->>> [huarong.answer(board, graph, query, "dijkstra")[0] for query in board.queries]
-[2, -1]
+>>> model = huarong.model("piece_side")(board)
+>>> answers = []
+>>> for query in huarong.questions(board):
+...     with model.state_model(query) as graph:
+...         answers.append(model.decode(query, solve(graph, "dijkstra")))
+>>> answers, sorted(kind for _, _, kind in model.board_graph.edges(data="kind"))[:2]
+([2, -1], ['rotate', 'rotate'])
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib.resources import files
 
 import networkx as nx
 
-from ..checks.huarong import read_answers, verify  # noqa: F401  (the independent checkers)
+from ..checks import huarong as checker
 from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, distance_field, walk_distances
 from ..model import StateModel, WeightProfile
-from ..pipeline import Solution
-from ..records import Record, Stopwatch, solve_and_decode
+from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
 
 NAME = "huarong"
-ALIASES = ("noip2013",)
-SUMMARY = "Huarong Dao (NOIP 2013): fewest moves of one piece, many queries per board"
-SAMPLE = "huarong.txt"
-DEFAULTS = {"algorithm": "astar", "max_rows": 100, "max_cols": 100, "max_queries": 100000}
-PROFILE = WeightProfile(lex=False, unit=False, nonnegative=True)
-HAS_HEURISTIC = True
+LIMITS = {"max_rows": 100, "max_cols": 100, "max_queries": 100000}
 START = "start"
 SWAP_RANK = len(DIRECTIONS)
 
@@ -77,10 +78,10 @@ class Board:
         return tuple(self._read)
 
 
-def parse(text, source: str = "<input>", limits: dict | None = None):
+def parse(data, source: str = "<input>", limits: dict | None = None):
     """Yield the one board of a contest input; its queries are read as :meth:`Board.ask` goes."""
-    limits = {**DEFAULTS, **(limits or {})}
-    tokens = Tokens(text, source)
+    limits = {**LIMITS, **(limits or {})}
+    tokens = Tokens(data, source)
     tokens.begin_instance(1, "'n m q'", "")
     tokens.instance = None  # one board per input: errors need not number it
     header = tokens.peek()
@@ -135,7 +136,7 @@ def _rc(grid: Grid, cell: int) -> str:
     return "%d, %d" % grid.position(cell)
 
 
-def compile(board: Board) -> nx.DiGraph:
+def board_graph(board: Board) -> nx.DiGraph:
     """The board graph of (piece cell, blank side) states, shared by every query."""
     grid = board.grid
     free, step = grid.open, grid.step
@@ -158,8 +159,9 @@ def compile(board: Board) -> nx.DiGraph:
     return graph
 
 
-def query_model(board: Board, graph: nx.DiGraph, query: Query) -> StateModel:
-    """Attach ``query``'s start state to ``graph`` (detach it with :func:`detach`)."""
+def attach_start(board: Board, graph: nx.DiGraph, query: Query) -> StateModel:
+    """Attach ``query``'s start state to ``graph`` (detach it with :func:`detach`): the blank walks
+    to a side of the piece.  A piece already on its target makes the start a target itself."""
     grid = board.grid
     step = grid.step
     sides = {query.piece + step[s]: s for s in DIRECTIONS if (query.piece, s) in graph}
@@ -170,7 +172,9 @@ def query_model(board: Board, graph: nx.DiGraph, query: Query) -> StateModel:
                    piece=query.piece, piece_row=row, piece_col=col)
     for cell, walk in walks.items():
         graph.add_edge(START, (query.piece, sides[cell]), weight=walk, rank=sides[cell], kind="start")
-    targets = frozenset((query.target, s) for s in DIRECTIONS if (query.target, s) in graph)
+    targets: frozenset = frozenset((query.target, s) for s in DIRECTIONS if (query.target, s) in graph)
+    if query.piece == query.target:
+        targets |= {START}
     profile = graph.graph["profile"].merge(WeightProfile.of(walks.values()))
     return StateModel(graph, START, targets, heuristic=_moves_lower_bound(grid, query.target),
                       profile=profile)
@@ -204,55 +208,69 @@ def _moves_lower_bound(grid: Grid, target: int):
     return heuristic
 
 
-def answer(board: Board, graph: nx.DiGraph, query: Query, algorithm: str, options: dict | None = None):
-    """``(moves, solution)`` for one query: the fewest moves or -1; ``solution`` is ``None``
-    when no search was needed (start = target, or a piece that can never move)."""
-    if query.piece == query.target:
-        return 0, None
-    if not board.grid.open[query.piece] or not board.grid.open[query.target]:
-        return -1, None
-    model = query_model(board, graph, query)
-    try:
-        solution, moves = solve_and_decode(model, {"algorithm": algorithm, "options": options}, decode)
-    finally:
-        detach(graph)
-    return moves, solution
+class PieceSide(Model):
+    """The seeds' model: the designated piece's cell and the side of it where the blank is."""
+
+    name = "piece_side"
+    summary = ("piece cell x side of it where the blank is; rotations cost the blank's detour, "
+               "a swap costs 1; built once per board")
+    profile = WeightProfile(lex=False, unit=False, nonnegative=True)
+    has_heuristic = True
+
+    def __init__(self, board: Board):
+        super().__init__(board)
+        self.board_graph = board_graph(board)
+
+    @contextmanager
+    def state_model(self, query):
+        model = attach_start(self.instance, self.board_graph, query)
+        try:
+            yield model
+        finally:
+            detach(self.board_graph)
+
+    def decode(self, query, solution):
+        """The number of moves: the cost of the canonical path, or -1."""
+        return -1 if not solution.found else solution.cost
+
+    def export_graph(self):
+        return self.board_graph
 
 
-def decode(solution: Solution):
-    """The number of moves: the cost of the canonical path, or -1."""
-    return -1 if not solution.found else solution.cost
+class Huarong(Puzzle):
+    """NOIP 2013: one board per input, many queries per board."""
 
+    name = NAME
+    aliases = ("noip2013",)
+    summary = "Huarong Dao (NOIP 2013): fewest moves of one piece, many queries per board"
+    sample = files("stategraph").joinpath("samples", "huarong.txt").read_text(encoding="utf-8")
+    models = {"piece_side": PieceSide}
+    default_algorithm = "astar"
+    limits = LIMITS
 
-def format_answer(moves: int) -> str:
-    return f"{moves}\n"
+    def parse(self, data, source="<input>", limits=None):
+        return parse(data, source, limits)
 
+    def questions(self, board):
+        return board.ask()
 
-def solve_instance(board: Board, settings: dict):
-    """Yield one record per query, as each is read and answered."""
-    watch = Stopwatch()
-    graph = compile(board)
-    compile_seconds = watch.lap()
-    for query in board.ask():
-        moves, solution = answer(board, graph, query, settings["algorithm"], settings.get("options"))
-        stats = solution.stats if solution is not None else {"algorithm": "none needed"}
-        stats["compile_seconds"] = compile_seconds if query.number == 1 else 0.0
-        yield Record(board.number, format_answer(moves), moves, solution, stats, query.number,
-                     graph=graph if query.number == 1 else None, question=query)
+    def format_answer(self, board, query, moves):
+        return f"{moves}\n"
 
+    def label(self, board, query):
+        return f"query {query.number}"
 
-def question_label(record: Record) -> str:
-    return f"query {record.query}"
+    def verify(self, board, record, *, deadline=None, limit=None):
+        return checker.verify(board, record, deadline=deadline, limit=limit)
 
+    def read_answers(self, text, source):
+        return checker.read_answers(text, source)
 
-def judge_answer(board: Board, record: Record, answer) -> tuple:
-    """``(cost, canonical)`` of a query's answer read from an answers file (a move count, or -1)."""
-    return (None if answer.value == -1 else answer.value), answer.value == record.answer
+    def judge_answer(self, board, query, submitted, reference):
+        return self.answer_cost(board, query, submitted.value), submitted.value == reference
 
+    def answer_cost(self, board, query, moves):
+        return None if moves == -1 else moves
 
-def record_cost(record: Record):
-    return None if record.answer == -1 else record.answer
-
-
-def describe_cost(cost) -> str:
-    return f"{cost} moves"
+    def describe_cost(self, cost):
+        return f"{cost} moves"

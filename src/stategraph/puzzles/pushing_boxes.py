@@ -1,41 +1,38 @@
-"""Pushing Boxes (POJ 1475): state = box cell x the side of the box the player stands on.
+"""Pushing Boxes (POJ 1475): fewest pushes, then fewest walks.
 
-A push edge costs ``Lex(1, w)``: one push, after ``w`` walks to the cell
-behind the box (the box is an obstacle on that walk).  One extra start state
-holds the box on B and the player on S.
+Model ``box_side`` (the default): a state is the box's cell and the side of
+the box the player stands on.  A push edge costs ``Lex(1, w)``: one push,
+after ``w`` walks to the cell behind the box (the box is an obstacle on that
+walk).  One extra start state holds the box on B and the player on S.
 
->>> from stategraph.puzzles import pushing_boxes as pb
->>> from stategraph import solve
+>>> from stategraph import get_puzzle, solve
+>>> pb = get_puzzle("pushing_boxes")
 >>> maze = next(pb.parse("1 7\\nSB....T\\n0 0\\n"))
->>> model = pb.compile(maze)
->>> model.graph.number_of_nodes(), len(model.targets)
-(6, 1)
->>> solution = solve(model, "dijkstra")
->>> solution.cost, pb.decode(maze, solution)
-(Lex(primary=5, secondary=0), 'EEEEE')
+>>> model = pb.model("box_side")(maze)
+>>> with model.state_model(maze) as graph:
+...     solution = solve(graph, "dijkstra")
+>>> graph.graph.number_of_nodes(), solution.cost, model.decode(maze, solution)
+(6, Lex(primary=5, secondary=0), 'EEEEE')
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib.resources import files
 
 import networkx as nx
 
-from ..checks.pushing_boxes import read_answers, replay, verify  # noqa: F401  (the independent checkers)
+from ..checks import pushing_boxes as checker
 from ..errors import VerificationError
 from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, shortest_walk, walk_distances
 from ..model import StateModel, WeightProfile
-from ..records import Record, Stopwatch, solve_and_decode
+from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
 from ..weights import Lex
 
 NAME = "pushing_boxes"
-ALIASES = ("poj1475",)
-SUMMARY = "Pushing Boxes (POJ 1475): fewest pushes, then fewest walks"
-SAMPLE = "pushing_boxes.txt"
-DEFAULTS = {"algorithm": "dijkstra", "max_rows": 300, "max_cols": 300}
-PROFILE = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True)
-HAS_HEURISTIC = True
+LIMITS = {"max_rows": 300, "max_cols": 300}
 CELL_CHARS = "#.SBT"
 START = "start"
 
@@ -52,10 +49,10 @@ class Maze:
     target: int
 
 
-def parse(text: str, source: str = "<input>", limits: dict | None = None):
+def parse(data, source: str = "<input>", limits: dict | None = None):
     """Yield the mazes of a contest input, one at a time, up to the ``0 0`` line."""
-    limits = {**DEFAULTS, **(limits or {})}
-    tokens = Tokens(text, source)
+    limits = {**LIMITS, **(limits or {})}
+    tokens = Tokens(data, source)
     for number in tokens.instances("a maze header 'r c'", "'0 0' line"):
         header = tokens.peek()
         rows = tokens.integer("the row count", 0)
@@ -95,7 +92,7 @@ def _read_maze(tokens: Tokens, number: int, rows: int, cols: int) -> Maze:
                 grid.cell(*marks["T"]))
 
 
-def compile(maze: Maze) -> StateModel:
+def box_side_graph(maze: Maze) -> StateModel:
     """The explicit state graph of every (box cell, player side) state reachable from the start."""
     grid = maze.grid
     free, step = grid.open, grid.step
@@ -181,8 +178,9 @@ def _pushes_lower_bound(graph, grid: Grid, target: int):
     return heuristic
 
 
-def decode(maze: Maze, solution) -> str | None:
-    """The move string of a canonical solution: each walk the smallest shortest walk, then the push."""
+def decode_pushes(maze: Maze, solution) -> str | None:
+    """The move string of a canonical ``box_side`` solution: before each push, the smallest
+    shortest walk to the cell behind the box."""
     if not solution.found:
         return None
     grid = maze.grid
@@ -196,42 +194,69 @@ def decode(maze: Maze, solution) -> str | None:
     return "".join(moves)
 
 
-def format_answer(maze: Maze, moves: str | None) -> str:
-    """The contest output block of one maze.
+class BoxSide(Model):
+    """The seeds' model: the box's cell and the side of the box the player stands on."""
 
-    >>> format_answer(Maze(2, (), None, 0, 0, 0), None)
-    'Maze #2\\nImpossible.\\n\\n'
-    """
-    return f"Maze #{maze.number}\n{'Impossible.' if moves is None else moves}\n\n"
+    name = "box_side"
+    summary = "box cell x side of the box the player stands on; a push costs (1, walks to get behind the box)"
+    profile = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True)
+    has_heuristic = True
 
+    def __init__(self, maze: Maze):
+        super().__init__(maze)
+        self.model = box_side_graph(maze)
 
-def solve_instance(maze: Maze, settings: dict) -> list[Record]:
-    watch = Stopwatch()
-    model = compile(maze)
-    solution, moves = solve_and_decode(model, settings, lambda s: decode(maze, s), watch.lap())
-    return [Record(maze.number, format_answer(maze, moves), moves, solution, solution.stats, graph=model.graph)]
+    @contextmanager
+    def state_model(self, question):
+        yield self.model
 
-
-def question_label(record: Record) -> str:
-    return f"maze {record.instance}"
-
-
-def judge_answer(maze: Maze, record: Record, answer) -> tuple:
-    """``(cost, canonical)`` of a maze's answer read from an answers file; an illegal one raises."""
-    if answer.number != maze.number:
-        raise VerificationError(f"expected 'Maze #{maze.number}', found 'Maze #{answer.number}'")
-    cost = None if answer.value is None else replay(maze, answer.value)
-    return cost, answer.value == record.answer
+    def decode(self, question, solution):
+        return decode_pushes(self.instance, solution)
 
 
-def record_cost(record: Record):
-    return None if record.answer is None or record.solution is None else tuple(record.solution.cost)  # type: ignore[arg-type]
+class PushingBoxes(Puzzle):
+    """POJ 1475: one maze per instance, one question per maze."""
 
+    name = NAME
+    aliases = ("poj1475",)
+    summary = "Pushing Boxes (POJ 1475): fewest pushes, then fewest walks"
+    sample = files("stategraph").joinpath("samples", "pushing_boxes.txt").read_text(encoding="utf-8")
+    models = {"box_side": BoxSide}
+    default_algorithm = "dijkstra"
+    limits = LIMITS
 
-def describe_cost(cost) -> str:
-    """The cost as words.
+    def parse(self, data, source="<input>", limits=None):
+        return parse(data, source, limits)
 
-    >>> describe_cost((2, 9))
-    '2 pushes and 9 walks'
-    """
-    return f"{cost[0]} pushes and {cost[1]} walks"
+    def format_answer(self, maze, question, moves):
+        """The contest output block of one maze.
+
+        >>> PushingBoxes().format_answer(Maze(2, (), None, 0, 0, 0), None, None)
+        'Maze #2\\nImpossible.\\n\\n'
+        """
+        return f"Maze #{maze.number}\n{'Impossible.' if moves is None else moves}\n\n"
+
+    def label(self, maze, question):
+        return f"maze {maze.number}"
+
+    def verify(self, maze, record, *, deadline=None, limit=None):
+        return checker.verify(maze, record, deadline=deadline, limit=limit)
+
+    def read_answers(self, text, source):
+        return checker.read_answers(text, source)
+
+    def judge_answer(self, maze, question, submitted, reference):
+        if submitted.number != maze.number:
+            raise VerificationError(f"expected 'Maze #{maze.number}', found 'Maze #{submitted.number}'")
+        return self.answer_cost(maze, question, submitted.value), submitted.value == reference
+
+    def answer_cost(self, maze, question, moves):
+        return None if moves is None else checker.replay(maze, moves)
+
+    def describe_cost(self, cost):
+        """The cost as words.
+
+        >>> PushingBoxes().describe_cost((2, 9))
+        '2 pushes and 9 walks'
+        """
+        return f"{cost[0]} pushes and {cost[1]} walks"

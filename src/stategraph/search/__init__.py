@@ -25,7 +25,7 @@ from .result import SearchResult, SearchStats
 from .spfa import spfa
 
 __all__ = ["SEARCHES", "SearchRoutine", "SearchResult", "SearchStats", "get_search",
-           "check_applicable", "check_options", "applicable_searches"]
+           "check_applicable", "check_options"]
 
 
 @dataclass(frozen=True)
@@ -40,9 +40,10 @@ class SearchRoutine:
     needs_heuristic: bool = False
     options: tuple = ()  # names of the boolean options the routine takes
 
-    def refusal(self, model) -> str | None:
-        """Why this routine cannot search ``model``, or ``None`` if it can."""
-        profile = model.profile
+    def refusal(self, profile, has_heuristic: bool = False) -> str | None:
+        """Why this routine cannot search graphs with weights ``profile`` (and a heuristic or not),
+        or ``None`` if it can.  The one test of "does this routine apply", for a state model
+        and for a model class's declared weights alike."""
         if self.needs_unit and not profile.unit:
             return f"{self.name} needs every edge weight to be 1, but this graph has {profile.describe()}"
         if self.needs_lex_01 and not (profile.lex and profile.primary_01):
@@ -50,8 +51,8 @@ class SearchRoutine:
                     f"on every edge, but this graph has {profile.describe()}")
         if self.needs_nonnegative and not profile.nonnegative:
             return f"{self.name} needs non-negative weights"
-        if self.needs_heuristic and model.heuristic is None:
-            return f"{self.name} needs a heuristic, and this puzzle's model provides none"
+        if self.needs_heuristic and not has_heuristic:
+            return f"{self.name} needs a heuristic, and this model provides none"
         return None
 
 
@@ -96,11 +97,6 @@ def check_options(routine: SearchRoutine, options: dict) -> None:
 
 
 def check_applicable(routine: SearchRoutine, model) -> None:
-    reason = routine.refusal(model)
+    reason = routine.refusal(model.profile, model.heuristic is not None)
     if reason:
         raise SearchNotApplicable(reason)
-
-
-def applicable_searches(model) -> list[str]:
-    """Names of the routines that accept ``model``, in registry order."""
-    return [name for name, routine in SEARCHES.items() if routine.refusal(model) is None]

@@ -1,0 +1,165 @@
+"""The written contract every puzzle implements: a :class:`Puzzle` and its named state :class:`Model` s.
+
+A puzzle knows its text formats, its answers and how to check them; a model
+knows how to see one instance as a state graph.  Neither knows anything of
+search routines, records, configs or the command line: the runner drives
+
+    parse -> model -> (per question) state graph -> solve -> decode -> format -> verify
+
+the same way for every puzzle.  A whole puzzle, small enough to read in one go
+(a maze where you walk to the exit; the answer is the number of steps):
+
+>>> from contextlib import contextmanager
+>>> import networkx as nx
+>>> from stategraph.model import StateModel, WeightProfile
+>>> from stategraph.puzzle import Model, Puzzle
+>>> class Cells(Model):
+...     name, summary = "cells", "a state is the walker's cell"
+...     profile = WeightProfile(unit=True)
+...     def __init__(self, row):
+...         super().__init__(row)
+...         self.graph = nx.DiGraph()
+...         self.graph.add_nodes_from(i for i, ch in enumerate(row) if ch != "#")
+...         for i in self.graph:
+...             for j, rank in ((i - 1, 0), (i + 1, 1)):
+...                 if j in self.graph:
+...                     self.graph.add_edge(i, j, weight=1, rank=rank)
+...     @contextmanager
+...     def state_model(self, question):
+...         yield StateModel(self.graph, self.instance.index("S"), frozenset({self.instance.index("E")}))
+...     def decode(self, question, solution):
+...         return -1 if not solution.found else solution.cost
+>>> class Corridor(Puzzle):
+...     name, summary, sample = "corridor", "steps along a corridor", "S..E\\n"
+...     models = {"cells": Cells}
+...     def parse(self, data, source="<input>", limits=None):
+...         yield data.strip()
+...     def format_answer(self, instance, question, answer):
+...         return f"{answer}\\n"
+>>> from stategraph import solve
+>>> corridor = Corridor()
+>>> row = next(corridor.parse(corridor.sample_text()))
+>>> model = corridor.model()(row)
+>>> for question in corridor.questions(row):
+...     with model.state_model(question) as graph:
+...         print(corridor.format_answer(row, question, model.decode(question, solve(graph, "bfs"))), end="")
+3
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from typing import Any, ClassVar
+
+from .errors import StategraphError, VerificationError
+from .model import StateModel, WeightProfile
+
+
+class Model(ABC):
+    """One way of seeing a puzzle instance as a state graph.
+
+    ``__init__`` builds what every question of the instance shares (Huarong
+    Dao's board graph); :meth:`state_model` gives the graph, source and
+    targets of one question, as a context manager so a model may attach a
+    question's start state for the search and detach it afterwards.
+    """
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    profile: ClassVar[WeightProfile]  # the weights its graphs carry: search routines refuse by it
+    has_heuristic: ClassVar[bool] = False  # whether its state models carry an A* lower bound
+
+    def __init__(self, instance: Any):
+        self.instance = instance
+
+    @abstractmethod
+    def state_model(self, question: Any) -> AbstractContextManager[StateModel]:
+        """The state graph of one ``question`` of the instance, with its source and targets."""
+
+    @abstractmethod
+    def decode(self, question: Any, solution: Any) -> Any:
+        """The puzzle's answer (what :meth:`Puzzle.format_answer` prints) from a solution in this model."""
+
+    def export_graph(self) -> Any:
+        """The graph to export for the instance (``None``: the first question's state graph)."""
+        return None
+
+
+class Puzzle(ABC):
+    """A puzzle: its formats, its models, its answers and their independent checks.
+
+    Subclasses set the class attributes and implement :meth:`parse`,
+    :meth:`format_answer` and (for ``--verify`` and ``stategraph check``)
+    the checker methods.  ``default_model`` is the first of ``models`` unless set.
+    """
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    sample: ClassVar[str]  # a small input in the contest format
+    aliases: ClassVar[tuple[str, ...]] = ()
+    models: ClassVar[dict[str, type[Model]]]
+    default_model: ClassVar[str | None] = None
+    default_algorithm: ClassVar[str] = "dijkstra"
+    limits: ClassVar[dict[str, int]] = {}  # size limits, changeable in a config's ``limits``
+
+    # text ---------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse(self, data: Any, source: str = "<input>", limits: dict | None = None) -> Iterator[Any]:
+        """Yield the instances of an input (a str, bytes or binary stream), reading as it goes."""
+
+    def questions(self, instance: Any) -> Iterator[Any]:
+        """The questions asked of an instance, in order; by default the instance is its one question."""
+        yield instance
+
+    def number(self, instance: Any, question: Any) -> tuple[int, int]:
+        """``(instance number, question number)``, both counted from 1, for reports."""
+        return getattr(instance, "number", 1), getattr(question, "number", 1) if question is not instance else 1
+
+    @abstractmethod
+    def format_answer(self, instance: Any, question: Any, answer: Any) -> str:
+        """The exact contest output for one answer."""
+
+    def sample_text(self) -> str:
+        return self.sample
+
+    # models -------------------------------------------------------------------------------------
+
+    def model(self, name: str | None = None) -> type[Model]:
+        """The model class called ``name`` (default: :attr:`default_model`)."""
+        chosen = name or self.default_model or next(iter(self.models))
+        if chosen not in self.models:
+            raise StategraphError(f"{self.name} has no model {chosen!r} (models: {', '.join(self.models)})")
+        return self.models[chosen]
+
+    # checks (independent of every model) --------------------------------------------------------
+
+    def label(self, instance: Any, question: Any) -> str:
+        """How messages name a question (``maze 3``, ``query 2``)."""
+        number, query = self.number(instance, question)
+        return f"instance {number}" if question is instance else f"instance {number} question {query}"
+
+    def verify(self, instance: Any, record: Any, *, deadline: float | None = None, limit: int | None = None) -> str:
+        """Check one of stategraph's own answers (``record.question``, ``.answer``, ``.solution``)
+        without the models: legal, of the reported cost, and optimal by a naive search within
+        ``limit`` positions and ``deadline``; return ``checks.CONFIRMED`` or
+        ``checks.OPTIMALITY_UNCONFIRMED``, or raise ``VerificationError``."""
+        raise VerificationError(f"{self.name} has no independent checker")
+
+    def read_answers(self, text: str, source: str) -> Iterator[Any]:
+        """The :class:`~stategraph.checks.Answer` items of an answers file (``stategraph check``)."""
+        raise VerificationError(f"{self.name} cannot read answer files")
+
+    def judge_answer(self, instance: Any, question: Any, submitted: Any, reference: Any) -> tuple:
+        """``(cost, canonical)`` of a submitted :class:`~stategraph.checks.Answer` (``cost`` ``None``
+        for a claim of no solution), given stategraph's ``reference`` answer; an illegal one raises."""
+        raise VerificationError(f"{self.name} cannot judge answers")
+
+    def answer_cost(self, instance: Any, question: Any, answer: Any) -> Any:
+        """The cost of one of stategraph's own answers (``None`` for no solution)."""
+        raise VerificationError(f"{self.name} cannot judge answers")
+
+    def describe_cost(self, cost: Any) -> str:
+        return str(cost)

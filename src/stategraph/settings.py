@@ -1,0 +1,144 @@
+"""Everything a run needs, validated once and frozen: built from defaults < config file < ``--set`` < flags.
+
+>>> s = Settings.of("huarong", algorithm="spfa")
+>>> s.puzzle.name, s.model, s.algorithm, s.limits["max_queries"]
+('huarong', 'piece_side', 'spfa', 100000)
+>>> Settings.of("pushing_boxes", algorithm="bfs")
+Traceback (most recent call last):
+...
+stategraph.errors.ConfigError: settings: key 'search.algorithm': bfs does not apply to pushing_boxes's model box_side: \
+bfs needs every edge weight to be 1, but this graph has lexicographic (primary, secondary) pairs
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from . import config as configuration
+from . import packaged
+from .errors import ConfigError, StategraphError, shorten
+from .puzzle import Puzzle
+from .puzzles import PUZZLES, get_puzzle
+
+# Settings field -> its dotted config key
+KEYS = {"model": "model", "algorithm": "search.algorithm", "options": "search.options",
+        "output_format": "output.format", "stats": "output.stats", "verify": "output.verify",
+        "export_graphml": "export.graphml", "verify_seconds": "verify.max_seconds",
+        "verify_positions": "verify.max_positions", "limits": "limits"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A validated run: the puzzle, its model and search routine, output, checks and limits."""
+
+    puzzle: Puzzle
+    model: str
+    algorithm: str
+    options: Mapping[str, bool]
+    limits: Mapping[str, int]
+    output_format: str = "text"
+    stats: bool = False
+    verify: bool = False
+    verify_seconds: int = 60
+    verify_positions: int = 200_000
+    export_graphml: str | None = None
+
+    @classmethod
+    def from_config(cls, config: dict) -> Settings:
+        """Settings from a validated config mapping (see :mod:`stategraph.config`)."""
+        return cls(puzzle=get_puzzle(config["puzzle"]), model=config["model"],
+                   algorithm=config["search"]["algorithm"],
+                   options=MappingProxyType(dict(config["search"]["options"])),
+                   limits=MappingProxyType(dict(config["limits"])),
+                   output_format=config["output"]["format"], stats=config["output"]["stats"],
+                   verify=config["output"]["verify"], export_graphml=config["export"]["graphml"],
+                   verify_seconds=config["verify"]["max_seconds"],
+                   verify_positions=config["verify"]["max_positions"])
+
+    @classmethod
+    def of(cls, puzzle: str, **changes: Any) -> Settings:
+        """The defaults of ``puzzle`` with some fields changed (``None`` leaves a default), validated."""
+        unknown = set(changes) - set(KEYS)
+        if unknown:
+            raise ConfigError(f"settings: unknown field {', '.join(sorted(unknown))} (known: {', '.join(KEYS)})")
+        overrides = {KEYS[field]: value for field, value in changes.items() if value is not None}
+        return cls.from_config(configuration.apply_overrides(configuration.default_config(puzzle), overrides,
+                                                             "settings"))
+
+
+def resolve(command: str, items: list, files: tuple, *, optional: int = 0, config: str | None = None,
+            assignments: list[str] | tuple = (), flags: Mapping[str, Any] | None = None) -> tuple[Settings, tuple]:
+    """The settings of a command-line run and its file arguments.
+
+    ``items`` are the positionals (``[PUZZLE] FILE...``), ``config`` a config file or a packaged
+    config's name, ``assignments`` the ``--set KEY=VALUE`` strings and ``flags`` the dedicated
+    options by dotted key.  The puzzle may be named by the first positional, the config's
+    ``puzzle`` or ``--set puzzle=``; those given must agree.
+    """
+    items = list(items)
+    pairs = [configuration.parse_assignment(item) for item in assignments]
+    named = [(f"--set {key}", value) for key, value in pairs if key == "puzzle"]
+    loaded = where = None
+    if config:
+        loaded, where = _load_config(config)
+        named.insert(0, (where, loaded["puzzle"]))
+    if len(items) > len(files) or not named or (items and _names_a_puzzle(items[0])):
+        if not items:
+            raise StategraphError(f"{command} needs a puzzle name or --config FILE "
+                                  f"(puzzles: {', '.join(PUZZLES)})")
+        named.insert(0, ("the command line", items.pop(0)))
+    if len(items) > len(files):
+        raise StategraphError(f"{command} takes [PUZZLE] {' '.join(files)}, got {len(items) + 1} arguments")
+    if len(items) < len(files) - optional:
+        raise StategraphError(f"{command} needs {' and '.join(files)} (missing {' '.join(files[len(items):])})")
+    puzzle = _agreed_puzzle(named)
+    base = loaded if loaded is not None else configuration.default_config(puzzle)
+    overrides = {key: value for key, value in pairs if key != "puzzle"}
+    overrides.update({key: value for key, value in (flags or {}).items() if value is not None})
+    if overrides.get("export.graphml") == "":
+        raise ConfigError("--export-graphml: the path is empty")
+    merged = configuration.apply_overrides(base, overrides,
+                                           f"{where} (with command-line overrides)" if where else "command line")
+    return Settings.from_config(merged), tuple(items) + (None,) * (len(files) - len(items))
+
+
+def _names_a_puzzle(item: str) -> bool:
+    if ":" in item and not os.path.exists(item):
+        return True
+    try:
+        get_puzzle(item)
+    except StategraphError:
+        return False
+    return not os.path.exists(item)
+
+
+def _agreed_puzzle(named) -> str:
+    resolved = []
+    for where, name in named:
+        if not isinstance(name, str):
+            raise ConfigError(f"{where}: the puzzle must be a name, found {shorten(name)}")
+        try:
+            resolved.append((where, name, get_puzzle(name).name))
+        except ConfigError:
+            raise
+        except StategraphError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+    first_where, first_name, first = resolved[0]
+    for where, _, name in resolved[1:]:
+        if name != first:
+            raise ConfigError(f"puzzle {name!r} from {where} differs from {first!r} from {first_where}")
+    return first_name
+
+
+def _load_config(name: str) -> tuple:
+    """The config in a file, or in the packaged config of that name; and where it came from."""
+    if packaged.is_packaged(name):
+        where = f"packaged config {name}"
+        return configuration.load_config_text(packaged.config_text(name), where), where
+    if not os.path.exists(name) and os.sep not in name:
+        packaged.config_text(name)  # raises: neither a file nor a packaged config
+    return configuration.load_config(name), shorten(name, 200, quoted=False)
