@@ -71,7 +71,8 @@ BAD_CONFIGS = [
     ("puzzle: sokoban\n", "key 'puzzle': unknown puzzle 'sokoban'"),
     ("search: {algorithm: bfs}\n", "key 'puzzle' is required"),
     ("puzzle: pushing_boxes\nsearch: {algorithm: bfs}\n",
-     "key 'search.algorithm': bfs does not apply to pushing_boxes: bfs needs every edge weight to be 1"),
+     "key 'search.algorithm': bfs does not apply to pushing_boxes's model box_side: "
+     "bfs needs every edge weight to be 1"),
     ("puzzle: huarong\nsearch: {algorithm: layered_bfs}\n", "layered_bfs does not apply to huarong"),
     ("puzzle: huarong\noutput: {format: xml}\n", "key 'output.format': must be one of text, json"),
     ("puzzle: huarong\nlimits: {max_rows: -4}\n", "key 'limits.max_rows' must be a positive integer"),

@@ -12,7 +12,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stategraph import PUZZLES, InputError, run, sample_text
+from stategraph import PUZZLES, InputError, Settings, run, sample_text
 from stategraph.textinput import decode_input
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -39,7 +39,7 @@ def solve(puzzle: str, source) -> str:
     """The answers, then the error line if any; an InputError is the only acceptable failure."""
     answers = []
     try:
-        for record in run(puzzle, source, {"verify": True}, "fuzz"):
+        for record in run(puzzle, source, Settings.of(puzzle, verify=True), "fuzz"):
             answers.append(record.text)
     except InputError as exc:
         message = str(exc)

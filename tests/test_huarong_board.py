@@ -8,8 +8,10 @@ import random
 import pytest
 
 import ref_huarong
-from stategraph import SearchNotApplicable, applicable_algorithms, solve_text
+from stategraph import SearchNotApplicable, applicable_algorithms, solve, solve_text
 from stategraph.puzzles import huarong
+
+PieceSide = huarong.PieceSide
 
 
 def snapshot(graph):
@@ -22,34 +24,38 @@ def test_board_graph_is_unchanged_after_a_batch_of_queries():
     board_rows = ref_huarong.random_board(rng, 6, 6, 0.15)
     text = ref_huarong.format_input(board_rows, ref_huarong.random_queries(rng, board_rows, 40))
     board = next(huarong.parse(text))
-    graph = huarong.compile(board)
+    model = PieceSide(board)
+    graph = model.board_graph
     before = snapshot(graph)
     assert before[1] and before[2]
     kinds = {kind for _, _, kind in graph.edges(data="kind")}
     assert kinds == {"rotate", "swap"}
     for algorithm in applicable_algorithms("huarong"):
         for query in board.queries:
-            moves, solution = huarong.answer(board, graph, query, algorithm)
-            if solution is not None and solution.found:
+            with model.state_model(query) as state_model:
+                assert state_model.graph is graph and huarong.START in graph
+                solution = solve(state_model, algorithm)
+            moves = model.decode(query, solution)
+            if solution.found:
                 assert solution.states[0] == huarong.START and moves == solution.cost
-            elif solution is not None:
+            else:
                 assert moves == -1
     assert snapshot(graph) == before
 
 
 def test_a_failing_search_still_detaches_the_start():
     board = next(huarong.parse("1 3 1\n1 1 1\n1 1 1 2 1 3\n"))
-    graph = huarong.compile(board)
-    before = snapshot(graph)
-    with pytest.raises(SearchNotApplicable):
-        huarong.answer(board, graph, board.queries[0], "bfs")  # not unit weights: refused mid-query
-    assert snapshot(graph) == before
+    model = PieceSide(board)
+    before = snapshot(model.board_graph)
+    with pytest.raises(SearchNotApplicable), model.state_model(board.queries[0]) as state_model:
+        solve(state_model, "bfs")  # not unit weights: refused mid-query
+    assert snapshot(model.board_graph) == before
 
 
 def test_the_board_is_compiled_once_for_all_queries(monkeypatch):
     calls = []
-    real = huarong.compile
-    monkeypatch.setattr(huarong, "compile", lambda board: calls.append(board) or real(board))
+    real = huarong.board_graph
+    monkeypatch.setattr(huarong, "board_graph", lambda board: calls.append(board) or real(board))
     rng = random.Random(3)
     board_rows = ref_huarong.random_board(rng, 5, 5, 0.0)
     text = ref_huarong.format_input(board_rows, ref_huarong.random_queries(rng, board_rows, 30))
@@ -59,7 +65,7 @@ def test_the_board_is_compiled_once_for_all_queries(monkeypatch):
 
 def test_rotation_weights_are_the_blanks_shortest_detour():
     board = next(huarong.parse("3 3 0\n1 1 1\n1 1 1\n1 1 1\n"))
-    graph = huarong.compile(board)
+    graph = PieceSide(board).board_graph
     centre = board.grid.cell(2, 2)
     from stategraph.grid import EAST, NORTH, SOUTH, WEST
     assert graph.edges[(centre, NORTH), (centre, EAST)]["weight"] == 2

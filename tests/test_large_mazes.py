@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import ref_pushing_boxes
-from stategraph import run, solve_text
+from stategraph import Settings, run, solve_text
 
 
 def open_maze(rng: random.Random, size: int, rock: float) -> str:
@@ -34,5 +34,5 @@ def test_60_by_60_mazes_solve_and_replay():
 
 def test_limit_is_a_setting_not_a_cap():
     text = "1 400\n" + "SB" + "." * 397 + "T\n0 0\n"
-    record = next(run("pushing_boxes", text, {"max_cols": 400}))
+    record = next(run("pushing_boxes", text, Settings.of("pushing_boxes", limits={"max_cols": 400})))
     assert record.answer == "E" * 398

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from stategraph import Lex, ScalarEncoding, SearchNotApplicable, StateModel, canonical_path, solve
-from stategraph.search import SEARCHES, applicable_searches
+from stategraph.search import SEARCHES
 
 
 def random_graph(rng: random.Random, lex: bool, unit: bool = False) -> nx.DiGraph:
@@ -50,6 +50,11 @@ def heuristic_zero(model):
 
 
 CASES = [(lex, unit) for lex, unit in ((False, False), (True, False), (False, True))]
+
+
+def applicable_searches(model):
+    return [name for name, routine in SEARCHES.items()
+            if routine.refusal(model.profile, model.heuristic is not None) is None]
 
 
 @pytest.mark.parametrize("lex,unit", CASES)

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from random_inputs import GENERATORS
-from stategraph import PUZZLES, applicable_algorithms, run
+from stategraph import PUZZLES, Settings, applicable_algorithms, run
 
 
 def records_by_algorithm(puzzle, text):
-    return {a: list(run(puzzle, text, {"algorithm": a})) for a in applicable_algorithms(puzzle)}
+    return {a: list(run(puzzle, text, Settings.of(puzzle, algorithm=a))) for a in applicable_algorithms(puzzle)}
 
 
 @pytest.mark.parametrize("puzzle", list(PUZZLES))

@@ -36,12 +36,13 @@ class Solution:
 def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> Solution:
     """Run the named search routine (with its ``options``) on ``model``; return the canonical optimal path.
 
-    A source that is itself a target needs no search, and no target at all means no path.
+    A source that is itself a target needs no search, and no target at all means no path
+    (unless the option ``stop_at_target: false`` asks for every reachable state to be settled).
     """
     routine = get_search(algorithm)
     check_applicable(routine, model)
     check_options(routine, options or {})
-    if model.source in model.targets or not model.targets:
+    if (options or {}).get("stop_at_target", True) and (model.source in model.targets or not model.targets):
         result = SearchResult({model.source: model.zero})
     else:
         result = routine.run(model.graph, model.source, model.targets, zero=model.zero,

@@ -139,11 +139,28 @@ def walk_length(free, steps, start: int, goal: int, blocked: int) -> int | None:
     return None
 
 
+def _replay_slides(query, states, free, steps, position, fail) -> int:
+    """Replay a path of ``(piece cell, blank cell)`` states (the naive model): each step slides one
+    movable neighbour of the blank into it."""
+    piece, blank = states[0]
+    for index, state in enumerate(states[1:], start=1):
+        new_piece, new_blank = state
+        if new_blank - blank not in steps or not free[new_blank]:
+            fail(f"state {index}: the blank at {position(blank)} cannot move to {position(new_blank)}")
+        if (new_piece, new_blank) != ((blank, new_blank) if new_blank == piece else (piece, new_blank)):
+            fail(f"state {index}: {shorten(state)} does not follow from sliding into the blank at {position(blank)}")
+        piece, blank = new_piece, new_blank
+    if piece != query.target:
+        fail(f"the piece ends at {position(piece)}, not on its target {position(query.target)}")
+    return len(states) - 1
+
+
 def replay_states(board, query, states) -> int:
-    """Replay a solver path of ``query``: ``states[0]`` is ``"start"``, then ``(piece cell, side)``
-    with the blank at ``piece cell + grid.step[side]``.  The blank walks (round the piece, never
-    through it) by shortest walks; a change of piece cell is a slide.  Return the number of
-    moves, or raise :class:`~stategraph.errors.VerificationError` naming the first problem.
+    """Replay a solver path of ``query``: either ``"start"``, then ``(piece cell, side)`` with the
+    blank at ``piece cell + grid.step[side]`` (the blank walks round the piece by shortest walks; a
+    change of piece cell is a slide), or ``(piece cell, blank cell)`` states one slide apart.
+    Return the number of moves, or raise :class:`~stategraph.errors.VerificationError` naming the
+    first problem.
     """
     query = _query(board, query)
     grid = board.grid
@@ -152,6 +169,8 @@ def replay_states(board, query, states) -> int:
     def fail(message) -> NoReturn:
         raise VerificationError(f"query {query.number}: {message}")
 
+    if states and states[0] == (query.piece, query.blank):
+        return _replay_slides(query, states, free, steps, position, fail)
     if not states or states[0] != START:
         fail("the solution path does not begin with the start state")
     piece, blank = query.piece, query.blank

@@ -33,6 +33,7 @@ from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, distance_field, walk_dis
 from ..model import StateModel, WeightProfile
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
+from .piece_blank import PieceBlank
 
 NAME = "huarong"
 LIMITS = {"max_rows": 100, "max_cols": 100, "max_queries": 100000}
@@ -244,7 +245,7 @@ class Huarong(Puzzle):
     aliases = ("noip2013",)
     summary = "Huarong Dao (NOIP 2013): fewest moves of one piece, many queries per board"
     sample = files("stategraph").joinpath("samples", "huarong.txt").read_text(encoding="utf-8")
-    models = {"piece_side": PieceSide}
+    models = {"piece_side": PieceSide, "piece_blank": PieceBlank}
     default_algorithm = "astar"
     limits = LIMITS
 

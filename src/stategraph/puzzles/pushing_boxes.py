@@ -30,6 +30,7 @@ from ..model import StateModel, WeightProfile
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
 from ..weights import Lex
+from .box_player import BoxPlayer
 
 NAME = "pushing_boxes"
 LIMITS = {"max_rows": 300, "max_cols": 300}
@@ -221,7 +222,7 @@ class PushingBoxes(Puzzle):
     aliases = ("poj1475",)
     summary = "Pushing Boxes (POJ 1475): fewest pushes, then fewest walks"
     sample = files("stategraph").joinpath("samples", "pushing_boxes.txt").read_text(encoding="utf-8")
-    models = {"box_side": BoxSide}
+    models = {"box_side": BoxSide, "box_player": BoxPlayer}
     default_algorithm = "dijkstra"
     limits = LIMITS
 

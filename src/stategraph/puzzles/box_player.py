@@ -1,0 +1,248 @@
+"""Pushing Boxes, naive model ``box_player``: a state is the box's cell and the player's cell.
+
+A walk step moves the player one cell (weight ``Lex(0, 1)``); a push moves
+player and box one cell in the same direction (weight ``Lex(1, 0)``).  The
+graph is the whole reachable state space, so it is much bigger than
+``box_side``'s and refused above :data:`MAX_STATES` states; its answers are
+byte-identical, thanks to its own canonical step :func:`canonical_pushes_first`.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import networkx as nx
+
+from ..canonical import _states_on_optimal_paths
+from ..errors import ContractError, StategraphError, shorten
+from ..grid import DIRECTIONS, LETTERS
+from ..model import StateModel, WeightProfile
+from ..puzzle import Model
+from ..weights import Lex
+
+MAX_STATES = 250_000  # reachable (box, player) states; above it the model refuses the maze
+WALK, PUSH = Lex(0, 1), Lex(1, 0)
+WALK_LETTERS, PUSH_LETTERS = LETTERS.lower(), LETTERS
+
+
+class TooManyStates(StategraphError):
+    """A maze whose naive state space exceeds :data:`MAX_STATES` (exit status 2, like bad input)."""
+
+
+def reachable_states(maze, limit: int = MAX_STATES):
+    """Every ``(box, player)`` state reachable from the start, in discovery order, with the walk
+    edges and the push edges as ``(state, next state, direction)`` triples.
+
+    More than ``limit`` states raise :class:`TooManyStates` before any graph is built.
+    """
+    grid = maze.grid
+    free, step = grid.open, grid.step
+    start = (maze.box, maze.player)
+    order = [start]
+    seen = {start}
+    walks: list = []
+    pushes: list = []
+    frontier = [start]
+    while frontier:
+        following = []
+        for state in frontier:
+            box, player = state
+            for direction in DIRECTIONS:
+                cell = player + step[direction]
+                if not free[cell]:
+                    continue
+                if cell == box:
+                    ahead = box + step[direction]
+                    if not free[ahead]:
+                        continue
+                    after = (ahead, box)
+                    pushes.append((state, after, direction))
+                else:
+                    after = (box, cell)
+                    walks.append((state, after, direction))
+                if after not in seen:
+                    if len(order) >= limit:
+                        raise TooManyStates(
+                            f"maze {maze.number}: model box_player builds every (box cell, player cell) state "
+                            f"and refuses mazes with more than {limit:,} of them; use the default model "
+                            f"box_side (--model box_side)")
+                    seen.add(after)
+                    order.append(after)
+                    following.append(after)
+        frontier = following
+    return order, walks, pushes
+
+
+def box_player_graph(maze, limit: int = MAX_STATES) -> StateModel:
+    """The explicit naive state graph of ``maze``, with its start, targets and A* heuristic."""
+    grid = maze.grid
+    width = grid.cols + 2
+    order, walks, pushes = reachable_states(maze, limit)
+    target = maze.target
+
+    def describe(state, kind):
+        (box_row, box_col), (player_row, player_col) = divmod(state[0], width), divmod(state[1], width)
+        label = f"box={box_row},{box_col} player={player_row},{player_col}"
+        return {"label": label if kind != "start" else "start " + label, "kind": kind,
+                "box_row": box_row, "box_col": box_col, "player_row": player_row, "player_col": player_col}
+
+    graph: nx.DiGraph = nx.DiGraph(puzzle="pushing_boxes", rows=grid.rows, cols=grid.cols)
+    start = order[0]
+    graph.add_nodes_from((state, describe(state, "start" if state == start else
+                                          "target" if state[0] == target else "state")) for state in order)
+    walk_attrs = [{"weight": WALK, "rank": d, "move": WALK_LETTERS[d]} for d in DIRECTIONS]
+    push_attrs = [{"weight": PUSH, "rank": d, "move": PUSH_LETTERS[d]} for d in DIRECTIONS]
+    graph.add_edges_from((u, v, walk_attrs[d]) for u, v, d in walks)
+    graph.add_edges_from((u, v, push_attrs[d]) for u, v, d in pushes)
+    targets = frozenset(state for state in order if state[0] == target)
+    target_row, target_col = divmod(target, width)
+
+    def pushes_lower_bound(state):
+        row, col = divmod(state[0], width)
+        return Lex(abs(row - target_row) + abs(col - target_col), 0)
+
+    profile = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True,
+                            count=len(walks) + len(pushes))  # known: every weight is WALK or PUSH
+    return StateModel(graph, start, targets, heuristic=pushes_lower_bound, profile=profile,
+                      lexicographic=True, canonical=canonical_pushes_first)
+
+
+def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", rank="rank"):
+    """The canonical optimal path of PROBLEMS.md when pushes and walks are separate edges.
+
+    Among optimal paths: the smallest sequence of push ranks (edges whose weight's
+    primary part is non-zero), then, with it fixed, the smallest sequence of walk
+    ranks.  Same arguments and result as :func:`~stategraph.canonical.canonical_path`.
+
+    Why greedy works here: walks never move the box, and a push of direction d from
+    box cell b leaves only from (b, b-d) and only to (b+d, b).  So from a state u,
+    the first push of every optimal continuation is one of the tight push edges
+    leaving u's tight walk region; the smallest rank fixes that edge, hence the
+    state after it, and the rest is the same question again.  Once the pushes are
+    fixed, each walk segment has a fixed length, so the smallest walk letters are
+    each segment's smallest shortest walk, spelled greedily.
+
+    >>> g = nx.DiGraph()
+    >>> g.add_edge("u", "a", weight=Lex(0, 1), rank=3); g.add_edge("u", "b", weight=Lex(0, 1), rank=0)
+    >>> g.add_edge("a", "t1", weight=Lex(1, 0), rank=0); g.add_edge("b", "t2", weight=Lex(1, 0), rank=1)
+    >>> dist = {"u": Lex(0, 0), "a": Lex(0, 1), "b": Lex(0, 1), "t1": Lex(1, 1), "t2": Lex(1, 1)}
+    >>> canonical_pushes_first(g, "u", {"t1", "t2"}, dist)  # the rank-greedy rule would take b first
+    ['u', 'a', 't1']
+    """
+    reached = [t for t in targets if t in dist]
+    if not reached:
+        return None
+    best = min(dist[t] for t in reached)
+    goals = {t for t in reached if dist[t] == best}
+    on_optimal = _states_on_optimal_paths(graph, goals, dist, weight)
+    if source not in on_optimal:
+        raise StategraphError("search distances are inconsistent: the source is on no optimal path")
+    succ, pred = graph._succ, graph._pred
+
+    def tight(u, v, attrs):
+        return v in on_optimal and dist[u] + attrs[weight] == dist[v]
+
+    def key(u, v, attrs):
+        value = attrs.get(rank)
+        if value is None:
+            raise ContractError(f"the edge {shorten(u)} -> {shorten(v)} has no {rank!r} "
+                                "(the canonical tie-break orders edges by it)")
+        return value
+
+    path = [source]
+    u = source
+    while u not in goals:
+        # the tight walk region of u, and the tight push of smallest rank leaving it
+        region = {u}
+        stack = [u]
+        choice = None
+        while stack:
+            x = stack.pop()
+            for y, attrs in succ[x].items():
+                if not tight(x, y, attrs):
+                    continue
+                if attrs[weight][0] == 0:
+                    if y not in region:
+                        region.add(y)
+                        stack.append(y)
+                    continue
+                k = key(x, y, attrs)
+                if choice is None or k < choice[0]:
+                    choice = (k, x, y)
+                elif k == choice[0] and (x, y) != choice[1:]:
+                    raise StategraphError(f"two optimal pushes of rank {k!r} leave the walks from state {u!r}")
+        if choice is None:
+            raise StategraphError(f"no optimal push leaves the walks from state {u!r}")
+        _, before, after = choice
+        # the states of the region from which ``before`` is reached by tight walks
+        leads = {before}
+        stack = [before]
+        while stack:
+            y = stack.pop()
+            for x, attrs in pred[y].items():
+                if x in region and x not in leads and attrs[weight][0] == 0 and dist[x] + attrs[weight] == dist[y]:
+                    leads.add(x)
+                    stack.append(x)
+        while u != before:  # the smallest shortest walk to ``before``
+            step = min(((key(u, v, attrs), v) for v, attrs in succ[u].items()
+                        if v in leads and attrs[weight][0] == 0 and tight(u, v, attrs)), key=lambda kv: kv[0])
+            u = step[1]
+            path.append(u)
+        path.append(after)
+        u = after
+    return path
+
+
+class BoxPlayer(Model):
+    """The naive model: a state is (box cell, player cell); a walk costs (0, 1), a push (1, 0).
+
+    For learners.  ``box_side`` keeps only the states right after a push (box
+    cell x the side the player stands on: at most 4 per box cell) and folds the
+    walk before each push into one edge of weight (1, walks).  Here every
+    player position is a state of its own, up to (open cells)^2 of them, and
+    every single step is an edge: the same optima from a far larger graph.
+
+    Plain BFS over this graph would be wrong: it finds the fewest *moves*, but
+    the goal is the fewest pushes first, walks only breaking ties, so a long
+    walk beats one extra push.  The weights are lexicographic pairs, searched
+    with Dijkstra, A*, or the layered (0-1) BFS on pushes; ``bfs`` refuses them.
+
+    >>> import networkx as nx
+    >>> from stategraph import get_puzzle, solve
+    >>> pb = get_puzzle("pushing_boxes")
+    >>> maze = next(pb.parse("3 5\\n....T\\n...BS\\n...#.\\n0 0\\n"))
+    >>> naive, seeds = BoxPlayer(maze), pb.model("box_side")(maze)
+    >>> with naive.state_model(maze) as big, seeds.state_model(maze) as small:
+    ...     answers = naive.decode(maze, solve(big, "dijkstra")), seeds.decode(maze, solve(small, "dijkstra"))
+    >>> big.graph.number_of_nodes(), small.graph.number_of_nodes(), answers
+    (181, 22, ('WnwwsseNwnEE', 'WnwwsseNwnEE'))
+    >>> paths = nx.shortest_path(big.graph, big.source)  # plain BFS: the fewest moves
+    >>> fewest = min((path for state, path in paths.items() if state in big.targets), key=len)
+    >>> len(fewest) - 1, sum(big.graph.edges[u, v]["weight"].primary for u, v in zip(fewest, fewest[1:]))
+    (10, 6)
+    >>> solve(big, "bfs")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.SearchNotApplicable: bfs needs every edge weight to be 1, but this graph has lexicographic...
+
+    The answer above has 12 moves but only 4 pushes; BFS's 10 moves take 6.
+    """
+
+    name = "box_player"
+    summary = ("naive: box cell x player cell; a walk costs (0, 1), a push (1, 0); "
+               f"refused above {MAX_STATES:,} states")
+    profile = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True)
+    has_heuristic = True
+
+    def __init__(self, maze):
+        super().__init__(maze)
+        self.model = box_player_graph(maze)
+
+    @contextmanager
+    def state_model(self, question):
+        yield self.model
+
+    def decode(self, question, solution):
+        if not solution.found:
+            return None
+        return "".join(attrs["move"] for _, _, attrs in solution.edges)
