@@ -21,9 +21,23 @@ EE
 Names are imported on first use, so ``stategraph --help`` does not load networkx.
 """
 
+import os
+import signal
+import sys
 from importlib import import_module
 
 __version__ = "0.1.0"
+
+
+def _interrupted_while_starting(signum, frame):  # pragma: no cover - exercised through a signal
+    os.write(2, b"stategraph: interrupted\n")
+    os._exit(130)
+
+
+# Started as a command (``python -m stategraph`` or the ``stategraph`` script), a Ctrl-C that comes
+# before cli.main() is running is one line and status 130 too; main() restores the default handler.
+if sys.argv and (sys.argv[0] == "-m" or os.path.basename(sys.argv[0]) == "stategraph"):
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
 
 _HOMES = {
     "canonical": ("canonical_path",),

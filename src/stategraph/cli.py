@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import traceback
 
 from . import __version__
 
@@ -25,20 +27,36 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with usage errors on one line."""
 
     def error(self, message):
-        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
+        _say(f"{self.prog}: error: {message} (see {self.prog} --help)")
         sys.exit(2)
+
+    def _print_message(self, message, file=None):
+        """Unlike argparse's own, let a failed write (a full disk) be seen."""
+        if message:
+            if file is None:  # argparse passes sys.stdout, which is None when stdout is closed
+                raise OSError(0, "standard output is closed")
+            file.write(message)
 
 
 def main(argv=None) -> int:
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
+    sys.unraisablehook = _quiet_unraisable
     try:
         parser = _parser()
-        args, extras = parser.parse_known_args(argv)
+        try:
+            args, extras = parser.parse_known_args(argv)
+        except SystemExit as done:  # --help, --version, or a usage error already reported
+            return _finish_output(done.code if isinstance(done.code, int) else 2)
+        except OSError as exc:  # --help or --version to a full disk or a closed stdout
+            _silence_stdout()
+            _say(f"stategraph: error: cannot write the output: {exc.strerror or exc}")
+            return OUTPUT_FAULT
         _take_positionals(parser, args, extras)
         from . import commands
         from .errors import StategraphError
 
         try:
-            return getattr(commands, args.command)(args)
+            return _finish_output(getattr(commands, args.command)(args))
         except StategraphError as exc:
             _flush_quietly()
             _say(f"stategraph: error: {exc}")
@@ -56,12 +74,34 @@ def main(argv=None) -> int:
         return OUT_OF_MEMORY
     except Exception as exc:  # a bug: one line, unless the developer asks for the traceback
         if os.environ.get("STATEGRAPH_DEBUG"):
-            raise
-        from .errors import shorten
+            traceback.print_exc()
+        else:
+            from .errors import shorten
 
-        _say(f"stategraph: internal error: {type(exc).__name__}: {shorten(str(exc), quoted=False)} "
-             "(set STATEGRAPH_DEBUG=1 for the traceback, and please report it)")
+            _say(f"stategraph: internal error: {type(exc).__name__}: {shorten(str(exc), quoted=False)} "
+                 "(set STATEGRAPH_DEBUG=1 for the traceback, and please report it)")
         return INTERNAL_ERROR
+
+
+def _finish_output(status: int) -> int:
+    """Flush stdout: output that cannot be written (a full disk) is a fault, not a success."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except OSError as exc:
+        _silence_stdout()
+        _say(f"stategraph: error: cannot write the output: {exc.strerror or exc}")
+        return OUTPUT_FAULT
+    return status
+
+
+def _quiet_unraisable(unraisable) -> None:
+    """Out of memory or interrupted, generators closed on the way out may fail again: not news."""
+    if not isinstance(unraisable.exc_value, (MemoryError, KeyboardInterrupt, BrokenPipeError)):
+        sys.__unraisablehook__(unraisable)
 
 
 def _take_positionals(parser, args, extras) -> None:
@@ -127,7 +167,7 @@ def _parser() -> argparse.ArgumentParser:
 def _say(line: str) -> None:
     if sys.stderr is not None:
         try:
-            print(line, file=sys.stderr, flush=True)
+            print(" ".join(line.splitlines()), file=sys.stderr, flush=True)
         except (OSError, ValueError):
             pass
 

@@ -150,8 +150,10 @@ class _Reading:
         self.stream, self.source = stream, source
 
     def read(self, size: int = -1) -> bytes:
+        """At most ``size`` bytes, without waiting for more than are ready (an answer must not wait
+        for input beyond its instance)."""
         try:
-            return self.stream.read(size)
+            return self.stream.read1(size) if hasattr(self.stream, "read1") else self.stream.read(size)
         except OSError as exc:
             raise StreamFault(f"cannot read the input {self.source}: {exc.strerror or exc}") from None
 
@@ -202,6 +204,7 @@ def _check_writable(path: str) -> None:
 
 def _write(text: str) -> None:
     """Write ``text`` to stdout and flush it; a failure other than a closed pipe is a :class:`StreamFault`."""
+    _check_output_open()
     try:
         sys.stdout.write(text)
         sys.stdout.flush()

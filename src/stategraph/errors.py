@@ -15,12 +15,16 @@ def shorten(value: object, limit: int = SHOWN_LENGTH, *, quoted: bool = True) ->
     ("'abc'", 'xxx...', 64, '<an integer of about 101 digits>')
     """
     if isinstance(value, str) and not quoted:
+        value = " ".join(value[:limit + 1].split("\n"))
         return value if len(value) <= limit else value[:limit] + "..."
     if isinstance(value, str):
-        return repr(value) if len(value) <= limit else repr(value[:limit])[:-1] + "..."
+        text = repr(value[:limit + 1])  # escapes (\x00) may make it longer than the value
+        return text if len(text) <= limit + 2 and len(value) <= limit else text[:limit + 1] + "..."
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
         return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
-    text = repr(value) if not isinstance(value, (list, dict, tuple, set)) else f"<a {type(value).__name__}>"
+    if isinstance(value, (list, dict, tuple, set)) and len(value) > 8:
+        return f"<a {type(value).__name__} of {len(value)} items>"
+    text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
 
 

@@ -104,6 +104,9 @@ class StateModel:
         if self.source not in self.graph:
             raise ContractError(f"the source {shorten(self.source)} is not a node of the state graph")
         self.targets = frozenset(self.targets)
+        stray = next((t for t in self.targets if t not in self.graph), None)
+        if stray is not None:
+            raise ContractError(f"the target {shorten(stray)} is not a node of the state graph")
         if self.profile is None:
             self.profile = WeightProfile.of(w for _, _, w in self.graph.edges(data="weight"))
         if self.profile.count == 0 and self.lexicographic:

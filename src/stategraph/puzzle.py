@@ -53,6 +53,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
+from .checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, Answer  # noqa: F401  (what a checker returns)
 from .errors import StategraphError, VerificationError
 from .model import StateModel, WeightProfile
 

@@ -12,8 +12,11 @@ E
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from contextlib import AbstractContextManager, contextmanager
 from time import monotonic
 
+from .errors import ContractError, shorten
 from .pipeline import solve
 from .puzzles import get_puzzle
 from .records import Record, Stopwatch
@@ -36,31 +39,57 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>")
     settings = settings or Settings.of(chosen.name)
     deadline = monotonic() + settings.verify_seconds
     model_class = chosen.model(settings.model)
-    for instance in chosen.parse(data, source, dict(settings.limits)):
+    instances = chosen.parse(data, source, dict(settings.limits))
+    if not isinstance(instances, Iterable):
+        raise ContractError(f"{chosen.name}: parse() must return an iterable of instances (or yield them), it returned "
+                            f"{shorten(instances)}")
+    for instance in instances:
         watch = Stopwatch()
         model = model_class(instance)
         compile_seconds = watch.lap()
         for question in chosen.questions(instance):
-            watch.lap()
-            with model.state_model(question) as state_model:
-                attach_seconds = watch.lap()
-                solution = solve(state_model, settings.algorithm, dict(settings.options))
-                graph = model.export_graph()
-                graph = state_model.graph if graph is None else graph
-            watch.lap()
-            answer = model.decode(question, solution)
-            number, query = chosen.number(instance, question)
-            solution.stats.update(compile_seconds=compile_seconds + attach_seconds, decode_seconds=watch.lap())
-            record = Record(number, chosen.format_answer(instance, question, answer), answer, solution,
-                            solution.stats, query, graph=graph if query == 1 else None, subject=instance,
-                            question=question)
+            with _contract(chosen, model_class):
+                record = _answer(chosen, model, instance, question, settings)
+            record.stats["compile_seconds"] += compile_seconds
             if settings.verify:
                 record.stats["verified"] = chosen.verify(instance, record, deadline=deadline,
                                                          limit=settings.verify_positions)
             compile_seconds = 0.0
             yield record
-            del record, solution, graph
+            del record
         del model, instance  # the graph goes before the next instance is built
+
+
+def _answer(chosen, model, instance, question, settings: Settings) -> Record:
+    """One question: its state graph, the search, the decoded answer and its contest text."""
+    watch = Stopwatch()
+    context = model.state_model(question)
+    if not isinstance(context, AbstractContextManager):
+        raise ContractError("state_model() must be a context manager (decorate it with "
+                            "@contextlib.contextmanager and yield the StateModel)")
+    with context as state_model:
+        attach_seconds = watch.lap()
+        solution = solve(state_model, settings.algorithm, dict(settings.options))
+        graph = model.export_graph()
+        graph = state_model.graph if graph is None else graph
+    watch.lap()
+    answer = model.decode(question, solution)
+    solution.stats.update(compile_seconds=attach_seconds, decode_seconds=watch.lap())
+    text = chosen.format_answer(instance, question, answer)
+    if not isinstance(text, str):
+        raise ContractError(f"format_answer() must return the answer's text (a str), it returned {shorten(text)}")
+    number, query = chosen.number(instance, question)
+    return Record(number, text, answer, solution, solution.stats, query, graph=graph if query == 1 else None,
+                  subject=instance, question=question)
+
+
+@contextmanager
+def _contract(chosen, model_class):
+    """Name the puzzle and model in a contract error (a plug-in's graph without ranks, say)."""
+    try:
+        yield
+    except ContractError as exc:
+        raise ContractError(f"{chosen.name} model {model_class.name}: {exc}") from None
 
 
 def solve_text(puzzle: str, text, algorithm: str | None = None, source: str = "<input>",

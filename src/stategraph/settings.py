@@ -13,6 +13,7 @@ bfs needs every edge weight to be 1, but this graph has lexicographic (primary, 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -141,4 +142,7 @@ def _load_config(name: str) -> tuple:
         return configuration.load_config_text(packaged.config_text(name), where), where
     if not os.path.exists(name) and os.sep not in name:
         packaged.config_text(name)  # raises: neither a file nor a packaged config
+    folder = os.path.dirname(os.path.abspath(name))
+    if folder not in sys.path:
+        sys.path.insert(0, folder)  # a puzzle module:Class beside its config is found from anywhere
     return configuration.load_config(name), shorten(name, 200, quoted=False)

@@ -55,6 +55,8 @@ def load_plugin(spec: str) -> Puzzle:
     where = f"puzzle {shorten(spec)}"
     if not module_name or not class_name:
         raise PluginError(f"{where}: expected module:ClassName")
+    if module_name.endswith(".py") or os.sep in module_name:
+        raise PluginError(f"{where}: name the module, not its file (e.g. ice_maze:IceMaze for ./ice_maze.py)")
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:
@@ -84,6 +86,9 @@ def load_plugin(spec: str) -> Puzzle:
         absent += [a for a in ("name", "summary", "profile") if not hasattr(model, a)]
         if absent:
             raise PluginError(f"{where}: model {shorten(model_name)} does not define {', '.join(absent)}")
+        if model.name != model_name:
+            raise PluginError(f"{where}: models maps {shorten(model_name)} to a model named {shorten(model.name)}; "
+                              "the key must be the model's name")
     try:
         return cls()
     except Exception as exc:
