@@ -13,6 +13,7 @@ still one line.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import signal
 import sys
@@ -42,6 +43,18 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
     sys.unraisablehook = _quiet_unraisable
     try:
+        return _run(argv)
+    except MemoryError:
+        pass  # reported below, once the exception and the frames that hold the graph are gone
+    from .errors import OUT_OF_MEMORY as message
+
+    gc.collect()
+    _say(f"stategraph: error: {message}")
+    return OUT_OF_MEMORY
+
+
+def _run(argv) -> int:
+    try:
         parser = _parser()
         try:
             args, extras = parser.parse_known_args(argv)
@@ -69,9 +82,7 @@ def main(argv=None) -> int:
         _say("stategraph: interrupted")
         return INTERRUPTED
     except MemoryError:
-        _say("stategraph: error: out of memory (the instance is too large for the memory available; "
-             "lower the limits or solve it on a larger machine)")
-        return OUT_OF_MEMORY
+        raise
     except Exception as exc:  # a bug: one line, unless the developer asks for the traceback
         if os.environ.get("STATEGRAPH_DEBUG"):
             traceback.print_exc()

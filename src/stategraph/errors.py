@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 SHOWN_LENGTH = 60
+OUT_OF_MEMORY = ("out of memory (the instance is too large for the memory available; "
+                 "lower the limits or solve it on a larger machine)")
 
 
 def shorten(value: object, limit: int = SHOWN_LENGTH, *, quoted: bool = True) -> str:
@@ -78,6 +80,15 @@ class StreamFault(StategraphError):
     """Reading the input or writing the output failed while running (a closed stream, a full disk)."""
 
     exit_status = 4
+
+
+class OutOfMemory(StategraphError):
+    """An instance needed more memory than there is; raised once its graph has been let go."""
+
+    exit_status = 5
+
+    def __init__(self, message: str = OUT_OF_MEMORY):
+        super().__init__(message)
 
 
 class VerificationError(StategraphError):

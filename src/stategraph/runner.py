@@ -12,11 +12,12 @@ E
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from contextlib import AbstractContextManager, contextmanager
 from time import monotonic
 
-from .errors import ContractError, shorten
+from .errors import ContractError, OutOfMemory, shorten
 from .pipeline import solve
 from .puzzles import get_puzzle
 from .records import Record, Stopwatch
@@ -45,11 +46,11 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>")
                             f"{shorten(instances)}")
     for instance in instances:
         watch = Stopwatch()
-        model = model_class(instance)
+        model = _within_memory(model_class, instance)
         compile_seconds = watch.lap()
         for question in chosen.questions(instance):
             with _contract(chosen, model_class):
-                record = _answer(chosen, model, instance, question, settings)
+                record = _within_memory(_answer, chosen, model, instance, question, settings)
             record.stats["compile_seconds"] += compile_seconds
             if settings.verify:
                 record.stats["verified"] = chosen.verify(instance, record, deadline=deadline,
@@ -81,6 +82,17 @@ def _answer(chosen, model, instance, question, settings: Settings) -> Record:
     number, query = chosen.number(instance, question)
     return Record(number, text, answer, solution, solution.stats, query, graph=graph if query == 1 else None,
                   subject=instance, question=question)
+
+
+def _within_memory(work, *args):
+    """``work(*args)``; out of memory, :class:`OutOfMemory` is raised only after the frames holding
+    the half-built graph are gone, so reporting it (and what follows) has memory to work with."""
+    try:
+        return work(*args)
+    except MemoryError:
+        pass
+    gc.collect()
+    raise OutOfMemory()
 
 
 @contextmanager
