@@ -1,0 +1,632 @@
+"""One command for every benchmark: stategraph's CLI against plain-Python baselines.
+
+Run:  python benchmarks/run.py [--repeat N] [--quick] [--cap SECONDS] [--only WORD] [--keep DIR] [--cli CMD]
+
+Every input is generated from fixed seeds (gen_*.py next to this file). Each input is solved by
+
+- ``stategraph solve PUZZLE FILE`` as a whole process with the default config, ``--repeat`` times
+  (the median wall time, the largest peak RSS of the child);
+- once more with ``--stats --format json``: the states, edges and compile / search / canonical /
+  decode times are summed from the ``--stats`` table on stderr, the JSON gives the optimal costs;
+- each baseline in ``benchmarks/baselines/`` as a whole process (``sys.executable``, input on
+  stdin), as many times, in the same run; the ratio is stategraph's wall time / the baseline's.
+
+The student baselines must print exactly stategraph's bytes; the naive networkx model of Pushing
+Boxes must find the same optimal (pushes, walks) as stategraph's JSON cost. The ``check`` column
+and the summary under the table say whether they did.
+
+Peak memory is the child's own max RSS (the kernel's high-water mark of that process), taken by
+GNU time (``/usr/bin/time``) or, without it, by a minimal Python forker using ``os.wait4``; see
+``memory_probe`` for why not ``os.wait4`` straight from this script. CPU time (user + system)
+is reported next to the wall time: on a busy machine it is the steadier figure. Runs longer
+than the cap (``--cap``, 120 s) are killed and shown as ``> 120``. ``--quick`` runs a reduced
+set (small inputs, one repeat) as a smoke test in well under a minute. The exit status is 1 when
+stategraph failed on an input or a baseline disagreed with it.
+
+``stategraph`` is the one on PATH (or ``python -m stategraph`` when there is none); ``--cli``
+names another command, e.g. ``--cli "python -m stategraph"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import shlex
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from time import perf_counter
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import gen_arrow_maze  # noqa: E402
+import gen_huarong  # noqa: E402
+import gen_pushing_boxes  # noqa: E402
+
+BASELINES = HERE / "baselines"
+STARTUP_LABEL = "pb: 1 maze 1x3 (solve start-up)"
+
+
+@dataclass
+class Baseline:
+    key: str  # column name
+    argv: list  # command (input on stdin)
+    check: str  # "exact": the same stdout bytes; "cost": the same optimal (pushes, walks); "none"
+    repeat: int | None = None  # fixed number of runs (None: --repeat)
+
+
+def script(name: str) -> list:
+    return [sys.executable, str(BASELINES / name)]
+
+
+STUDENT = {
+    "pushing_boxes": Baseline("student", script("pushing_boxes.py"), "exact"),
+    "huarong": Baseline("student", script("huarong.py"), "exact"),
+    "arrow_maze": Baseline("student", script("arrow_maze.py"), "exact"),
+}
+# The naive model is ~100x slower than everything else: it is run once per input.
+NAIVE = Baseline("naive-nx", script("pushing_boxes_naive_networkx.py"), "cost", repeat=1)
+STARTUP = Baseline("student", [sys.executable, "-c", "pass"], "none")  # bare interpreter start-up
+
+
+@dataclass
+class Case:
+    label: str
+    puzzle: str | None  # None: a bare CLI command (``args``), no input
+    text: object = None  # the input, or a function making it (generated when the case runs)
+    args: tuple = ()
+    baselines: list = field(default_factory=list)
+    queries: int = 0  # Huarong Dao: queries in the input, for the queries-per-second note
+    group: str = ""  # "growth", "memory", ... for the notes under the table
+
+
+@dataclass
+class Run:
+    """The measurements of one command over its repeats."""
+
+    walls: list = field(default_factory=list)
+    cpus: list = field(default_factory=list)  # user + system CPU seconds of the child
+    peaks_kb: list = field(default_factory=list)
+    stdout: bytes = b""
+    stderr: bytes = b""
+    failed: str | None = None  # why the command did not finish normally
+    timed_out: bool = False
+
+    @property
+    def wall(self):
+        return statistics.median(self.walls) if self.walls else None
+
+    @property
+    def cpu(self):
+        return statistics.median(self.cpus) if self.cpus else None
+
+    @property
+    def peak_mb(self):
+        return max(self.peaks_kb) / 1024 if self.peaks_kb else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+# ---------------------------------------------------------------------------------------------
+
+def input_of(case: Case) -> str:
+    return case.text() if callable(case.text) else case.text
+
+
+def pb(count, rows, cols, rock, seed):
+    return lambda: gen_pushing_boxes.input_text(count, rows, cols, rock, seed)
+
+
+def hr(rows, cols, queries, fixed, seed):
+    return lambda: gen_huarong.board_text(rows, cols, queries, fixed, seed)
+
+
+def am(count, seed):
+    return lambda: gen_arrow_maze.input_text(count, seed)
+
+
+def open_maze(size):
+    return lambda: gen_pushing_boxes.single_maze_input(gen_pushing_boxes.open_maze_text(size))
+
+
+def comb(size):
+    return lambda: gen_pushing_boxes.single_maze_input(gen_pushing_boxes.comb_maze_text(size))
+
+
+def cases(quick: bool) -> list:
+    pushing = [STUDENT["pushing_boxes"]]
+    naive = [STUDENT["pushing_boxes"], NAIVE]
+    huarong = [STUDENT["huarong"]]
+    arrows = [STUDENT["arrow_maze"]]
+    out = [Case("stategraph --version", None, args=("--version",), baselines=[STARTUP]),
+           Case("stategraph --help", None, args=("--help",), baselines=[STARTUP]),
+           Case(STARTUP_LABEL, "pushing_boxes", "1 3\nSBT\n0 0\n", baselines=pushing)]
+    if quick:
+        growth_sizes, memory_counts = (20, 50), (10, 300)
+        out += [
+            Case("pb: 10 mazes 20x20, 10% rock", "pushing_boxes", pb(10, 20, 20, 0.1, 1475), baselines=pushing),
+            Case("pb: 3 mazes 12x12, 25% rock", "pushing_boxes", pb(3, 12, 12, 0.25, 1476), baselines=naive),
+            Case("pb: comb 30x30", "pushing_boxes", comb(30), baselines=pushing),
+            Case("hr: 10x10 q=50, all movable", "huarong", hr(10, 10, 50, 0.0, 2013), baselines=huarong, queries=50),
+            Case("hr: 30x30 q=50, ~10% fixed", "huarong", hr(30, 30, 50, 0.1, 2013), baselines=huarong, queries=50),
+            Case("am: 100 mazes 9x9", "arrow_maze", am(100, 816), baselines=arrows),
+        ]
+    else:
+        growth_sizes, memory_counts = (20, 50, 100, 200, 300), (100, 10_000)
+        out += [
+            Case("pb: 100 mazes 20x20, 10% rock", "pushing_boxes", pb(100, 20, 20, 0.1, 1475), baselines=naive),
+            # The same generator and seed: the first 10 of the 100 mazes, where the naive model fits the cap.
+            Case("pb: first 10 of those mazes", "pushing_boxes", pb(10, 20, 20, 0.1, 1475), baselines=naive),
+            Case("pb: comb 120x120", "pushing_boxes", comb(120), baselines=pushing),
+            Case("hr: 30x30 q=500, all movable", "huarong", hr(30, 30, 500, 0.0, 2013), baselines=huarong,
+                 queries=500),
+            Case("hr: 30x30 q=500, ~10% fixed", "huarong", hr(30, 30, 500, 0.1, 2013), baselines=huarong,
+                 queries=500),
+            Case("hr: 100x100 q=200, all movable", "huarong", hr(100, 100, 200, 0.0, 2013), baselines=huarong,
+                 queries=200),
+            Case("am: 1000 mazes 9x9", "arrow_maze", am(1000, 816), baselines=arrows),
+        ]
+    # The open mazes: the growth report (the 100 x 100 one is also "1 open 100x100 maze"). The naive
+    # model has about (rows x cols)^2 states: it is only run on the smallest.
+    for size in growth_sizes:
+        out.append(Case(f"pb: open {size}x{size}", "pushing_boxes", open_maze(size),
+                        baselines=naive if size <= 20 else pushing, group="growth"))
+    # Memory growth: many small instances in one file (Huarong Dao: one board, many queries).
+    for count in memory_counts:
+        out.append(Case(f"mem pb: {count} mazes 8x8", "pushing_boxes", pb(count, 8, 8, 0.1, 11),
+                        baselines=pushing, group="memory pushing_boxes"))
+    for count in memory_counts:
+        out.append(Case(f"mem hr: 10x10 q={count}", "huarong", hr(10, 10, count, 0.1, 12),
+                        baselines=huarong, queries=count, group="memory huarong"))
+    for count in memory_counts:
+        out.append(Case(f"mem am: {count} mazes 9x9", "arrow_maze", am(count, 3),
+                        baselines=arrows, group="memory arrow_maze"))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Running a child process: wall time, exit status, peak RSS
+# ---------------------------------------------------------------------------------------------
+
+GNU_TIME = "/usr/bin/time"
+
+# Fallback when GNU time is missing: a small process forks the command and reports its max RSS.
+RSS_WRAPPER = """import os, sys
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvp(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as out:
+    out.write(str(usage.ru_maxrss))
+code = os.waitstatus_to_exitcode(status)
+os._exit(code if code >= 0 else 128 - code)
+"""
+
+
+def has_gnu_time() -> bool:
+    try:
+        done = subprocess.run([GNU_TIME, "--version"], capture_output=True, text=True)
+    except OSError:
+        return False
+    return "GNU" in done.stdout + done.stderr
+
+
+def memory_probe(argv: list, rss_path: Path) -> list:
+    """``argv`` wrapped so that the child's own peak RSS lands in ``rss_path``.
+
+    Not ``os.wait4`` on the child itself: a child spawned straight from this script inherits, at
+    exec, this process's memory high-water mark in its ``ru_maxrss`` (Linux records the old
+    address space's peak at exec), which would hide small peaks. The child is started from a
+    small process instead: GNU time when present, else a minimal Python forker (whose own ~8 MB
+    is then a floor of the figure)."""
+    if has_gnu_time.cache:
+        return [GNU_TIME, "-f", "%M", "-o", str(rss_path)] + argv
+    return [sys.executable, "-S", "-c", RSS_WRAPPER, str(rss_path)] + argv
+
+
+has_gnu_time.cache = None
+
+
+def run_once(argv: list, stdin_path: Path | None, cap: float, folder: Path):
+    """(wall seconds, CPU seconds, max RSS in KB, exit code or None when killed at the cap, stdout, stderr)."""
+    out_path, err_path, rss_path = folder / "child.out", folder / "child.err", folder / "child.rss"
+    rss_path.write_text("")
+    with open(out_path, "wb") as out, open(err_path, "wb") as err, \
+            open(stdin_path if stdin_path else os.devnull, "rb") as stdin:
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        started = perf_counter()
+        child = subprocess.Popen(memory_probe(argv, rss_path), stdin=stdin, stdout=out, stderr=err, env=env,
+                                 start_new_session=True)
+        killed = []
+
+        def kill():
+            killed.append(True)
+            try:
+                os.killpg(child.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+        timer = threading.Timer(cap, kill)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(child.pid, 0)
+        except BaseException:  # interrupted (Ctrl-C, SIGTERM): take the child down too
+            kill()
+            child.wait()
+            raise
+        finally:
+            timer.cancel()
+        wall = perf_counter() - started
+        child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: keep Popen from waiting again
+    code = None if killed else child.returncode
+    cpu = usage.ru_utime + usage.ru_stime  # the probe's own CPU time is a millisecond or two
+    lines = rss_path.read_text().split()
+    rss_kb = int(lines[-1]) if lines and lines[-1].isdigit() else 0
+    return wall, cpu, rss_kb, code, out_path.read_bytes(), err_path.read_bytes()
+
+
+def measure(argv: list, stdin_path: Path | None, repeat: int, cap: float, folder: Path) -> Run:
+    run = Run()
+    for i in range(repeat):
+        wall, cpu, rss_kb, code, stdout, stderr = run_once(argv, stdin_path, cap, folder)
+        if code is None:
+            run.timed_out = True
+            run.failed = f"killed after {cap:g} s"
+            break
+        run.walls.append(wall)
+        run.cpus.append(cpu)
+        run.peaks_kb.append(rss_kb)
+        if i == 0:
+            run.stdout, run.stderr = stdout, stderr
+        if code != 0:
+            last = stderr.decode(errors="replace").strip().splitlines()
+            run.failed = f"exit {code}: {last[-1] if last else ''}"
+            break
+    return run
+
+
+def stategraph_command(option: str | None) -> list:
+    if option:
+        return shlex.split(option)
+    found = shutil.which("stategraph")
+    return [found] if found else [sys.executable, "-m", "stategraph"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading stategraph's --stats table and JSON costs
+# ---------------------------------------------------------------------------------------------
+
+def stats_table(stderr: bytes) -> list:
+    """The rows of the ``--stats`` table (dicts keyed by the header's column names)."""
+    lines = stderr.decode(errors="replace").splitlines()
+    for i, line in enumerate(lines):
+        header = line.split()
+        if header[:2] == ["instance", "query"]:
+            rows = []
+            for row in lines[i + 1:]:
+                cells = row.split()
+                if len(cells) != len(header):
+                    break
+                rows.append(dict(zip(header, cells)))
+            return rows
+    return []
+
+
+def number(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def summarize_stats(rows: list) -> dict:
+    """States and edges summed over instances (a Huarong board is compiled once, shared by its
+    queries), phase times summed over every row, in seconds."""
+    per_instance = {}
+    for row in rows:
+        per_instance.setdefault(row.get("instance"), row)
+    total = {"states": sum(int(number(r.get("nodes"))) for r in per_instance.values()),
+             "edges": sum(int(number(r.get("edges"))) for r in per_instance.values())}
+    for phase in ("compile", "search", "canonical", "decode"):
+        total[phase] = sum(number(r.get(f"{phase}_ms")) for r in rows) / 1000
+    return total
+
+
+def json_costs(stdout: bytes) -> list:
+    """``(pushes, walks)`` or None per maze, from ``--format json``."""
+    costs = []
+    for line in stdout.decode().splitlines():
+        if line.strip():
+            cost = json.loads(line)["cost"]
+            if isinstance(cost, dict):  # {"primary": pushes, "secondary": walks}
+                cost = (cost["primary"], cost["secondary"]) if "primary" in cost else tuple(cost.values())
+            costs.append(None if cost is None else tuple(cost))
+    return costs
+
+
+def naive_costs(stdout: bytes) -> list:
+    costs = []
+    for block in stdout.decode().split("\n\n"):
+        lines = block.strip().splitlines()
+        if len(lines) == 2:
+            costs.append(None if lines[1] == "Impossible." else tuple(int(x) for x in lines[1].split()))
+    return costs
+
+
+# ---------------------------------------------------------------------------------------------
+# The benchmark
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Result:
+    case: Case
+    sg: Run
+    stats: dict | None
+    baselines: dict  # key -> (Run, check verdict)
+
+
+def check(baseline: Baseline, run: Run, sg: Run, sg_json: Run | None) -> str:
+    if baseline.check == "none":
+        return "-"
+    if run.timed_out:
+        return "capped"
+    if run.failed or sg.failed:
+        return "n/a"
+    if baseline.check == "exact":
+        return "same" if run.stdout == sg.stdout else "DIFF"
+    if sg_json is None or sg_json.failed:
+        return "n/a"
+    return "same cost" if naive_costs(run.stdout) == json_costs(sg_json.stdout) else "DIFF cost"
+
+
+def bench(case: Case, cli: list, repeat: int, cap: float, folder: Path, log) -> Result:
+    if case.puzzle is None:
+        sg = measure(cli + list(case.args), None, repeat, cap, folder)
+        stats, sg_json = None, None
+        path = None
+    else:
+        path = folder / "input.txt"
+        path.write_text(input_of(case))
+        sg = measure(cli + ["solve", case.puzzle, str(path)], None, repeat, cap, folder)
+        stats, sg_json = None, None
+        if not sg.failed:
+            sg_json = measure(cli + ["solve", case.puzzle, str(path), "--stats", "--format", "json", "--quiet"],
+                              None, 1, cap, folder)
+            if not sg_json.failed:
+                stats = summarize_stats(stats_table(sg_json.stderr))
+    log(f"  stategraph {fmt_wall(sg, cap)} s" + (f" ({sg.failed})" if sg.failed else ""))
+    results = {}
+    for baseline in case.baselines:
+        run = measure(baseline.argv, path, baseline.repeat or repeat, cap, folder)
+        verdict = check(baseline, run, sg, sg_json)
+        results[baseline.key] = (run, verdict)
+        log(f"  {baseline.key} {fmt_wall(run, cap)} s {verdict}" + (f" ({run.failed})" if run.failed else ""))
+    return Result(case, sg, stats, results)
+
+
+def fmt_wall(run: Run, cap: float) -> str:
+    if run.timed_out:
+        return f"> {cap:g}"
+    if run.wall is None:
+        return "FAIL"
+    return f"{run.wall:.3f}" if run.wall < 10 else f"{run.wall:.1f}"
+
+
+def fmt_mb(run: Run) -> str:
+    return "-" if run.peak_mb is None else f"{run.peak_mb:.0f}"
+
+
+def fmt_seconds(value) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3f}" if value < 10 else f"{value:.1f}"
+
+
+def cpu_ratio(sg: Run, other: Run) -> str:
+    if not sg.cpu or not other.cpu or sg.failed or other.failed:
+        return "-"
+    value = sg.cpu / other.cpu
+    return f"{value:.1f}x" if value >= 0.95 else f"{value:.2f}x"
+
+
+def ratio(sg: Run, other: Run, cap: float) -> str:
+    if sg.timed_out and other.wall:
+        return f"> {cap / other.wall:.1f}x"
+    if other.timed_out and sg.wall:
+        return f"< {sg.wall / cap:.2f}x"
+    if sg.wall is None or other.wall is None or sg.failed or other.failed:
+        return "-"
+    value = sg.wall / other.wall
+    return f"{value:.1f}x" if value >= 0.95 else f"{value:.2f}x"
+
+
+COLUMNS = ["input", "states", "edges", "compile s", "search s", "canon s", "decode s", "wall s", "cpu s", "peak MB",
+           "student s", "x student", "student cpu", "x cpu", "student MB", "naive-nx s", "x naive", "check"]
+
+
+def table_rows(results: list, cap: float) -> list:
+    rows = []
+    for res in results:
+        stats = res.stats or {}
+        row = {"input": res.case.label,
+               "states": str(stats["states"]) if "states" in stats else "-",
+               "edges": str(stats["edges"]) if "edges" in stats else "-",
+               "compile s": fmt_seconds(stats.get("compile")),
+               "search s": fmt_seconds(stats.get("search")),
+               "canon s": fmt_seconds(stats.get("canonical")),
+               "decode s": fmt_seconds(stats.get("decode")),
+               "wall s": fmt_wall(res.sg, cap) if not (res.sg.failed and not res.sg.timed_out) else "FAIL",
+               "cpu s": fmt_seconds(res.sg.cpu),
+               "peak MB": fmt_mb(res.sg)}
+        verdicts = []
+        for key, prefix in (("student", "student"), ("naive-nx", "naive")):
+            run, verdict = res.baselines.get(key, (None, None))
+            if run is None:
+                row.update({f"{key} s": "", f"x {prefix}": ""})
+                if key == "student":
+                    row.update({"student cpu": "", "x cpu": "", "student MB": ""})
+                continue
+            row[f"{key} s"] = fmt_wall(run, cap) if not (run.failed and not run.timed_out) else "FAIL"
+            row[f"x {prefix}"] = ratio(res.sg, run, cap)
+            if key == "student":
+                row["student cpu"] = fmt_seconds(run.cpu)
+                row["x cpu"] = cpu_ratio(res.sg, run)
+                row["student MB"] = fmt_mb(run)
+            if verdict != "-":
+                verdicts.append(verdict)
+        row["check"] = ", ".join(verdicts) or "-"
+        rows.append(row)
+    return rows
+
+
+def render(rows: list) -> str:
+    widths = {c: max(len(c), *(len(r[c]) for r in rows)) for c in COLUMNS}
+    lines = ["  ".join(c.ljust(widths[c]) if c == "input" else c.rjust(widths[c]) for c in COLUMNS)]
+    lines.append("  ".join("-" * widths[c] for c in COLUMNS))
+    for row in rows:
+        lines.append("  ".join(row[c].ljust(widths[c]) if c == "input" else row[c].rjust(widths[c])
+                               for c in COLUMNS))
+    return "\n".join(lines)
+
+
+def notes(results: list, cap: float) -> list:
+    out = []
+    startup = next((r.sg.wall for r in results if r.case.label == STARTUP_LABEL and r.sg.wall), 0.0)
+    base_startup = next((r.baselines["student"][0].wall for r in results
+                         if r.case.label == STARTUP_LABEL and r.baselines["student"][0].wall), 0.0)
+    if startup:
+        out.append(f"start-up: `stategraph solve` of a 1x3 maze {startup:.3f} s (mostly importing networkx), "
+                   f"the student baseline {base_startup:.3f} s; subtracted below as the process start-up")
+    # Huarong: queries per second once the board graph is compiled.
+    for res in results:
+        if res.case.puzzle == "huarong" and res.case.group == "" and res.stats and res.sg.wall:
+            after = res.sg.wall - res.stats["compile"] - startup
+            solving = res.stats["search"] + res.stats["canonical"] + res.stats["decode"]
+            if after <= 0 or solving <= 0:
+                continue
+            line = (f"{res.case.label}: {res.case.queries / after:.0f} queries/s after compile "
+                    f"(wall - compile - start-up = {after:.2f} s; search+canonical+decode alone {solving:.2f} s "
+                    f"= {res.case.queries / solving:.0f} queries/s)")
+            student = res.baselines.get("student", (None, None))[0]
+            if student and student.wall and student.wall > base_startup:
+                line += (f"; student baseline {res.case.queries / (student.wall - base_startup):.0f} queries/s "
+                         f"(wall - start-up, its precomputation included)")
+            out.append(line)
+    # Growth of the open Pushing Boxes mazes.
+    growth = [r for r in results if r.case.group == "growth" and r.stats and r.sg.wall and not r.sg.failed]
+    if len(growth) >= 2:
+        parts = []
+        for a, b in zip(growth, growth[1:]):
+            if a.stats["states"] and b.stats["states"]:
+                states = b.stats["states"] / a.stats["states"]
+                wall = b.sg.wall / a.sg.wall
+                memory = (b.sg.peak_mb or 0) / (a.sg.peak_mb or 1)
+                exponent = math.log(wall) / math.log(states) if states > 1 else float("nan")
+                parts.append(f"{a.case.label.split()[-1]} -> {b.case.label.split()[-1]}: states x{states:.1f}, "
+                             f"wall x{wall:.1f} (~states^{exponent:.2f}), peak memory x{memory:.1f}")
+        out.append("open-maze growth: " + "; ".join(parts))
+    timed_out = [r.case.label for r in results if r.sg.timed_out]
+    if timed_out:
+        out.append(f"stategraph hit the {cap:g} s cap on: " + ", ".join(timed_out))
+    # Memory growth: 100 vs 10,000 instances.
+    groups = {}
+    for res in results:
+        if res.case.group.startswith("memory"):
+            groups.setdefault(res.case.group, []).append(res)
+    for group, pair in groups.items():
+        if len(pair) == 2 and all(p.sg.peak_mb for p in pair):
+            small, large = pair
+            student = [p.baselines.get("student", (None,))[0] for p in pair]
+            text = (f"{group}: stategraph peak {small.sg.peak_mb:.0f} MB -> {large.sg.peak_mb:.0f} MB "
+                    f"({small.case.label.split(':')[1].strip()} -> {large.case.label.split(':')[1].strip()})")
+            if all(s and s.peak_mb for s in student):
+                text += f"; student baseline {student[0].peak_mb:.0f} MB -> {student[1].peak_mb:.0f} MB"
+            out.append(text)
+    # The output checks.
+    checks = [(res.case.label, key, verdict) for res in results for key, (_, verdict) in res.baselines.items()
+              if verdict != "-"]
+    exact = [c for c in checks if c[1] == "student"]
+    costs = [c for c in checks if c[1] == "naive-nx"]
+    same_exact = sum(v == "same" for _, _, v in exact)
+    same_cost = sum(v == "same cost" for _, _, v in costs)
+    out.append(f"output check: the student baselines printed exactly stategraph's bytes on {same_exact}/{len(exact)} "
+               f"inputs; the naive networkx model found stategraph's optimal (pushes, walks) on "
+               f"{same_cost}/{len(costs)} inputs")
+    bad = [f"{label} ({key}: {verdict})" for label, key, verdict in checks if verdict not in ("same", "same cost")]
+    if bad:
+        out.append("  NOT CHECKED OR DIFFERENT: " + "; ".join(bad))
+    failures = [f"{res.case.label}: {res.sg.failed}" for res in results if res.sg.failed and not res.sg.timed_out]
+    if failures:
+        out.append("stategraph FAILED on: " + "; ".join(failures))
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog="See the module docstring for what is measured and how.")
+    parser.add_argument("--repeat", type=int, default=None, help="runs per command, median reported (default 3; "
+                                                                   "1 with --quick)")
+    parser.add_argument("--quick", action="store_true", help="a reduced set of small inputs: a smoke test")
+    parser.add_argument("--cap", type=float, default=120.0, help="kill a run after this many seconds (default 120)")
+    parser.add_argument("--only", metavar="WORD", help="only the inputs whose label contains WORD")
+    parser.add_argument("--keep", metavar="DIR", help="also write every generated input into DIR")
+    parser.add_argument("--cli", metavar="CMD", help="the stategraph command (default: stategraph on PATH, "
+                                                      "else python -m stategraph)")
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # clean up the temporary folder and the child
+    repeat = args.repeat or (1 if args.quick else 3)
+    cli = stategraph_command(args.cli)
+    has_gnu_time.cache = has_gnu_time()
+    todo = [c for c in cases(args.quick) if not args.only or args.only in c.label]
+
+    def log(message):
+        print(message, file=sys.stderr, flush=True)
+
+    version = subprocess.run(cli + ["--version"], capture_output=True, text=True).stdout.strip()
+    probe = "GNU time" if has_gnu_time.cache else "a Python forker (about 8 MB floor)"
+    log(f"stategraph: {' '.join(cli)} ({version or 'version unknown'}); baselines: {sys.executable}; "
+        f"repeat {repeat}, cap {args.cap:g} s; peak memory via {probe}")
+    started = perf_counter()
+    results = []
+    with tempfile.TemporaryDirectory(prefix="stategraph-bench-") as tmp:
+        folder = Path(tmp)
+        for case in todo:
+            log(f"{case.label}")
+            if args.keep and case.puzzle is not None:
+                keep = Path(args.keep)
+                keep.mkdir(parents=True, exist_ok=True)
+                name = "".join(ch if ch.isalnum() else "_" for ch in case.label).strip("_")
+                (keep / f"{name}.txt").write_text(input_of(case))
+            results.append(bench(case, cli, repeat, args.cap, folder, log))
+    probe = "via GNU time" if has_gnu_time.cache else "via a Python forker, about 8 MB floor"
+    print(f"stategraph benchmark: {' '.join(cli)} ({version or 'version unknown'}), "
+          f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, repeat {repeat} (median wall; naive-nx runs once), "
+          f"cap {args.cap:g} s, total {perf_counter() - started:.0f} s")
+    print("times in seconds; states/edges and phase times from one `solve --stats` run, summed over instances "
+          "(phases) / distinct instances (states, edges); x student / x naive = stategraph wall / baseline wall, "
+          "x cpu = the same for user+system CPU time (less sensitive to a loaded machine); "
+          f"peak = the child's max RSS ({probe}); "
+          "the --version/--help rows' baseline is `python -c pass`")
+    print(render(table_rows(results, args.cap)))
+    print()
+    for line in notes(results, args.cap):
+        print(line)
+    broken = any(res.sg.failed and not res.sg.timed_out for res in results) or any(
+        verdict.startswith("DIFF") for res in results for _, verdict in res.baselines.values())
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
