@@ -169,6 +169,9 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("configs", help="list the packaged configs (usable as --config NAME)")
     commands.add_parser("algorithms", help="list the search routines")
     commands.add_parser("puzzles", help="list the puzzles")
+    from .views.commands import add_commands as add_teaching_commands
+
+    add_teaching_commands(commands, settings)  # compare, explain, draw
     for subparser in commands.choices.values():
         if not any(action.dest == "items" for action in subparser._actions):
             subparser.set_defaults(items=())

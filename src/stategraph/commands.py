@@ -20,6 +20,7 @@ from .puzzles import PUZZLES, get_puzzle
 from .runner import applicable_algorithms, run
 from .search import SEARCHES, get_search
 from .settings import Settings, resolve
+from .textinput import decode_input
 from .weights import components
 
 STAT_COLUMNS = ("instance", "query", "algorithm", "nodes", "edges", "settled", "relaxed",
@@ -65,7 +66,7 @@ def check(args) -> int:
 
     settings, (input_path, answers_path) = _resolve(args, ("INPUT", "ANSWERS"))
     with _open_input(answers_path) as (answers_stream, answers_source):
-        answers = _decoded(answers_stream.read(), answers_source)
+        answers = decode_input(answers_stream.read(), answers_source)
     passed = failed = 0
     file_problems = False
     with _open_input(input_path) as (stream, source):
@@ -130,6 +131,24 @@ def puzzles(args) -> int:
     return 0
 
 
+def compare(args) -> int:
+    from .views import commands as teaching
+
+    return teaching.compare(args)
+
+
+def explain(args) -> int:
+    from .views import commands as teaching
+
+    return teaching.explain(args)
+
+
+def draw(args) -> int:
+    from .views import commands as teaching
+
+    return teaching.draw(args)
+
+
 # settings -----------------------------------------------------------------------------------------
 
 def _resolve(args, files: tuple, optional: int = 0):
@@ -175,14 +194,6 @@ def _open_input(path):
         if os.path.isdir(path):
             raise StategraphError(f"cannot read input {shown}: Is a directory")
         yield _Reading(handle, shown), shown
-
-
-def _decoded(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
-    except UnicodeDecodeError as exc:
-        raise StategraphError(f"{source}: byte 0x{data[exc.start]:02x} is not valid UTF-8 "
-                              f"(at byte {exc.start + 1})") from None
 
 
 def _check_output_open() -> None:

@@ -59,6 +59,47 @@ class Grid:
         return [i for i, free in enumerate(self.open) if free]
 
 
+def neighbours(grid: Grid) -> list:
+    """For every cell index, the tuple of its open neighbours (computed once per grid).
+
+    >>> g = Grid.from_rows(["..", ".#"], ".")
+    >>> [g.position(c) for c in neighbours(g)[g.cell(1, 1)]]
+    [(2, 1), (1, 2)]
+    """
+    cached = grid.__dict__.get("_neighbours")
+    if cached is None:
+        free = grid.open
+        n = len(free)
+        step = grid.step
+        cached = [tuple(v for v in (u + s for s in step) if 0 <= v < n and free[v]) for u in range(n)]
+        object.__setattr__(grid, "_neighbours", cached)  # a cache, not a field: equality and hash ignore it
+    return cached
+
+
+def walk_round(grid: Grid, centre: int, a: int, b: int) -> int | None:
+    """The walk between two open neighbours ``a`` and ``b`` of ``centre`` (which blocks the way) when
+    the cells right round it allow the least possible one: 0 for the same cell, 2 for perpendicular
+    sides (their corner open), 4 for opposite sides (a flank open); ``None`` when a search is needed.
+
+    >>> g = Grid.from_rows(["...", "...", "..."], ".")
+    >>> c = g.cell(2, 2)
+    >>> walk_round(g, c, g.cell(1, 2), g.cell(2, 1)), walk_round(g, c, g.cell(1, 2), g.cell(3, 2))
+    (2, 4)
+    """
+    free = grid.open
+    if a == b:
+        return 0
+    corner = a + b - centre
+    if corner != centre:
+        return 2 if free[corner] else None
+    across = a - centre
+    for flank in grid.step:
+        if flank != across and flank != -across:
+            if free[a + flank] and free[centre + flank] and free[b + flank]:
+                return 4
+    return None
+
+
 def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
     """Shortest walks from ``start`` to each reachable goal, never entering ``blocked``.
 
@@ -77,23 +118,26 @@ def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
         wanted.discard(start)
     if not wanted:
         return found
-    free = grid.open
-    step = grid.step
+    nbrs = neighbours(grid)
     seen = {start, blocked}
+    seen_add = seen.add
     frontier = [start]
     depth = 0
-    while frontier and wanted:
+    left = len(wanted)
+    while frontier:
         depth += 1
         following = []
+        append = following.append
         for u in frontier:
-            for s in step:
-                v = u + s
-                if free[v] and v not in seen:
-                    seen.add(v)
-                    following.append(v)
+            for v in nbrs[u]:
+                if v not in seen:
+                    seen_add(v)
+                    append(v)
                     if v in wanted:
                         found[v] = depth
-                        wanted.discard(v)
+                        left -= 1
+        if not left:
+            break
         frontier = following
     return found
 
@@ -106,24 +150,28 @@ def distance_field(grid: Grid, start: int, blocked: int = -1, stop: int | None =
     >>> [g.position(c) for c, d in enumerate(distance_field(g, g.cell(1, 1))) if d == 1]
     [(1, 2), (2, 1)]
     """
-    free = list(grid.open)
-    if blocked >= 0:
-        free[blocked] = False
-    step = grid.step
-    dist: list[int | None] = [None] * len(free)
+    nbrs = neighbours(grid)
+    dist: list[int | None] = [None] * len(grid.open)
+    mark = blocked >= 0 and blocked != start
+    if mark:
+        dist[blocked] = -1  # never entered; None again at the end
+        if stop == blocked:
+            stop = None  # never reached: the whole field
     dist[start] = 0
     frontier = [start]
     depth = 0
     while frontier and (stop is None or dist[stop] is None):
         depth += 1
         following = []
+        append = following.append
         for u in frontier:
-            for s in step:
-                v = u + s
-                if free[v] and dist[v] is None:
+            for v in nbrs[u]:
+                if dist[v] is None:
                     dist[v] = depth
-                    following.append(v)
+                    append(v)
         frontier = following
+    if mark:
+        dist[blocked] = None
     return dist
 
 

@@ -25,7 +25,7 @@ from .search import SEARCHES
 from .settings import Settings
 
 
-def run(puzzle, data, settings: Settings | None = None, source: str = "<input>"):
+def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None):
     """Yield one :class:`~stategraph.records.Record` per answer, instance after instance.
 
     ``data`` is a string, bytes or a binary stream, read only as far as the
@@ -34,7 +34,9 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>")
     instance's graph is released before the next one is built.  With
     ``settings.verify`` every answer is first checked by the puzzle's
     independent checker, within ``verify_seconds`` (in all) and
-    ``verify_positions`` (per answer) of naive search.
+    ``verify_positions`` (per answer) of naive search.  ``capture``, if given, is called as
+    ``capture(instance number, query number, state_model, export graph, solution)`` while the
+    question's state graph is live (a Huarong Dao start still attached): the export takes it there.
     """
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     settings = settings or Settings.of(chosen.name)
@@ -50,7 +52,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>")
         compile_seconds = watch.lap()
         for question in chosen.questions(instance):
             with _contract(chosen, model_class):
-                record = _within_memory(_answer, chosen, model, instance, question, settings)
+                record = _within_memory(_answer, chosen, model, instance, question, settings, capture)
             record.stats["compile_seconds"] += compile_seconds
             if settings.verify:
                 record.stats["verified"] = chosen.verify(instance, record, deadline=deadline,
@@ -61,7 +63,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>")
         del model, instance  # the graph goes before the next instance is built
 
 
-def _answer(chosen, model, instance, question, settings: Settings) -> Record:
+def _answer(chosen, model, instance, question, settings: Settings, capture=None) -> Record:
     """One question: its state graph, the search, the decoded answer and its contest text."""
     watch = Stopwatch()
     context = model.state_model(question)
@@ -73,6 +75,8 @@ def _answer(chosen, model, instance, question, settings: Settings) -> Record:
         solution = solve(state_model, settings.algorithm, dict(settings.options))
         graph = model.export_graph()
         graph = state_model.graph if graph is None else graph
+        if capture is not None:
+            capture(*chosen.number(instance, question), state_model, graph, solution)
     watch.lap()
     answer = model.decode(question, solution)
     solution.stats.update(compile_seconds=attach_seconds, decode_seconds=watch.lap())

@@ -28,7 +28,6 @@ NAIVE_LIMIT = 200_000  # naive positions a search may visit before giving up
 
 CONFIRMED = "confirmed"
 OPTIMALITY_UNCONFIRMED = "optimality unconfirmed: past the naive search budget"
-UNCONFIRMED = OPTIMALITY_UNCONFIRMED  # the former name, kept for callers
 
 
 class _Unknown:

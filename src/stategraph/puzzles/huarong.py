@@ -29,7 +29,7 @@ from importlib.resources import files
 import networkx as nx
 
 from ..checks import huarong as checker
-from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, distance_field, walk_distances
+from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, distance_field, walk_distances, walk_round
 from ..model import StateModel, WeightProfile
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
@@ -142,21 +142,45 @@ def board_graph(board: Board) -> nx.DiGraph:
     grid = board.grid
     free, step = grid.open, grid.step
     graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
+    # Nodes and edges are listed in the order single add_node / add_edge calls would create
+    # them (a swap edge may create its head before that cell's own states are described), then
+    # added in two calls.
+    nodes: dict = {}
+    edges: list = []
+    unit = True
     for piece in grid.cells():
         sides = [s for s in DIRECTIONS if free[piece + step[s]]]
         row, col = grid.position(piece)
         for s in sides:
-            graph.add_node((piece, s), label=f"piece={row},{col} blank={LETTERS[s]}", kind="state",
-                           piece=piece, piece_row=row, piece_col=col, side=LETTERS[s])
+            nodes[piece, s] = {"label": f"piece={row},{col} blank={LETTERS[s]}", "kind": "state",
+                               "piece": piece, "piece_row": row, "piece_col": col, "side": LETTERS[s]}
         for i, s in enumerate(sides):
+            a = piece + step[s]
             later = {piece + step[t]: t for t in sides[i + 1:]}
-            for cell, walk in walk_distances(grid, piece + step[s], later, blocked=piece).items():
+            # Walks round the piece settled by its surroundings (2 to a perpendicular side, 4 to the
+            # opposite one) come out in the order a search would find them: by length, then by side.
+            known = [(walk_round(grid, piece, a, b), b) for b in later]
+            if all(walk is not None for walk, _ in known):
+                found = [(b, walk) for walk, b in sorted(known, key=lambda item: item[0])]
+            else:
+                found = list(walk_distances(grid, a, later, blocked=piece).items())
+            for cell, walk in found:
                 t = later[cell]
-                graph.add_edge((piece, s), (piece, t), weight=walk, rank=t, kind="rotate")
-                graph.add_edge((piece, t), (piece, s), weight=walk, rank=s, kind="rotate")
+                edges.append(((piece, s), (piece, t), {"weight": walk, "rank": t, "kind": "rotate"}))
+                edges.append(((piece, t), (piece, s), {"weight": walk, "rank": s, "kind": "rotate"}))
         for s in sides:
-            graph.add_edge((piece, s), (piece + step[s], OPPOSITE[s]), weight=1, rank=SWAP_RANK, kind="swap")
-    graph.graph["profile"] = WeightProfile.of(attrs["weight"] for _, _, attrs in graph.edges(data=True))
+            head = (piece + step[s], OPPOSITE[s])
+            if head not in nodes:
+                nodes[head] = {}
+            edges.append(((piece, s), head, {"weight": 1, "rank": SWAP_RANK, "kind": "swap"}))
+    graph.add_nodes_from(nodes.items())
+    graph.add_edges_from(edges)
+    for _, _, w in edges:
+        if w["weight"] != 1:
+            unit = False
+            break
+    graph.graph["profile"] = WeightProfile(lex=False, unit=unit, nonnegative=True, primary_01=False,
+                                           count=graph.number_of_edges())
     return graph
 
 
@@ -177,12 +201,32 @@ def attach_start(board: Board, graph: nx.DiGraph, query: Query) -> StateModel:
     if query.piece == query.target:
         targets |= {START}
     profile = graph.graph["profile"].merge(WeightProfile.of(walks.values()))
-    return StateModel(graph, START, targets, heuristic=_moves_lower_bound(grid, query.target),
+    return StateModel(graph, START, targets, heuristic=_cached_lower_bound(board, query.target),
                       profile=profile)
 
 
 def detach(graph: nx.DiGraph) -> None:
     graph.remove_node(START)
+
+
+# The distance fields the heuristic keeps, per board, in all at most this many cells' worth.
+BOUND_CACHE_CELLS = 2_000_000
+
+
+def _cached_lower_bound(board: Board, target: int):
+    """:func:`_moves_lower_bound` for ``target``, kept on the board (it depends only on the
+    target): queries sharing a target share its distance field.  The least recently used are
+    dropped past ``BOUND_CACHE_CELLS``."""
+    cache = board.__dict__.get("_bounds")
+    if cache is None:
+        cache = board.__dict__["_bounds"] = {}
+    bound = cache.pop(target, None)
+    if bound is None:
+        bound = _moves_lower_bound(board.grid, target)
+        if len(cache) * len(board.grid.open) >= BOUND_CACHE_CELLS:
+            del cache[next(iter(cache))]
+    cache[target] = bound
+    return bound
 
 
 def _moves_lower_bound(grid: Grid, target: int):

@@ -1,0 +1,140 @@
+"""Every model x applicable search routine on the same input: one table per question.
+
+The statistics mean the same thing in every routine:
+
+* ``nodes``, ``edges``: the size of the state graph searched (with a Huarong query's start state).
+* ``settled``: the distinct states whose out-edges the routine scanned, i.e. whose distance it
+  took as final (BFS: dequeued; Dijkstra, A*: popped from the heap for the first time; SPFA: popped
+  at least once; networkx: every state it finalised).  Routines that stop at the nearest target
+  settle fewer states than routines that run to completion.
+* ``relaxed``: the edges the routine examined (one per out-edge scan of a settled state, counted
+  again when SPFA pops a state again); ``-`` where the routine cannot observe it (networkx).
+* ``queue_pops``: SPFA only, every pop of its queue, a state popped again counting again.
+* ``compile_ms``: building the state graph (for a board shared by several queries, paid by the
+  first); ``search_ms``: the routine alone.
+* ``cost``: the optimum; ``agrees``: whether the answer's bytes equal those of the first row
+  (the puzzle's default model and routine when they apply).
+
+>>> from stategraph.views.compare import compare
+>>> tables = compare("pushing_boxes", "1 3\\nSBT\\n0 0\\n")
+>>> [(row["model"], row["algorithm"], row["cost"], row["agrees"]) for row in tables[0]["rows"]][:2]
+[('box_side', 'dijkstra', '1 push, 0 walks', True), ('box_side', 'layered_bfs', '1 push, 0 walks', True)]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from ..puzzles import get_puzzle
+from ..runner import applicable_algorithms, run
+from ..settings import Settings
+from ..weights import Lex
+
+COLUMNS = ("instance", "query", "model", "algorithm", "nodes", "edges", "settled", "relaxed", "queue_pops",
+           "compile_ms", "search_ms", "cost", "agrees")
+
+
+def combinations(puzzle: str) -> list[tuple[str, str]]:
+    """``(model, routine)`` pairs, the puzzle's default model and routine first."""
+    chosen = get_puzzle(puzzle)
+    default_model = chosen.model().name
+    pairs = []
+    for model in sorted(chosen.models, key=lambda name: name != default_model):
+        routines = applicable_algorithms(chosen.name, model)
+        routines.sort(key=lambda name: name != chosen.default_algorithm)
+        pairs.extend((model, routine) for routine in routines)
+    return pairs
+
+
+def _cost_words(cost) -> str:
+    if cost is None:
+        return "-"
+    if isinstance(cost, Lex):
+        p, w = cost
+        return f"{p} push{'' if p == 1 else 'es'}, {w} walk{'' if w == 1 else 's'}"
+    return str(cost)
+
+
+def compare(puzzle: str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>") -> list[dict]:
+    """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair."""
+    chosen = get_puzzle(puzzle)
+    tables: dict[tuple[int, int], dict] = {}
+    for model, algorithm in pairs or combinations(chosen.name):
+        settings = Settings.of(chosen.name, model=model, algorithm=algorithm)
+        for record in run(chosen, text, settings, source):
+            stats = record.stats
+            key = (record.instance, record.query)
+            table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
+            first = table["rows"][0]["output"] if table["rows"] else record.text
+            cost = record.solution.cost if record.solution is not None else None
+            table["rows"].append({
+                "instance": record.instance, "query": record.query, "model": model, "algorithm": algorithm,
+                "nodes": stats.get("nodes"), "edges": stats.get("edges"), "settled": stats.get("settled"),
+                "relaxed": stats.get("relaxed"), "queue_pops": stats.get("queue_pops"),
+                "compile_ms": round(stats.get("compile_seconds", 0.0) * 1000, 3),
+                "search_ms": round(stats.get("search_seconds", 0.0) * 1000, 3),
+                "cost": _cost_words(cost), "agrees": record.text == first, "output": record.text})
+    return list(tables.values())
+
+
+def as_text(tables: list[dict]) -> str:
+    """Aligned tables, one per question, separated by a blank line."""
+    blocks = []
+    for table in tables:
+        rows = [{c: _cell(row[c]) for c in COLUMNS} for row in table["rows"]]
+        widths = {c: max(len(c), *(len(row[c]) for row in rows)) for c in COLUMNS}
+        lines = [f"instance {table['instance']}, query {table['query']}",
+                 "  ".join(c.rjust(widths[c]) for c in COLUMNS)]
+        lines += ["  ".join(row[c].rjust(widths[c]) for c in COLUMNS) for row in rows]
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
+
+
+def _cell(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "NO"
+    return str(value)
+
+
+def as_json(tables: list[dict]) -> str:
+    """One JSON object per row, one per line (``output`` holds the answer's exact bytes)."""
+    return "".join(json.dumps(row) + "\n" for table in tables for row in table["rows"])
+
+
+def as_csv(tables: list[dict]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for table in tables:
+        writer.writerows(table["rows"])
+    return buffer.getvalue()
+
+
+def plot(tables: list[dict], path: str, max_tables: int = 6) -> None:
+    """Bars of states settled per routine, one colour per model, one panel per question (log scale)."""
+    from .draw import pyplot
+
+    plt = pyplot()
+    shown = tables[:max_tables]
+    fig, axes = plt.subplots(len(shown), 1, figsize=(8, 2.8 * len(shown)), squeeze=False)
+    for ax, table in zip(axes[:, 0], shown):
+        models = list(dict.fromkeys(row["model"] for row in table["rows"]))
+        routines = list(dict.fromkeys(row["algorithm"] for row in table["rows"]))
+        width = 0.8 / len(models)
+        for i, model in enumerate(models):
+            values = {row["algorithm"]: row["settled"] or 0 for row in table["rows"] if row["model"] == model}
+            xs = [j + i * width for j, routine in enumerate(routines) if routine in values]
+            ys = [max(values[routine], 0.9) for routine in routines if routine in values]
+            ax.bar(xs, ys, width, label=model, gid=f"settled-{model}")
+        ax.set_yscale("log")
+        ax.set_xticks([j + 0.4 - width / 2 for j in range(len(routines))], routines, fontsize=8)
+        ax.set_ylabel("states settled")
+        ax.set_title(f"instance {table['instance']}, query {table['query']}", fontsize=9)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
