@@ -1,6 +1,7 @@
 """One command for every benchmark: stategraph's CLI against plain-Python baselines.
 
-Run:  python benchmarks/run.py [--repeat N] [--quick] [--cap SECONDS] [--only WORD] [--keep DIR] [--cli CMD]
+Run:  python benchmarks/run.py [--repeat N] [--quick] [--cap SECONDS] [--only WORD ...] [--no-baselines]
+                              [--keep DIR] [--cli CMD]
 
 Every input is generated from fixed seeds (gen_*.py next to this file). Each input is solved by
 
@@ -20,7 +21,9 @@ GNU time (``/usr/bin/time``) or, without it, by a minimal Python forker using ``
 ``memory_probe`` for why not ``os.wait4`` straight from this script. CPU time (user + system)
 is reported next to the wall time: on a busy machine it is the steadier figure. Runs longer
 than the cap (``--cap``, 120 s) are killed and shown as ``> 120``. ``--quick`` runs a reduced
-set (small inputs, one repeat) as a smoke test in well under a minute. The exit status is 1 when
+set (small inputs, one repeat) as a smoke test in well under a minute. ``--only`` may be repeated
+(an input is run when its label contains any of the words); ``--no-baselines`` skips the baselines
+(stategraph's own figures only, no ratios or output checks). The exit status is 1 when
 stategraph failed on an input or a baseline disagreed with it.
 
 ``stategraph`` is the one on PATH (or ``python -m stategraph`` when there is none); ``--cli``
@@ -505,7 +508,8 @@ def notes(results: list, cap: float) -> list:
     out = []
     startup = next((r.sg.wall for r in results if r.case.label == STARTUP_LABEL and r.sg.wall), 0.0)
     base_startup = next((r.baselines["student"][0].wall for r in results
-                         if r.case.label == STARTUP_LABEL and r.baselines["student"][0].wall), 0.0)
+                         if r.case.label == STARTUP_LABEL and "student" in r.baselines
+                         and r.baselines["student"][0].wall), 0.0)
     if startup:
         out.append(f"start-up: `stategraph solve` of a 1x3 maze {startup:.3f} s (mostly importing networkx), "
                    f"the student baseline {base_startup:.3f} s; subtracted below as the process start-up")
@@ -580,7 +584,10 @@ def main(argv=None) -> int:
                                                                    "1 with --quick)")
     parser.add_argument("--quick", action="store_true", help="a reduced set of small inputs: a smoke test")
     parser.add_argument("--cap", type=float, default=120.0, help="kill a run after this many seconds (default 120)")
-    parser.add_argument("--only", metavar="WORD", help="only the inputs whose label contains WORD")
+    parser.add_argument("--only", metavar="WORD", action="append",
+                        help="only the inputs whose label contains WORD (repeat for several words: any of them)")
+    parser.add_argument("--no-baselines", action="store_true",
+                        help="run stategraph only, not the baselines (faster; no ratio or output check)")
     parser.add_argument("--keep", metavar="DIR", help="also write every generated input into DIR")
     parser.add_argument("--cli", metavar="CMD", help="the stategraph command (default: stategraph on PATH, "
                                                       "else python -m stategraph)")
@@ -589,7 +596,10 @@ def main(argv=None) -> int:
     repeat = args.repeat or (1 if args.quick else 3)
     cli = stategraph_command(args.cli)
     has_gnu_time.cache = has_gnu_time()
-    todo = [c for c in cases(args.quick) if not args.only or args.only in c.label]
+    todo = [c for c in cases(args.quick) if not args.only or any(word in c.label for word in args.only)]
+    if args.no_baselines:
+        for case in todo:
+            case.baselines = []
 
     def log(message):
         print(message, file=sys.stderr, flush=True)

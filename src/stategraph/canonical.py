@@ -59,12 +59,17 @@ def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"
 def _states_on_optimal_paths(graph, goals, dist, weight):
     pred = graph._pred
     marked = set(goals)
+    mark = marked.add
     stack = list(goals)
+    push, pop = stack.append, stack.pop
+    get = dist.get
     while stack:
-        v = stack.pop()
+        v = pop()
         dv = dist[v]
         for u, attrs in pred[v].items():
-            if u not in marked and u in dist and dist[u] + attrs[weight] == dv:
-                marked.add(u)
-                stack.append(u)
+            if u not in marked:
+                du = get(u)
+                if du is not None and du + attrs[weight] == dv:
+                    mark(u)
+                    push(u)
     return marked

@@ -160,6 +160,24 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true",
                        help="also require the exact canonical bytes (the contest's own judge)")
 
+    export = commands.add_parser("export", parents=[settings],
+                                 help="write one question's state graph for Gephi, yEd, igraph or Graphviz")
+    export.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
+                        help="puzzle name (unless --config names it) and input file (stdin when absent or -)")
+    export.add_argument("--output", "-o", metavar="PATH", help="the file to write (- for stdout)")
+    export.add_argument("--format", dest="graph_format", choices=("graphml", "gexf", "json", "dot"),
+                        help="the file format (default: from the extension of PATH)")
+    export.add_argument("--instance", type=int, metavar="K", help="the K-th maze or board (default 1)")
+    export.add_argument("--query", type=int, metavar="K", help="the K-th Huarong Dao query (default 1)")
+    export.add_argument("--path-only", action="store_true", help="only the solution's states and edges")
+    export.add_argument("--force", action="store_true",
+                        help="write a whole graph above the size limit (200,000 states; 50,000 for gexf, dot)")
+
+    graph_search = commands.add_parser("search", help="search a graph file written by `export` (edited or not)")
+    graph_search.add_argument("items", nargs="*", metavar="GRAPHFILE", help="a GraphML or node-link JSON file")
+    graph_search.add_argument("--algorithm", "-a", help="search routine (default dijkstra)")
+    graph_search.add_argument("--quiet", "-q", action="store_true", help=argparse.SUPPRESS)
+
     demo = commands.add_parser("demo", help="solve the packaged sample of every puzzle")
     demo.add_argument("--algorithm", "-a", help="search routine (where it applies)")
 

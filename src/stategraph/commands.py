@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from . import packaged
 from .checks import CONFIRMED
 from .errors import StategraphError, StreamFault, shorten
-from .export import export_path, write_graphml
+from .export import Capture, export_path, format_for, write_graph
 from .puzzles import PUZZLES, get_puzzle
 from .runner import applicable_algorithms, run
 from .search import SEARCHES, get_search
@@ -31,20 +31,26 @@ PROGRESS_DELAY = 2.0  # seconds of work before a progress bar appears
 def solve(args) -> int:
     settings, (input_path,) = _resolve(args, ("INPUT",), optional=1)
     template = settings.export_graphml
+    if template == "-":
+        raise StategraphError("--export-graphml -: standard output carries the answers; write the graph there "
+                              "with `stategraph export PUZZLE [INPUT] -o -`")
     if template:
         _check_writable(export_path(template, 1))
     _check_output_open()
+    capture = Capture(settings, lambda instance, query: query == 1, format_for(template, default="graphml"),
+                      force=True) if template else None
     stats_rows = []
     verdicts = []
     with _open_input(input_path) as (stream, source):
         try:
-            for record in _progress(run(settings.puzzle, stream, settings, source), args.quiet):
+            for record in _progress(run(settings.puzzle, stream, settings, source, capture), args.quiet):
                 text = json.dumps(_as_json(settings, record)) + "\n" if settings.output_format == "json" \
                     else record.text
                 _write(text)
-                if template and record.graph is not None:
-                    states = record.solution.states if record.solution else None
-                    write_graphml(record.graph, export_path(template, record.instance), states)
+                exported = capture.take(record) if capture is not None else None
+                if capture is not None and exported is not None:  # one code path with `stategraph export`
+                    write_graph(exported, export_path(template, record.instance), capture.fmt)
+                    del exported
                 if settings.stats:
                     stats_rows.append(_stats_row(record))
                 if settings.verify:
@@ -149,6 +155,47 @@ def draw(args) -> int:
     return teaching.draw(args)
 
 
+def export(args) -> int:
+    """One question's state graph, written in a graph tool's format (see :mod:`stategraph.export`)."""
+    settings, (input_path,) = _resolve(args, ("INPUT",), optional=1)
+    path = args.output or settings.export_graphml
+    if not path:
+        raise StategraphError("export needs -o PATH (or - for standard output), or a config's export.graphml")
+    fmt = format_for(path, args.graph_format)
+    for flag, value in (("--instance", args.instance), ("--query", args.query)):
+        if value is not None and value < 1:
+            raise StategraphError(f"{flag} counts from 1, found {value}")
+    wanted = (args.instance or 1, args.query or 1)
+    if path != "-":
+        _check_writable(path, "the graph")
+    capture = Capture(settings, lambda instance, query: (instance, query) == wanted, fmt,
+                      path_only=args.path_only, force=args.force)
+    reached = False
+    with _open_input(input_path) as (stream, source):
+        for record in _progress(run(settings.puzzle, stream, settings, source, capture), args.quiet):
+            exported = capture.take(record)
+            if exported is not None:
+                write_graph(exported, path, fmt)
+                return 0
+            reached = reached or record.instance == wanted[0]
+            if record.instance > wanted[0]:
+                break
+    if reached:
+        raise StategraphError(f"{source}: instance {wanted[0]} has no query {wanted[1]}")
+    raise StategraphError(f"{source} has no instance {wanted[0]}")
+
+
+def search(args) -> int:
+    """Search a graph file written by `export` (perhaps edited since) and print the optimum and its path."""
+    from .graphfile import read_graph, search_graph
+
+    if len(args.items) != 1:
+        raise StategraphError(f"search takes one graph file, got {len(args.items)} arguments")
+    graph = read_graph(args.items[0])
+    _write(search_graph(graph, args.algorithm or "dijkstra"))
+    return 0
+
+
 # settings -----------------------------------------------------------------------------------------
 
 def _resolve(args, files: tuple, optional: int = 0):
@@ -201,16 +248,16 @@ def _check_output_open() -> None:
         raise StreamFault("cannot write the output: standard output is closed")
 
 
-def _check_writable(path: str) -> None:
+def _check_writable(path: str, what: str = "GraphML") -> None:
     """Refuse an export path that cannot be written, before any work is done."""
     folder = os.path.dirname(path) or "."
     shown = shorten(path, 200, quoted=False)
     if os.path.isdir(path):
-        raise StategraphError(f"cannot write GraphML to {shown}: Is a directory")
+        raise StategraphError(f"cannot write {what} to {shown}: Is a directory")
     if not os.path.isdir(folder):
-        raise StategraphError(f"cannot write GraphML to {shown}: No such file or directory")
+        raise StategraphError(f"cannot write {what} to {shown}: No such file or directory")
     if not os.access(folder, os.W_OK):
-        raise StategraphError(f"cannot write GraphML to {shown}: Permission denied")
+        raise StategraphError(f"cannot write {what} to {shown}: Permission denied")
 
 
 def _write(text: str) -> None:

@@ -38,24 +38,31 @@ What every file holds:
 from __future__ import annotations
 
 import gc
+import io
 import json
 import os
 import re
 import sys
 from contextlib import contextmanager
+from copy import copy
+from importlib import import_module
+from typing import Any
 
 import networkx as nx
 
 from .errors import StategraphError, StreamFault, shorten
-from .grid import LETTERS
+from .grid import LETTERS, OPPOSITE
 from .weights import Lex, ScalarEncoding
 
 SCALARS = (str, int, float, bool)
 FORMATS = ("graphml", "gexf", "json", "dot")
 EXTENSIONS = {".graphml": "graphml", ".gexf": "gexf", ".json": "json", ".dot": "dot", ".gv": "dot"}
 STATE_LIMIT = 200_000  # a whole graph above this many states needs --force (or --path-only)
-# measured file bytes per state and per edge (100x100 open Pushing Boxes maze), for the size estimate
-BYTES_PER = {"graphml": (420, 330), "gexf": (520, 520), "json": (260, 210), "dot": (300, 230)}
+# GEXF and DOT are built whole in memory by their writers (networkx's GEXF writer, pydot): a lower limit
+STATE_LIMITS = {"graphml": STATE_LIMIT, "json": STATE_LIMIT, "gexf": 50_000, "dot": 50_000}
+# file bytes per edge (states and their attributes included) measured on a 100x100 open Pushing Boxes
+# maze (39,201 states, 154,436 edges: GraphML 51 MB, JSON 32 MB, GEXF 60 MB, DOT 30 MB)
+BYTES_PER_EDGE = {"graphml": 332, "json": 208, "gexf": 391, "dot": 196}
 
 
 def export_path(template: str, instance: int) -> str:
@@ -98,12 +105,13 @@ def format_for(path: str, chosen: str | None = None, default: str | None = None)
                           f"({', '.join(EXTENSIONS)}): give --format {'|'.join(FORMATS)}")
 
 
-def check_size(graph, fmt: str, *, force: bool, path_only: bool, limit: int = STATE_LIMIT) -> None:
-    """Refuse a whole graph of more than ``limit`` states unless ``force``; the message gives the size."""
+def check_size(graph, fmt: str, *, force: bool, path_only: bool, limit: int | None = None) -> None:
+    """Refuse a whole graph of more than ``limit`` states (default: the format's) unless ``force``;
+    the message gives the estimated file size."""
+    limit = STATE_LIMITS.get(fmt, STATE_LIMIT) if limit is None else limit
     if force or path_only or len(graph) <= limit:
         return
-    per_state, per_edge = BYTES_PER.get(fmt, BYTES_PER["graphml"])
-    estimate = len(graph) * per_state + graph.number_of_edges() * per_edge
+    estimate = max(graph.number_of_edges(), len(graph)) * BYTES_PER_EDGE.get(fmt, BYTES_PER_EDGE["graphml"])
     raise StategraphError(f"the state graph has {len(graph):,} states and {graph.number_of_edges():,} edges, "
                           f"above the export limit of {limit:,} states (a {fmt} file of about "
                           f"{estimate / 1e6:,.0f} MB); use --force to write it anyway, or --path-only")
@@ -128,7 +136,7 @@ def flatten(graph: nx.DiGraph, source, targets, states, *, path_only: bool = Fal
 def _flatten(graph, source, targets, states, path_only, labeller) -> nx.DiGraph:
     nodes = graph._node
     succ = graph._succ
-    chosen = states if path_only else list(nodes)
+    chosen = (states or [source]) if path_only else list(nodes)
     ids = {}
     for node in chosen:
         label = nodes[node].get("label", node)
@@ -141,13 +149,19 @@ def _flatten(graph, source, targets, states, path_only, labeller) -> nx.DiGraph:
     edge_list = list(pairs) if pairs is not None else [(u, v) for u in chosen for v in succ[u]]
     weights = [succ[u][v].get("weight") for u, v in edge_list]
     lex = any(isinstance(w, Lex) for w in weights)
-    encoding = ScalarEncoding.for_weights(w for w in weights if isinstance(w, Lex)) if lex else None
-    out = nx.DiGraph()
+    try:
+        encoding = ScalarEncoding.for_weights(w for w in weights if isinstance(w, Lex)) if lex else None
+    except ValueError as exc:
+        raise StategraphError(f"cannot export the graph: {exc}") from None
+    out: nx.DiGraph = nx.DiGraph()
     if encoding is not None:
         out.graph["weight_base"] = encoding.base
+    if source in targets:
+        out.graph["start_is_target"] = True  # the start is already a target (cost 0)
     cell_parts: dict = {}
-    add_node = out._node
-    adj_succ, adj_pred = out._succ, out._pred
+    raw: Any = out  # filled through its adjacency dicts: far quicker than add_node/add_edge
+    add_node = raw._node
+    adj_succ, adj_pred = raw._succ, raw._pred
     for node in chosen:
         attrs = nodes[node]
         flat = _scalars(attrs, cell_parts)
@@ -161,7 +175,7 @@ def _flatten(graph, source, targets, states, path_only, labeller) -> nx.DiGraph:
         add_node[key] = flat
         adj_succ[key] = {}
         adj_pred[key] = {}
-    for (u, v), weight in zip(edge_list, weights):
+    for u, v in edge_list:
         attrs = succ[u][v]
         flat = {}
         for k, value in attrs.items():
@@ -205,12 +219,21 @@ def _scalars(attrs: dict, cell_parts: dict) -> dict:
     return flat
 
 
-def _distances(out: nx.DiGraph, start: str, targets: list, lex: bool) -> None:
+def _distances(out, start: str, targets: list, lex: bool) -> None:
     """``dist`` of every state no farther than the nearest target (all reachable ones if none is)."""
     if start not in out:
         return
-    dist = nx.single_source_dijkstra_path_length(out, start, weight="weight")  \
-        if not targets else _bounded_dijkstra(out, start, set(targets))
+    if any(w < 0 for _, _, w in out.edges(data="weight")):  # a plug-in's negative weights: Bellman-Ford
+        try:
+            found = nx.single_source_bellman_ford_path_length(out, start, weight="weight")
+        except nx.NetworkXUnbounded:
+            return
+        best = min((found[t] for t in targets if t in found), default=None)
+        dist = {n: d for n, d in found.items() if best is None or d <= best}
+    elif targets:
+        dist = _bounded_dijkstra(out, start, set(targets))
+    else:
+        dist = nx.single_source_dijkstra_path_length(out, start, weight="weight")
     base = out.graph.get("weight_base")
     nodes = out._node
     for node, value in dist.items():
@@ -220,7 +243,7 @@ def _distances(out: nx.DiGraph, start: str, targets: list, lex: bool) -> None:
             attrs["dist_primary"], attrs["dist_secondary"] = divmod(value, base)
 
 
-def _bounded_dijkstra(out: nx.DiGraph, start: str, targets: set) -> dict:
+def _bounded_dijkstra(out, start: str, targets: set) -> dict:
     """Exact distances of the states settled before the nearest target's distance is passed."""
     from heapq import heappop, heappush
 
@@ -270,15 +293,48 @@ def _piece_side_label(graph, u, v, attrs) -> str:
 
 
 def _piece_blank_label(graph, u, v, attrs) -> str:
-    mover = "piece" if attrs.get("kind") == "piece" else "blank"
-    return f"{mover} {LETTERS[attrs['rank']]}"
+    if attrs.get("kind") == "piece":  # the piece slides into the blank, against the blank's direction
+        return f"piece {LETTERS[OPPOSITE[attrs['rank']]]}"
+    return f"blank {LETTERS[attrs['rank']]}"
 
 
-EDGE_LABELS = {
+EDGE_LABELS: dict[tuple, Any] = {
     ("pushing_boxes", "box_side"): _box_side_label,
     ("huarong", "piece_side"): _piece_side_label,
     ("huarong", "piece_blank"): _piece_blank_label,
 }
+
+
+class Capture:
+    """Flattens the graphs of the wanted questions while they are live; pass it to
+    :func:`stategraph.runner.run` as ``capture`` and :meth:`take` each record's export.
+
+    ``wanted(instance, query)`` picks the questions; ``fmt`` is only for the size estimate.
+    """
+
+    def __init__(self, settings, wanted, fmt: str, *, path_only: bool = False, force: bool = False,
+                 limit: int | None = None):
+        self.settings, self.wanted, self.fmt = settings, wanted, fmt
+        self.path_only, self.force, self.limit = path_only, force, limit
+        self.graphs: dict = {}
+
+    def __call__(self, number, query, state_model, graph, solution) -> None:
+        if not self.wanted(number, query):
+            return
+        check_size(graph, self.fmt, force=self.force, path_only=self.path_only, limit=self.limit)
+        states = solution.states if solution is not None else None
+        self.graphs[number, query] = flatten(graph, state_model.source, state_model.targets, states,
+                                             path_only=self.path_only, puzzle=self.settings.puzzle.name,
+                                             model=self.settings.model)
+
+    def take(self, record) -> nx.DiGraph | None:
+        """The finished export of ``record``'s question, if it was wanted (and forget it)."""
+        flat = self.graphs.pop((record.instance, record.query), None)
+        if flat is None:
+            return None
+        flat.graph["path_only"] = self.path_only
+        return describe(flat, puzzle=self.settings.puzzle, model=self.settings.model,
+                        algorithm=self.settings.algorithm, record=record)
 
 
 # what is known after decoding -----------------------------------------------------------------------
@@ -304,7 +360,7 @@ def describe(flat: nx.DiGraph, *, puzzle, model: str, algorithm: str, record) ->
     flat.graph.update(info)
     if puzzle.name == "pushing_boxes" and model == "box_side" and isinstance(record.answer, str):
         pushes = re.findall("[nswe]*[NSWE]", record.answer)
-        for u, v, attrs in flat.edges(data=True):
+        for _, _, attrs in flat.edges(data=True):
             step = attrs.get("step")
             if step is not None and step < len(pushes):
                 attrs["label"] = pushes[step]
@@ -333,9 +389,9 @@ def instance_text(puzzle: str, instance, question) -> str:
             return "\n".join(lines) + "\n0\n"
     except (AttributeError, TypeError, IndexError):
         pass
-    rows = getattr(instance, "rows", None)
-    if isinstance(rows, (list, tuple)) and all(isinstance(r, str) for r in rows):
-        return "\n".join(rows) + "\n"
+    plain = getattr(instance, "rows", None)
+    if isinstance(plain, (list, tuple)) and all(isinstance(r, str) for r in plain):
+        return "\n".join(plain) + "\n"
     return str(instance)
 
 
@@ -351,16 +407,28 @@ def write_graph(flat: nx.DiGraph, path: str, fmt: str) -> None:
     writer = {"graphml": _write_graphml, "gexf": _write_gexf, "json": _write_json, "dot": _write_dot}[fmt]
     if fmt == "dot":
         _pydot()
-    with _opened(path, shown) as handle:
-        try:
-            writer(flat, handle)
-            handle.flush()
-        except OSError as exc:
-            raise StreamFault(f"cannot write the graph to {shown}: {exc.strerror or exc}") from None
-        except Exception as exc:  # lxml reports a failed write as its own error
-            if type(exc).__module__.startswith("lxml"):
-                raise StreamFault(f"cannot write the graph to {shown}: {exc}") from None
-            raise
+    try:
+        with _opened(path, shown) as handle:
+            try:
+                writer(flat, handle)
+                handle.flush()
+            except BrokenPipeError:
+                raise  # the reader went away: exit status 1, no message
+            except OSError as exc:
+                raise StreamFault(f"cannot write the graph to {shown}: {exc.strerror or exc}") from None
+            except Exception as exc:  # lxml reports a failed write as its own error
+                if type(exc).__module__.startswith("lxml"):
+                    if path == "-" and "Broken pipe" in str(exc):
+                        raise BrokenPipeError(str(exc)) from None
+                    raise StreamFault(f"cannot write the graph to {shown}: {exc}") from None
+                raise
+    except BaseException:
+        if path != "-" and os.path.isfile(path):
+            try:
+                os.remove(path)  # no half-written file left behind
+            except OSError:
+                pass
+        raise
 
 
 @contextmanager
@@ -393,15 +461,15 @@ class _BooleanSpelling:
     def add_data(self, name, element_type, value, scope="all", default=None):
         if element_type is bool:
             value = str(value).lower()
-        return super().add_data(name, element_type, value, scope, default)  # type: ignore[misc]
+        return super().add_data(name, element_type, value, scope, default)
 
 
 def _write_graphml(flat: nx.DiGraph, handle) -> None:
     from networkx.readwrite import graphml
 
     try:
-        import lxml.etree  # noqa: F401
-    except ImportError:
+        etree = import_module("lxml.etree")
+    except ImportError:  # networkx's plain writer: the same file, several times slower
         class Plain(_BooleanSpelling, graphml.GraphMLWriter):
             pass
 
@@ -410,8 +478,86 @@ def _write_graphml(flat: nx.DiGraph, handle) -> None:
         writer.dump(handle)
         return
 
+    Element, SubElement = etree.Element, etree.SubElement
+
     class Streaming(_BooleanSpelling, graphml.GraphMLWriterLxml):
-        pass
+        """networkx's lxml GraphML writer (its keys, types and incremental file), with the per-value
+        work of ``add_graph_element`` done once per attribute name and each node or edge element
+        copied from a template of its attribute names: several times faster on big graphs."""
+
+        def add_graph_element(self, G) -> None:
+            succ = G._succ
+            scopes = {"graph": [G.graph], "node": G._node.values(),
+                      "edge": [d for nbrs in succ.values() for d in nbrs.values()]}
+            keys: dict = {}
+            for scope, dicts in scopes.items():
+                seen: set = set()
+                add = seen.add
+                for d in dicts:
+                    for k, v in d.items():
+                        add((k, type(v)))
+                for k, t in seen:
+                    self.attribute_types[(str(k), scope)].add(t)
+                keys[scope] = {}
+                for k, _ in seen:
+                    if k in keys[scope]:
+                        continue
+                    kinds = self.attribute_types[(str(k), scope)]
+                    general = next(iter(kinds))
+                    if len(kinds) > 1:  # as networkx infers: the most general of the types found
+                        found = {self.get_xml_type(t) for t in kinds if t in self.xml_type}
+                        general = str if "string" in found else float if found & {"float", "double"} else int
+                    if general not in self.xml_type:
+                        raise nx.NetworkXError(f"GraphML writer does not support {general} as data values.")
+                    keyid = self.get_key(str(k), self.get_xml_type(general), scope, None)
+                    keys[scope][k] = (keyid, general is bool)
+            stream: Any = self.__dict__["_xml"]  # the lxml incremental file networkx opened
+            write = stream.write
+            for key in self.xml:
+                write(key)
+            with stream.element("graph", edgedefault="directed"):
+                holder = Element("graph")
+                for k, v in G.graph.items():
+                    keyid, boolean = keys["graph"][k]
+                    SubElement(holder, "data", key=keyid).text = ("true" if v else "false") if boolean else str(v)
+                for data in holder:
+                    write(data)
+                node = _template_of("node", keys["node"])
+                for n, d in G._node.items():
+                    template, flags = node(tuple(d))
+                    element = copy(template)
+                    element.set("id", str(n))
+                    for child, boolean, v in zip(element, flags, d.values()):
+                        child.text = ("true" if v else "false") if boolean else str(v)
+                    write(element)
+                edge = _template_of("edge", keys["edge"])
+                for u, nbrs in succ.items():
+                    source = str(u)
+                    for v, d in nbrs.items():
+                        template, flags = edge(tuple(d))
+                        element = copy(template)
+                        element.set("source", source)
+                        element.set("target", str(v))
+                        for child, boolean, value in zip(element, flags, d.values()):
+                            child.text = ("true" if value else "false") if boolean else str(value)
+                        write(element)
+
+    def _template_of(tag: str, scope_keys: dict) -> Any:
+        cache: dict = {}
+
+        def template(names):
+            found = cache.get(names)
+            if found is None:
+                element = Element(tag)
+                flags = []
+                for name in names:
+                    keyid, boolean = scope_keys[name]
+                    SubElement(element, "data", key=keyid)
+                    flags.append(boolean)
+                found = cache[names] = (element, flags)
+            return found
+
+        return template
 
     Streaming(handle, graph=flat, encoding="utf-8", prettyprint=False).dump()
 
@@ -422,22 +568,23 @@ def _write_gexf(flat: nx.DiGraph, handle) -> None:
 
     from networkx.readwrite import gexf
 
-    class Writer(gexf.GEXFWriter):
-        def add_meta(self, G, graph_element):
-            super().add_meta(G, graph_element)
-            meta = self.xml.find("meta")
-            if meta is not None:
-                SubElement(meta, "description").text = json.dumps(G.graph)
-
-    writer = Writer(encoding="utf-8", prettyprint=False, version="1.2draft")
+    writer = gexf.GEXFWriter(encoding="utf-8", prettyprint=False, version="1.2draft")
+    meta = writer.xml.find("meta")
+    if meta is not None:
+        SubElement(meta, "description").text = json.dumps(flat.graph)
     writer.add_graph(flat)
     writer.write(handle)
 
 
 def _write_json(flat: nx.DiGraph, handle) -> None:
     data = nx.node_link_data(flat, edges="edges")
-    handle.write(json.dumps(data, separators=(",", ":")).encode("utf-8"))
-    handle.write(b"\n")
+    text = io.TextIOWrapper(handle, encoding="utf-8", write_through=False)
+    try:
+        json.dump(data, text, separators=(",", ":"))  # written in chunks, not one big string
+        text.write("\n")
+        text.flush()
+    finally:
+        text.detach()  # the caller closes (or keeps, for stdout) the binary handle
 
 
 def _write_dot(flat: nx.DiGraph, handle) -> None:

@@ -100,6 +100,107 @@ def walk_round(grid: Grid, centre: int, a: int, b: int) -> int | None:
     return None
 
 
+def edge_blocks(grid: Grid) -> list:
+    """The biconnected component (block) of every edge between open cells, as a list indexed by
+    ``cell * 4 + direction`` (the edge leaving ``cell`` that way; -1 where there is none).
+
+    Two open neighbours ``a`` and ``b`` of an open cell ``x`` are joined by a walk avoiding ``x``
+    exactly when the edges ``x-a`` and ``x-b`` lie in the same block, and every such walk (a
+    shortest one included) stays inside that block. Iterative Tarjan (Hopcroft-Tarjan) search.
+
+    >>> g = Grid.from_rows(["...", ".#.", "...", "#.#"], ".")
+    >>> b = edge_blocks(g)
+    >>> ring, stem = b[g.cell(1, 1) * 4 + EAST], b[g.cell(3, 2) * 4 + SOUTH]
+    >>> ring == b[g.cell(3, 2) * 4 + WEST], ring != stem, stem == b[g.cell(4, 2) * 4 + NORTH]
+    (True, True, True)
+    """
+    free = grid.open
+    n = len(free)
+    step = grid.step
+    disc = [0] * n
+    low = [0] * n
+    blocks = [-1] * (4 * n)
+    count = 0
+    clock = 0
+    for root in range(n):
+        if not free[root] or disc[root]:
+            continue
+        clock += 1
+        disc[root] = low[root] = clock
+        dfs = [[root, -1, 0]]  # cell, parent, next direction to try
+        edges: list = []  # (cell, direction) of the tree and back edges not yet in a block
+        while dfs:
+            top = dfs[-1]
+            u, d = top[0], top[2]
+            if d < 4:
+                top[2] = d + 1
+                v = u + step[d]
+                if not (0 <= v < n) or not free[v] or v == top[1]:
+                    continue
+                if not disc[v]:
+                    edges.append((u, d))
+                    clock += 1
+                    disc[v] = low[v] = clock
+                    dfs.append([v, u, 0])
+                elif disc[v] < disc[u]:  # a back edge to an ancestor
+                    edges.append((u, d))
+                    if disc[v] < low[u]:
+                        low[u] = disc[v]
+                continue
+            dfs.pop()
+            if not dfs:
+                continue
+            p = dfs[-1][0]
+            if low[u] < low[p]:
+                low[p] = low[u]
+            if low[u] >= disc[p]:  # p separates u's subtree: its edges form a block
+                while True:
+                    x, dx = edges.pop()
+                    y = x + step[dx]
+                    blocks[x * 4 + dx] = blocks[y * 4 + OPPOSITE[dx]] = count
+                    if x == p and y == u:
+                        break
+                count += 1
+    return blocks
+
+
+def walks_within_block(grid: Grid, start: int, goals, blocked: int, blocks: list, block: int) -> dict:
+    """:func:`walk_distances` from ``start`` avoiding ``blocked`` when every walk that matters stays
+    inside ``block`` (see :func:`edge_blocks`): only that block's edges are followed."""
+    wanted = set(goals)
+    found = {}
+    if start in wanted:
+        found[start] = 0
+        wanted.discard(start)
+    left = len(wanted)
+    if not left:
+        return found
+    step = grid.step
+    seen = bytearray(len(grid.open))
+    seen[start] = seen[blocked] = 1
+    frontier = [start]
+    depth = 0
+    while frontier:
+        depth += 1
+        following: list[int] = []
+        append = following.append
+        for u in frontier:
+            base = u * 4
+            for d in (0, 1, 2, 3):
+                if blocks[base + d] == block:
+                    v = u + step[d]
+                    if not seen[v]:
+                        seen[v] = 1
+                        append(v)
+                        if v in wanted:
+                            found[v] = depth
+                            left -= 1
+        if not left:
+            break
+        frontier = following
+    return found
+
+
 def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
     """Shortest walks from ``start`` to each reachable goal, never entering ``blocked``.
 
@@ -119,19 +220,21 @@ def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
     if not wanted:
         return found
     nbrs = neighbours(grid)
-    seen = {start, blocked}
-    seen_add = seen.add
+    seen = bytearray(len(nbrs))
+    seen[start] = 1
+    if blocked >= 0:
+        seen[blocked] = 1
     frontier = [start]
     depth = 0
     left = len(wanted)
     while frontier:
         depth += 1
-        following = []
+        following: list[int] = []
         append = following.append
         for u in frontier:
             for v in nbrs[u]:
-                if v not in seen:
-                    seen_add(v)
+                if not seen[v]:
+                    seen[v] = 1
                     append(v)
                     if v in wanted:
                         found[v] = depth
@@ -162,7 +265,7 @@ def distance_field(grid: Grid, start: int, blocked: int = -1, stop: int | None =
     depth = 0
     while frontier and (stop is None or dist[stop] is None):
         depth += 1
-        following = []
+        following: list[int] = []
         append = following.append
         for u in frontier:
             for v in nbrs[u]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 
 from .canonical import canonical_path
+from .model import collector_paused
 from .search import SearchResult, check_applicable, check_options, get_search
 
 
@@ -42,13 +43,14 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> So
     routine = get_search(algorithm)
     check_applicable(routine, model)
     check_options(routine, options or {})
-    if (options or {}).get("stop_at_target", True) and (model.source in model.targets or not model.targets):
-        result = SearchResult({model.source: model.zero})
-    else:
-        result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
-                             heuristic=model.heuristic, **(options or {}))
-    started = perf_counter()
-    states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist)
+    with collector_paused():  # searches allocate many small tuples and no garbage cycles
+        if (options or {}).get("stop_at_target", True) and (model.source in model.targets or not model.targets):
+            result = SearchResult({model.source: model.zero})
+        else:
+            result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
+                                 heuristic=model.heuristic, **(options or {}))
+        started = perf_counter()
+        states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist)
     stats = {
         "algorithm": routine.name,
         "nodes": len(model.graph),
@@ -61,6 +63,7 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> So
     }
     if states is None:
         return Solution(None, None, [], stats)
-    edges = [(u, v, model.graph.edges[u, v]) for u, v in zip(states, states[1:])]
-    labels = [model.graph.nodes[s].get("label", str(s)) for s in states]
+    succ, nodes = model.graph._succ, model.graph._node
+    edges = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
+    labels = [nodes[s].get("label", str(s)) for s in states]
     return Solution(result.dist[states[-1]], states, edges, stats, labels)

@@ -44,6 +44,7 @@ WHITESPACE = " \t\n\r\f\v"  # the only token separators
 
 _TOKEN = re.compile(r"[^ \t\n\r\f\v]+")
 _SEPARATOR = re.compile(r"[ \t\n\r\f\v]")
+_SPLIT_ONLY = re.compile("[\x1c-\x1f]")  # ASCII characters str.split() takes for whitespace, tokens do not
 _INTEGER = re.compile(r"[+-]?([0-9]+)")
 _UNREAD = object()
 _new_str = str.__new__
@@ -116,7 +117,10 @@ class Tokens:
         self._done = False     # no more pieces will be read
         # where reading stopped: (message, line, column, whether it names the instance)
         self._fault: tuple[str, int, int, bool] | None = None
-        self._matches: Sequence[re.Match[str]] = ()  # the tokens of the current part, handed out from index self._i
+        # the tokens of the current part, handed out from index self._i
+        self._matches: Sequence[re.Match[str]] | None = ()
+        self._words: list[str] | None = None  # the same tokens as plain strings, when str.split() finds them
+        self._text = ""  # the current part (its matches are found only when a token's position is needed)
         self._i = self._n = 0
         self._token_line = 1
         self._token_base = 1   # column of the current part's first character
@@ -145,6 +149,81 @@ class Tokens:
         if token is None:
             raise self.error(f"unexpected end of input: expected {what}")
         return token
+
+    def take(self) -> Token | None:
+        """The next token, consumed, or ``None`` at the end of the input (nothing to consume)."""
+        token = self._peeked
+        if token is _UNREAD:
+            return self._read()
+        self._peeked = _UNREAD
+        return token
+
+    def words_through(self, stop: str, known: dict) -> list | None:
+        """A fast path for a run of simple tokens: ``[known[w] for w in words]`` for the tokens
+        ``words`` before the next ``stop`` token, consuming them and ``stop``, when ``stop`` is on
+        the part of the current line already read and every token before it is a key of ``known``;
+        otherwise ``None``, consuming nothing (read them one by one then, for the errors).
+
+        >>> t = Tokens("a b * c", "in.txt")
+        >>> t.words_through("*", {"a": 1, "b": 2}), t.next("x")
+        ([1, 2], 'c')
+        >>> t = Tokens("a x *", "in.txt")
+        >>> t.words_through("*", {"a": 1}), t.next("x")
+        (None, 'a')
+        """
+        found = self.scan_through(stop, known)
+        if found is None:
+            return None
+        self.advance(found[2])
+        return found[1]
+
+    def scan_through(self, stop: str, known: dict, lead: int = 0) -> tuple | None:
+        """Look ahead, consuming nothing: ``(numbers, values, end)`` when the next ``lead`` tokens
+        are plain unsigned integers (``numbers``), the tokens after them up to the next ``stop``
+        are keys of ``known`` (``values``: what ``known`` maps them to), and all of them stand on
+        the part of the current line already read; ``advance(end)`` then consumes them and
+        ``stop``. ``None`` otherwise: read the tokens one by one (for the errors).
+
+        >>> t = Tokens("3 4 a b * c", "in.txt")
+        >>> numbers, values, end = t.scan_through("*", {"a": 1, "b": 2}, lead=2)
+        >>> numbers, values, t.advance(end), t.next("x")
+        ([3, 4], [1, 2], None, 'c')
+        """
+        if self._peeked is not _UNREAD:
+            return None
+        i = self._i
+        if i >= self._n:  # the tokens read so far are used up: read the next part of the line
+            if not self._fill():
+                return None
+            i = 0
+        n = self._n
+        if i + lead >= n:
+            return None
+        words = self._words
+        if words is None:
+            words = [match.group() for match in self._matches]  # type: ignore[union-attr]
+        numbers: list[int] = []
+        for j in range(i, i + lead):
+            word = words[j]
+            if not (word.isdigit() and word.isascii() and len(word) <= MAX_DIGITS):
+                return None
+            numbers.append(int(word))
+        values: list = []
+        append = values.append
+        get = known.get
+        for j in range(i + lead, n):
+            word = words[j]
+            if word == stop:
+                return numbers, values, j + 1
+            value = get(word)
+            if value is None:
+                return None
+            append(value)
+        return None
+
+    def advance(self, end: int) -> None:
+        """Consume the tokens a :meth:`scan_through` just looked at (``end`` as it returned)."""
+        self._i = end
 
     def integer(self, what: str, low: int | None = None, high: int | None = None) -> int:
         """The next token as an integer: an optional sign and 1 to 18 ASCII digits."""
@@ -216,7 +295,10 @@ class Tokens:
             if not self._fill():
                 return None
             i = 0
-        match = self._matches[i]
+        matches = self._matches
+        if matches is None:  # found by str.split(): now their positions
+            matches = self._matches = list(_TOKEN.finditer(self._text))
+        match = matches[i]
         self._i = i + 1
         token: Token = _new_str(Token, match.group())
         token.line = self._token_line
@@ -256,12 +338,21 @@ class Tokens:
                     self._col = base + len(text)
                 if len(text) > self._max_token:
                     text = self._cut_long_token(text, base)
-                matches = list(_TOKEN.finditer(text))
-                if matches:
-                    self._matches, self._i, self._n = matches, 0, len(matches)
-                    self._token_line, self._token_base = self._line, base + 1
-                    return True
-                continue
+                if text.isascii() and _SPLIT_ONLY.search(text) is None:
+                    # str.split() separates exactly the tokens here (it also splits at \x1c-\x1f)
+                    words = text.split()
+                    if not words:
+                        continue
+                    self._words, self._matches, self._text = words, None, text
+                    self._i, self._n = 0, len(words)
+                else:
+                    matches = list(_TOKEN.finditer(text))
+                    if not matches:
+                        continue
+                    self._words, self._matches = None, matches
+                    self._i, self._n = 0, len(matches)
+                self._token_line, self._token_base = self._line, base + 1
+                return True
             if self._done:
                 if self._fault is not None:
                     message, line, column, named = self._fault

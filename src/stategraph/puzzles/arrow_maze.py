@@ -25,13 +25,14 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.resources import files
+from itertools import permutations
 
 import networkx as nx
 
 from ..checks import arrow_maze as checker
 from ..errors import VerificationError, shorten
 from ..grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
-from ..model import StateModel, WeightProfile
+from ..model import StateModel, WeightProfile, collector_paused, graph_dicts, graph_writers
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
 
@@ -41,6 +42,19 @@ START = "start"
 TURNS = "FLR"
 ENTRIES_PER_LINE = 10
 _SIGN = re.compile(r"[NSEW][LFR]{1,3}")
+# every valid sign -> (heading, its turns in F, L, R order)
+_SIGNS = {heading + "".join(turns): (LETTERS.index(heading), "".join(sorted(turns, key=TURNS.index)))
+          for heading in "NSEW" for k in (1, 2, 3) for turns in permutations("LFR", k)}
+# (heading, allowed turns in F, L, R order) -> the moves: (heading after, row step, column step,
+# its letter, edge rank, turn)
+_MOVES = {(heading, turns): tuple((after, *DELTAS[after], LETTERS[after], TURNS.index(choice), choice)
+                                  for choice in turns
+                                  for after in [heading if choice == "F" else
+                                                LEFT_OF[heading] if choice == "L" else RIGHT_OF[heading]])
+          for heading in range(4) for turns in {turns for _, turns in _SIGNS.values()}}
+# state -> its label, shared by the mazes of an input (cleared past LABEL_CACHE entries)
+_LABELS: dict = {}
+LABEL_CACHE = 100_000
 
 
 @dataclass(frozen=True)
@@ -82,7 +96,23 @@ def _read_maze(tokens: Tokens, number: int, name: str, limits: dict) -> ArrowMaz
         raise tokens.error(f"the first direction must be N, S, E or W, found {shorten(letter)}", letter)
     goal = (tokens.integer("the goal row", 1), tokens.integer("the goal column", 1))
     signs: dict[tuple[int, int], dict[int, str]] = {}
+    limit = limits["max_intersections"]
     while True:
+        # the common case: a whole intersection line "r c SIGN ... *" already read, every token plain
+        fast = tokens.scan_through("*", _SIGNS, lead=2)
+        if fast is not None:
+            (row, col), entries, end = fast
+            if row >= 1 and col >= 1:
+                cell_signs = signs.get((row, col))
+                if cell_signs is None and len(signs) < limit:
+                    cell_signs = signs[row, col] = {}
+                if cell_signs is not None:
+                    tokens.advance(end)
+                    for heading, turns in entries:
+                        old = cell_signs.get(heading)
+                        cell_signs[heading] = (turns if old is None else
+                                               "".join(t for t in TURNS if t in old or t in turns))
+                    continue
         first = tokens.peek()
         if first == "0":
             tokens.next("0")
@@ -101,6 +131,12 @@ def _read_maze(tokens: Tokens, number: int, name: str, limits: dict) -> ArrowMaz
 def _read_signs(tokens: Tokens, cell: tuple, signs: dict) -> None:
     """Add the signs up to ``*`` to ``signs`` (heading -> turns); repeated signs add up, as in the
     reference solution: ``NL NR`` allows L and R when travelling N."""
+    entries = tokens.words_through("*", _SIGNS)  # the common case: a line of valid signs and its '*'
+    if entries is not None:
+        for heading, turns in entries:
+            old = signs.get(heading)
+            signs[heading] = turns if old is None else "".join(t for t in TURNS if t in old or t in turns)
+        return
     while True:
         token = tokens.peek()
         if token == "*":
@@ -119,25 +155,55 @@ def _read_signs(tokens: Tokens, cell: tuple, signs: dict) -> None:
 
 def cell_heading_graph(maze: ArrowMaze) -> StateModel:
     """The (intersection, heading) states reachable from the entrance, with F/L/R edges."""
+    with collector_paused():  # a large build, no garbage cycles
+        return _build_cell_heading_graph(maze)
+
+
+def _build_cell_heading_graph(maze: ArrowMaze) -> StateModel:
     graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, name=maze.name)
-    graph.add_node(START, kind="start", row=maze.entrance[0], col=maze.entrance[1],
-                   heading=LETTERS[maze.heading],
-                   label=f"start ({maze.entrance[0]},{maze.entrance[1]}) heading {LETTERS[maze.heading]}")
+    add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
+    add_node(START, {"kind": "start", "row": maze.entrance[0], "col": maze.entrance[1],
+                     "heading": LETTERS[maze.heading],
+                     "label": f"start ({maze.entrance[0]},{maze.entrance[1]}) heading {LETTERS[maze.heading]}"})
     first = _step(maze.entrance, maze.heading)
     _add_state(graph, first)
-    graph.add_edge(START, first, weight=1, rank=0, turn="start")
+    add_edge(START, first, {"weight": 1, "rank": 0, "turn": "start"})
+    # The loop writes networkx's own dicts (as add_node / add_edge would): each state is expanded
+    # once and its turns lead to distinct states, so no edge is ever added twice.
+    nodes, succ, pred = graph_dicts(graph)
+    signs = maze.signs
+    moves = _MOVES
+    labels = _LABELS
+    if len(labels) > LABEL_CACHE:
+        labels.clear()
     frontier = [first]
     while frontier:
         state = frontier.pop()
         row, col, heading = state
-        for choice in maze.signs.get((row, col), {}).get(heading, ""):
-            after = _step((row, col), turn(heading, choice))
-            if after not in graph:
-                _add_state(graph, after)
+        cell = signs.get((row, col))
+        if not cell:
+            continue
+        turns = cell.get(heading)
+        if not turns:
+            continue
+        out = succ[state]
+        for after_heading, dr, dc, letter, rank, choice in moves[heading, turns]:
+            after = (row + dr, col + dc, after_heading)
+            if after not in nodes:
+                label = labels.get(after)
+                if label is None:
+                    label = labels[after] = f"({after[0]},{after[1]}) heading {letter}"
+                nodes[after] = {"kind": "state", "row": after[0], "col": after[1], "heading": letter,
+                                "label": label}
+                succ[after] = {}
+                pred[after] = {}
                 frontier.append(after)
-            graph.add_edge(state, after, weight=1, rank=TURNS.index(choice), turn=choice)
+            out[after] = pred[after][state] = {"weight": 1, "rank": rank, "turn": choice}
     targets = frozenset(n for n in graph if n != START and n[:2] == maze.goal)
-    return StateModel(graph, START, targets, heuristic=_distance_lower_bound(graph, maze.goal))
+    # every edge weighs 1: the profile needs no scan of the edges
+    profile = WeightProfile(lex=False, unit=True, nonnegative=True, primary_01=False,
+                            count=sum(len(out) for out in succ.values()))
+    return StateModel(graph, START, targets, heuristic=_distance_lower_bound(graph, maze.goal), profile=profile)
 
 
 def _step(cell: tuple, heading: int) -> tuple:

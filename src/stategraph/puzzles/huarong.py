@@ -30,7 +30,7 @@ import networkx as nx
 
 from ..checks import huarong as checker
 from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, distance_field, walk_distances, walk_round
-from ..model import StateModel, WeightProfile
+from ..model import StateModel, WeightProfile, collector_paused, graph_writers
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
 from .piece_blank import PieceBlank
@@ -139,21 +139,23 @@ def _rc(grid: Grid, cell: int) -> str:
 
 def board_graph(board: Board) -> nx.DiGraph:
     """The board graph of (piece cell, blank side) states, shared by every query."""
+    with collector_paused():  # a large build, no garbage cycles
+        return _build_board_graph(board)
+
+
+def _build_board_graph(board: Board) -> nx.DiGraph:
     grid = board.grid
     free, step = grid.open, grid.step
     graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
-    # Nodes and edges are listed in the order single add_node / add_edge calls would create
-    # them (a swap edge may create its head before that cell's own states are described), then
-    # added in two calls.
-    nodes: dict = {}
-    edges: list = []
+    add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
     unit = True
+    edges = 0
     for piece in grid.cells():
         sides = [s for s in DIRECTIONS if free[piece + step[s]]]
         row, col = grid.position(piece)
         for s in sides:
-            nodes[piece, s] = {"label": f"piece={row},{col} blank={LETTERS[s]}", "kind": "state",
-                               "piece": piece, "piece_row": row, "piece_col": col, "side": LETTERS[s]}
+            add_node((piece, s), {"label": f"piece={row},{col} blank={LETTERS[s]}", "kind": "state",
+                                  "piece": piece, "piece_row": row, "piece_col": col, "side": LETTERS[s]})
         for i, s in enumerate(sides):
             a = piece + step[s]
             later = {piece + step[t]: t for t in sides[i + 1:]}
@@ -161,26 +163,19 @@ def board_graph(board: Board) -> nx.DiGraph:
             # opposite one) come out in the order a search would find them: by length, then by side.
             known = [(walk_round(grid, piece, a, b), b) for b in later]
             if all(walk is not None for walk, _ in known):
-                found = [(b, walk) for walk, b in sorted(known, key=lambda item: item[0])]
+                found = [(b, walk) for walk, b in sorted(known, key=lambda item: item[0] or 0)]
             else:
                 found = list(walk_distances(grid, a, later, blocked=piece).items())
             for cell, walk in found:
                 t = later[cell]
-                edges.append(((piece, s), (piece, t), {"weight": walk, "rank": t, "kind": "rotate"}))
-                edges.append(((piece, t), (piece, s), {"weight": walk, "rank": s, "kind": "rotate"}))
+                add_edge((piece, s), (piece, t), {"weight": walk, "rank": t, "kind": "rotate"})
+                add_edge((piece, t), (piece, s), {"weight": walk, "rank": s, "kind": "rotate"})
+                unit = unit and walk == 1
+                edges += 2
         for s in sides:
-            head = (piece + step[s], OPPOSITE[s])
-            if head not in nodes:
-                nodes[head] = {}
-            edges.append(((piece, s), head, {"weight": 1, "rank": SWAP_RANK, "kind": "swap"}))
-    graph.add_nodes_from(nodes.items())
-    graph.add_edges_from(edges)
-    for _, _, w in edges:
-        if w["weight"] != 1:
-            unit = False
-            break
-    graph.graph["profile"] = WeightProfile(lex=False, unit=unit, nonnegative=True, primary_01=False,
-                                           count=graph.number_of_edges())
+            add_edge((piece, s), (piece + step[s], OPPOSITE[s]), {"weight": 1, "rank": SWAP_RANK, "kind": "swap"})
+            edges += 1
+    graph.graph["profile"] = WeightProfile(lex=False, unit=unit, nonnegative=True, primary_01=False, count=edges)
     return graph
 
 
@@ -242,7 +237,7 @@ def _moves_lower_bound(grid: Grid, target: int):
     step = grid.step
 
     def heuristic(state):
-        if state == START:
+        if state.__class__ is str:  # START (every other state is a (piece, side) pair)
             return 0
         piece, side = state
         d = to_target[piece]

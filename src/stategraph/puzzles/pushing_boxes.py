@@ -25,8 +25,19 @@ import networkx as nx
 
 from ..checks import pushing_boxes as checker
 from ..errors import VerificationError
-from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, shortest_walk, walk_distances
-from ..model import StateModel, WeightProfile
+from ..grid import (
+    DELTAS,
+    DIRECTIONS,
+    LETTERS,
+    OPPOSITE,
+    Grid,
+    edge_blocks,
+    shortest_walk,
+    walk_distances,
+    walk_round,
+    walks_within_block,
+)
+from ..model import StateModel, WeightProfile, collector_paused, graph_dicts, graph_writers
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
 from ..weights import Lex
@@ -95,29 +106,116 @@ def _read_maze(tokens: Tokens, number: int, rows: int, cols: int) -> Maze:
 
 def box_side_graph(maze: Maze) -> StateModel:
     """The explicit state graph of every (box cell, player side) state reachable from the start."""
+    with collector_paused():  # a large build, no garbage cycles
+        return _build_box_side_graph(maze)
+
+
+def _build_box_side_graph(maze: Maze) -> StateModel:
     grid = maze.grid
     free, step = grid.open, grid.step
     graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
-    graph.add_node(START, kind="start", **_describe(grid, maze.box, maze.player))
-    side_walks: dict[tuple[int, int, int], int | None] = {}
+    add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
+    add_node(START, {"kind": "start", **_describe(grid, maze.box, maze.player)})
+    walks = _SideWalks(grid)
+    weights: dict[int, Lex] = {}  # one Lex(1, w) per walk length w
+    nodes = graph_dicts(graph)[0]
+    width = grid.cols + 2
+    edges = 0
     frontier: list = [START]
     while frontier:
         state = frontier.pop()
-        box, player = (maze.box, maze.player) if state == START else (state[0], state[0] + step[state[1]])
-        walks = _walks_from(grid, box, player, side_walks)
+        if state == START:
+            box, player = maze.box, maze.player
+            offset = player - box
+            if offset in step:
+                row = walks.row(box, step.index(offset))
+            else:
+                found = walk_distances(grid, player, [box + s for s in step if free[box + s]], blocked=box)
+                row = [found.get(box + s) for s in step]
+        else:
+            box = state[0]
+            row = walks.row(box, state[1])
         for direction in DIRECTIONS:
-            behind, ahead = box - step[direction], box + step[direction]
-            if not free[ahead] or behind not in walks:
+            ahead = box + step[direction]
+            if not free[ahead]:
+                continue
+            walk = row[OPPOSITE[direction]]  # to the cell behind the box
+            if walk is None:
                 continue
             after = (ahead, OPPOSITE[direction])
-            if after not in graph:
-                graph.add_node(after, kind="state", side=LETTERS[after[1]], **_describe(grid, ahead, box, after[1]))
+            if after not in nodes:
+                box_row, box_col = divmod(ahead, width)
+                add_node(after, {"kind": "state", "side": LETTERS[after[1]],
+                                 "label": f"box={box_row},{box_col} side={LETTERS[after[1]]}", "box": ahead,
+                                 "box_row": box_row, "box_col": box_col,
+                                 "player_row": box_row - DELTAS[direction][0],
+                                 "player_col": box_col - DELTAS[direction][1]})
                 frontier.append(after)
-            graph.add_edge(state, after, weight=Lex(1, walks[behind]), rank=direction,
-                           move=LETTERS[direction])
-    targets = frozenset(n for n, box in graph.nodes(data="box") if box == maze.target)
+            weight = weights.get(walk)
+            if weight is None:
+                weight = weights[walk] = Lex(1, walk)
+            add_edge(state, after, {"weight": weight, "rank": direction, "move": LETTERS[direction]})
+            edges += 1
+    targets = frozenset(n for n, attrs in nodes.items() if attrs.get("box") == maze.target)
+    # every edge weighs Lex(1, w), w >= 0: the profile needs no scan of the edges
+    profile = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True, count=edges)
     return StateModel(graph, START, targets, heuristic=_pushes_lower_bound(graph, grid, maze.target),
-                      lexicographic=True)
+                      profile=profile, lexicographic=True)
+
+
+class _SideWalks:
+    """Walk lengths between the sides of the box, the box blocking the way, found once per box cell.
+
+    ``row(box, p)[q]`` is the walk from the side of ``box`` in direction ``p`` to the side in
+    direction ``q`` (``None`` for a blocked side or no walk). Sides whose surroundings allow the
+    least possible walk need no search; sides in different blocks (biconnected components) of the
+    open cells, seen from the box, have no walk; the rest are searched inside their block.
+    """
+
+    def __init__(self, grid: Grid):
+        self.grid = grid
+        self.step = grid.step
+        self.rows: dict[int, list] = {}
+        self._blocks: list | None = None
+
+    def row(self, box: int, p: int) -> list:
+        key = box * 4 + p
+        row = self.rows.get(key)
+        if row is not None:
+            return row
+        grid, step, rows = self.grid, self.step, self.rows
+        free = grid.open
+        player = box + step[p]
+        row = [None, None, None, None]
+        unknown = {}
+        for q in DIRECTIONS:
+            side = box + step[q]
+            if not free[side]:
+                continue
+            if q == p:
+                row[q] = 0
+                continue
+            other = rows.get(box * 4 + q)
+            if other is not None:
+                row[q] = other[p]
+                continue
+            walk = walk_round(grid, box, player, side)
+            if walk is None:
+                unknown[side] = q
+            else:
+                row[q] = walk
+        if unknown:
+            blocks = self._blocks
+            if blocks is None:
+                blocks = self._blocks = edge_blocks(grid)
+            block = blocks[key]
+            reachable = {side: q for side, q in unknown.items() if blocks[box * 4 + q] == block}
+            if reachable:
+                found = walks_within_block(grid, player, reachable, box, blocks, block)
+                for side, walk in found.items():
+                    row[reachable[side]] = walk
+        rows[key] = row
+        return row
 
 
 def _walks_from(grid: Grid, box: int, player: int, cache: dict) -> dict:
@@ -126,6 +224,7 @@ def _walks_from(grid: Grid, box: int, player: int, cache: dict) -> dict:
     Walks are symmetric, so ``cache`` keeps every side-to-side length found
     (``None`` for "no walk") and a search only looks for the sides still unknown.
     Sides whose surroundings allow the least possible walk need no search.
+    (:func:`box_side_graph` uses :class:`_SideWalks`, which gives the same lengths.)
     """
     sides = [box + s for s in grid.step if grid.open[box + s]]
     unknown = [side for side in sides if (box, player, side) not in cache]
@@ -146,18 +245,7 @@ def _walks_from(grid: Grid, box: int, player: int, cache: dict) -> dict:
 def _walk_round_the_box(grid: Grid, box: int, player: int, side: int) -> int | None:
     """The walk between two sides of the box when the cells right round it allow the least
     possible one (2 for perpendicular sides, 4 for opposite sides); ``None`` to search."""
-    free = grid.open
-    if side == player:
-        return 0
-    corner = player + side - box
-    if corner != box:
-        return 2 if free[corner] else None
-    across = player - box
-    for flank in grid.step:
-        if flank != across and flank != -across:
-            if free[player + flank] and free[box + flank] and free[side + flank]:
-                return 4
-    return None
+    return walk_round(grid, box, player, side)
 
 
 def _describe(grid: Grid, box: int, player: int, side: int | None = None) -> dict:
@@ -170,7 +258,7 @@ def _describe(grid: Grid, box: int, player: int, side: int | None = None) -> dic
 
 def _pushes_lower_bound(graph, grid: Grid, target: int):
     target_row, target_col = grid.position(target)
-    nodes = graph.nodes
+    nodes = graph_dicts(graph)[0]
 
     def heuristic(state):
         row, col = nodes[state]["box_row"], nodes[state]["box_col"]

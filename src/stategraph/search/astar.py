@@ -32,33 +32,37 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     start = perf_counter()
     succ = graph._succ
     dist = {source: zero}
+    dist_get = dist.get
     settled = set() if settled is None else settled
+    settle = settled.add
     tie = count()
     h0 = heuristic(source)
     heap = [] if h0 is None else [(zero + h0, h0, next(tie), source)]
+    pop, push = heappop, heappush
     best = None
     relaxed = 0
     while heap:
-        f, _, _, u = heappop(heap)
+        f, _, _, u = pop(heap)
         if u in settled:
             continue
         if best is not None and best < f:
             break
-        settled.add(u)
+        settle(u)
         g = dist[u]
         if best is None and stop_at_target and u in targets:
             best = g
-        for v, attrs in succ[u].items():
-            relaxed += 1
-            if v in settled:
-                continue
+        edges = succ[u]
+        relaxed += len(edges)
+        for v, attrs in edges.items():
             ng = g + attrs[weight]
-            old = dist.get(v)
+            old = dist_get(v)
             if old is not None and not ng < old:
+                continue  # (a settled state is never improved under a consistent heuristic)
+            if v in settled:
                 continue
             h = heuristic(v)
             if h is None:
                 continue
             dist[v] = ng
-            heappush(heap, (ng + h, h, next(tie), v))
+            push(heap, (ng + h, h, next(tie), v))
     return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start))

@@ -10,8 +10,8 @@ import json
 import sys
 
 COMPARE_HELP = ("run every model x applicable search routine on an input: one table per question with "
-                "nodes, edges, states settled (distinct states whose out-edges the routine scanned), edges "
-                "relaxed (out-edge scans; '-' where unobservable), SPFA's queue pops, compile and search ms, "
+                "nodes, edges, states settled (distinct states whose distance the routine took as final), "
+                "edges relaxed (out-edges examined; '-' where unobservable), SPFA's queue pops, compile and search ms, "
                 "the cost, and whether the answer bytes agree")
 
 

@@ -3,10 +3,10 @@
 The statistics mean the same thing in every routine:
 
 * ``nodes``, ``edges``: the size of the state graph searched (with a Huarong query's start state).
-* ``settled``: the distinct states whose out-edges the routine scanned, i.e. whose distance it
-  took as final (BFS: dequeued; Dijkstra, A*: popped from the heap for the first time; SPFA: popped
-  at least once; networkx: every state it finalised).  Routines that stop at the nearest target
-  settle fewer states than routines that run to completion.
+* ``settled``: the distinct states whose distance the routine took as final (BFS: every state of
+  the layers it reached, the target's layer included; Dijkstra, A*, layered BFS: popped for the
+  first time; SPFA: popped at least once; networkx: every state it finalised).  Routines that stop
+  at the nearest target settle fewer states than routines that run to completion.
 * ``relaxed``: the edges the routine examined (one per out-edge scan of a settled state, counted
   again when SPFA pops a state again); ``-`` where the routine cannot observe it (networkx).
 * ``queue_pops``: SPFA only, every pop of its queue, a state popped again counting again.
@@ -27,6 +27,7 @@ import csv
 import io
 import json
 
+from ..errors import ConfigError, InputError, StategraphError
 from ..puzzles import get_puzzle
 from ..runner import applicable_algorithms, run
 from ..settings import Settings
@@ -40,7 +41,7 @@ def combinations(puzzle: str) -> list[tuple[str, str]]:
     """``(model, routine)`` pairs, the puzzle's default model and routine first."""
     chosen = get_puzzle(puzzle)
     default_model = chosen.model().name
-    pairs = []
+    pairs: list[tuple[str, str]] = []
     for model in sorted(chosen.models, key=lambda name: name != default_model):
         routines = applicable_algorithms(chosen.name, model)
         routines.sort(key=lambda name: name != chosen.default_algorithm)
@@ -63,20 +64,36 @@ def compare(puzzle: str, text, pairs: list[tuple[str, str]] | None = None, sourc
     tables: dict[tuple[int, int], dict] = {}
     for model, algorithm in pairs or combinations(chosen.name):
         settings = Settings.of(chosen.name, model=model, algorithm=algorithm)
-        for record in run(chosen, text, settings, source):
-            stats = record.stats
-            key = (record.instance, record.query)
-            table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
-            first = table["rows"][0]["output"] if table["rows"] else record.text
-            cost = record.solution.cost if record.solution is not None else None
-            table["rows"].append({
-                "instance": record.instance, "query": record.query, "model": model, "algorithm": algorithm,
-                "nodes": stats.get("nodes"), "edges": stats.get("edges"), "settled": stats.get("settled"),
-                "relaxed": stats.get("relaxed"), "queue_pops": stats.get("queue_pops"),
-                "compile_ms": round(stats.get("compile_seconds", 0.0) * 1000, 3),
-                "search_ms": round(stats.get("search_seconds", 0.0) * 1000, 3),
-                "cost": _cost_words(cost), "agrees": record.text == first, "output": record.text})
+        try:
+            _add_rows(tables, chosen, text, settings, source, model, algorithm)
+        except (InputError, ConfigError):
+            raise
+        except StategraphError as exc:  # a naive model refusing a large instance: say so in its rows
+            if not tables:
+                raise
+            for table in tables.values():
+                if not any((row["model"], row["algorithm"]) == (model, algorithm) for row in table["rows"]):
+                    table["rows"].append({**dict.fromkeys(COLUMNS), "instance": table["instance"],
+                                          "query": table["query"], "model": model, "algorithm": algorithm,
+                                          "cost": "refused", "agrees": None, "output": None,
+                                          "refused": str(exc)})
     return list(tables.values())
+
+
+def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:
+    for record in run(chosen, text, settings, source):
+        stats = record.stats
+        key = (record.instance, record.query)
+        table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
+        first = table["rows"][0]["output"] if table["rows"] else record.text
+        cost = record.solution.cost if record.solution is not None else None
+        table["rows"].append({
+            "instance": record.instance, "query": record.query, "model": model, "algorithm": algorithm,
+            "nodes": stats.get("nodes"), "edges": stats.get("edges"), "settled": stats.get("settled"),
+            "relaxed": stats.get("relaxed"), "queue_pops": stats.get("queue_pops"),
+            "compile_ms": round(stats.get("compile_seconds", 0.0) * 1000, 3),
+            "search_ms": round(stats.get("search_seconds", 0.0) * 1000, 3),
+            "cost": _cost_words(cost), "agrees": record.text == first, "output": record.text})
 
 
 def as_text(tables: list[dict]) -> str:
@@ -88,6 +105,7 @@ def as_text(tables: list[dict]) -> str:
         lines = [f"instance {table['instance']}, query {table['query']}",
                  "  ".join(c.rjust(widths[c]) for c in COLUMNS)]
         lines += ["  ".join(row[c].rjust(widths[c]) for c in COLUMNS) for row in rows]
+        lines += [f"{row['model']} {row['algorithm']}: {row['refused']}" for row in table["rows"] if row.get("refused")]
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
 

@@ -147,7 +147,7 @@ def _arrows(ax, record, steps) -> None:
             _square(ax, r, c, "#fff7d6" if signs else "#eeeeee")
             if signs:
                 words = " ".join(LETTERS[h] + turns for h, turns in sorted(signs.items()))
-                ax.text(c, r + 0.38, words, ha="center", va="center", fontsize=5, color="#555555")
+                ax.text(c, r + 0.38, words, ha="center", va="center", fontsize=6, color="#555555")
     er, ec = maze.entrance
     gr, gc = maze.goal
     _square(ax, gr, gc, "#b6e3b6", gid="target")
@@ -159,6 +159,9 @@ def _arrows(ax, record, steps) -> None:
     ax.set_xlim(left - 0.5, right + 0.5)
     ax.set_ylim(bottom + 0.5, top - 0.5)
     ax.set_aspect("equal")
+    ax.set_xticks(range(left, right + 1))
+    ax.set_yticks(range(top, bottom + 1))
+    ax.tick_params(labelsize=7)
     ax.legend(loc="upper right", fontsize=7)
 
 
@@ -179,7 +182,7 @@ def draw_solution(settings: Settings, text, path: str, instance: int | None = No
 
 
 def animate(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
-            source: str = "<input>", fps: float = 2.0) -> int:
+            source: str = "<input>", fps: int = 2) -> int:
     """A GIF of the solution, one frame per step (one frame of the start when there is no step);
     returns the number of frames."""
     check_path(path, (".gif",))
@@ -219,8 +222,9 @@ class _Recording(dict):
 
 
 def settled_states(state_model, algorithm: str, options: dict | None = None) -> set:
-    """The states whose edges ``algorithm`` scanned on ``state_model`` (its settled states, in the
-    sense of :mod:`stategraph.views.compare`), observed by watching the graph's adjacency."""
+    """The states ``algorithm`` settled on ``state_model`` (in the sense of :mod:`stategraph.views.compare`):
+    those whose out-edges it scanned, observed by watching the graph's adjacency, plus those it
+    settled without a scan (BFS's last layer), as many as its own count says, nearest first."""
     from ..search import get_search
 
     graph = state_model.graph
@@ -234,7 +238,12 @@ def settled_states(state_model, algorithm: str, options: dict | None = None) -> 
                                            heuristic=state_model.heuristic, **(options or {}))
     finally:
         graph._succ, graph._adj, graph._pred = saved
-    return seen or set(result.dist)
+    settled = seen or set(result.dist)
+    missing = (result.stats.settled or 0) - len(settled)
+    if missing > 0:  # settled without a scan: BFS's last layer, final once it holds a target
+        rest = sorted((state for state in result.dist if state not in settled), key=lambda s: result.dist[s])
+        settled.update(rest[:missing])
+    return settled
 
 
 def _layout(graph) -> dict:
@@ -303,11 +312,9 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
 def _plot_graph(plt, nx, graph, state_model, settled, path_states, path, title) -> None:
     position = _layout(graph)
     fig, ax = plt.subplots(figsize=(8, 7))
-    others = [n for n in graph if n not in settled]
     shaded = [n for n in graph if n in settled]
     small = 60 if len(graph) <= 60 else 20
-    drawn = nx.draw_networkx_nodes(graph, position, nodelist=others, node_size=small, node_color="white",
-                                   edgecolors="#888888", ax=ax)
+    drawn = nx.draw_networkx_nodes(graph, position, node_size=small, node_color="white", edgecolors="#888888", ax=ax)
     drawn.set_gid("states")
     if shaded:
         drawn = nx.draw_networkx_nodes(graph, position, nodelist=shaded, node_size=small, node_color="#9ecae1",

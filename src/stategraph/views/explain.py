@@ -34,11 +34,10 @@ from ..runner import run
 from ..settings import Settings
 
 
-
 def explain(puzzle: str, text, settings: Settings | None = None, instance: int | None = None,
-            query: int | None = None, source: str = "<input>") -> list[dict]:
+            query: int | None = None, source: str = "<input>", every_question: bool = False) -> list[dict]:
     """The explanations of ``text``'s answers: every instance (or instance ``instance``), and of
-    each instance the first question (or question ``query``)."""
+    each instance the first question (or question ``query``, or all with ``every_question``)."""
     settings = settings or Settings.of(puzzle)
     name = settings.puzzle.name
     explainer = EXPLAINERS.get(name)
@@ -46,7 +45,7 @@ def explain(puzzle: str, text, settings: Settings | None = None, instance: int |
         from ..errors import StategraphError
 
         raise StategraphError(f"explain knows pushing_boxes, huarong and arrow_maze, not {name}")
-    found = [explanation for _, explanation in explained(settings, text, instance, query, source)]
+    found = [explanation for _, explanation in explained(settings, text, instance, query, source, every_question)]
     if instance is not None and not found:
         from ..errors import StategraphError
 
@@ -55,13 +54,13 @@ def explain(puzzle: str, text, settings: Settings | None = None, instance: int |
 
 
 def explained(settings: Settings, text, instance: int | None = None, query: int | None = None,
-              source: str = "<input>"):
+              source: str = "<input>", every_question: bool = False):
     """``(record, explanation)`` pairs, as :func:`explain` picks them (the record holds the instance)."""
     explainer = EXPLAINERS[settings.puzzle.name]
     for record in run(settings.puzzle, text, settings, source):
         if instance is not None and record.instance != instance:
             continue
-        if record.query != (query or 1):
+        if not every_question and record.query != (query or 1):
             continue
         yield record, explainer(settings, record)
 
@@ -133,7 +132,10 @@ def _pushing_boxes(settings: Settings, record) -> dict:
     for number, push in enumerate(pushes, start=1):
         direction = LETTERS.index(push)
         behind = box - grid.step[direction]
-        walk = shortest_walk(grid, player, behind, blocked=box) if walks is None else walks[number - 1]
+        found = shortest_walk(grid, player, behind, blocked=box) if walks is None else walks[number - 1]
+        if found is None:
+            raise AssertionError("the canonical path asks for a walk that does not exist")
+        walk: str = found
         path = [player]
         for letter in walk:
             path.append(path[-1] + grid.step[LETTERS.index(letter.upper())])
@@ -206,7 +208,7 @@ def _huarong(settings: Settings, record) -> dict:
         result["picture"] = _board_picture(board, query, query.piece, query.blank)
         return result
     piece, blank, total = query.piece, query.blank, 0
-    for number, (u, v, attrs) in enumerate(solution.edges, start=1):
+    for number, (_, v, attrs) in enumerate(solution.edges, start=1):
         kind = attrs.get("kind", "")
         before_piece, before_blank = piece, blank
         if settings.model == "piece_blank":  # states (piece, blank): one slide per edge

@@ -1,0 +1,102 @@
+"""``stategraph compare``: every model x applicable routine, the same costs and answer bytes."""
+
+import csv
+import io
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from stategraph import applicable_algorithms, get_puzzle
+from stategraph.cli import main
+from stategraph.views.compare import COLUMNS, as_csv, as_json, as_text, combinations, compare
+
+PUZZLES = ("pushing_boxes", "huarong", "arrow_maze")
+
+
+def _expected_pairs(puzzle):
+    chosen = get_puzzle(puzzle)
+    return {(model, routine) for model in chosen.models for routine in applicable_algorithms(puzzle, model)}
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_one_row_per_model_and_routine_same_costs_same_answers(puzzle):
+    tables = compare(puzzle, get_puzzle(puzzle).sample_text())
+    questions = {"pushing_boxes": 4, "huarong": 2, "arrow_maze": 2}[puzzle]
+    assert len(tables) == questions
+    expected = _expected_pairs(puzzle)
+    for table in tables:
+        rows = table["rows"]
+        assert len(rows) == len(expected)
+        assert {(row["model"], row["algorithm"]) for row in rows} == expected
+        assert len({row["cost"] for row in rows}) == 1
+        assert len({row["output"] for row in rows}) == 1
+        assert all(row["agrees"] for row in rows)
+        first = rows[0]
+        assert (first["model"], first["algorithm"]) == (get_puzzle(puzzle).model().name,
+                                                        get_puzzle(puzzle).default_algorithm)
+        for row in rows:
+            assert row["settled"] <= row["nodes"]
+            if row["queue_pops"] is not None or (row["algorithm"] == "spfa" and row["settled"]):
+                assert row["algorithm"] == "spfa" and row["queue_pops"] >= row["settled"]
+    # the compact model is never larger than the naive one, on the same question
+    for table in tables:
+        sizes = {}
+        for row in table["rows"]:
+            sizes.setdefault(row["model"], row["nodes"])
+        assert min(sizes.values()) == sizes[get_puzzle(puzzle).model().name]
+
+
+def test_naive_states_shrink_to_compact_ones_on_a_maze():
+    [table] = compare("pushing_boxes", "7 11\n###########\n#T##......#\n#.#.#..####\n#....B....#\n"
+                                       "#.######..#\n#.....S...#\n###########\n0 0\n")
+    nodes = {row["model"]: row["nodes"] for row in table["rows"]}
+    assert nodes == {"box_side": 17, "box_player": 337}
+
+
+def test_json_and_csv_parse():
+    tables = compare("huarong", get_puzzle("huarong").sample_text())
+    rows = [json.loads(line) for line in as_json(tables).splitlines()]
+    assert len(rows) == sum(len(t["rows"]) for t in tables)
+    assert all(set(COLUMNS) <= set(row) for row in rows)
+    parsed = list(csv.DictReader(io.StringIO(as_csv(tables))))
+    assert len(parsed) == len(rows) and list(parsed[0]) == list(COLUMNS)
+    assert {row["agrees"] for row in parsed} == {"True"}
+    text = as_text(tables)
+    assert text.startswith("instance 1, query 1\n") and "settled" in text
+
+
+def test_combinations_start_with_the_default():
+    assert combinations("arrow_maze")[0] == ("cell_heading", "bfs")
+    assert len(combinations("pushing_boxes")) == len(_expected_pairs("pushing_boxes"))
+
+
+def test_cli_compare_formats_and_plot(tmp_path, capsys):
+    path = tmp_path / "am.txt"
+    path.write_text(get_puzzle("arrow_maze").sample_text())
+    assert main(["compare", "arrow_maze", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "instance 1, query 1" in text and "queue_pops" in text
+    assert main(["compare", "arrow_maze", str(path), "--format", "json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 2 * len(_expected_pairs("arrow_maze"))
+    assert main(["compare", "arrow_maze", str(path), "--format", "csv", "-a", "spfa"]) == 0
+    parsed = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [row["algorithm"] for row in parsed] == ["spfa", "spfa"] and parsed[0]["queue_pops"] != ""
+    plot = tmp_path / "settled.svg"
+    assert main(["compare", "arrow_maze", str(path), "--format", "csv", "--plot", str(plot)]) == 0
+    capsys.readouterr()
+    root = ET.parse(plot).getroot()
+    ids = {element.get("id") for element in root.iter()}
+    assert "settled-cell_heading" in ids
+
+
+def test_a_refusing_naive_model_is_a_row_not_a_crash(monkeypatch):
+    from stategraph.puzzles.piece_blank import PieceBlank
+
+    monkeypatch.setattr(PieceBlank, "max_movable", 3)
+    tables = compare("huarong", get_puzzle("huarong").sample_text())
+    refused = [row for row in tables[0]["rows"] if row["model"] == "piece_blank"]
+    assert refused and all(row["cost"] == "refused" and "movable cells" in row["refused"] for row in refused)
+    assert all(row["agrees"] for row in tables[0]["rows"] if row["model"] == "piece_side")
+    assert "piece_blank bfs: model piece_blank: the board has 6 movable cells" in as_text(tables)

@@ -1,0 +1,157 @@
+"""``stategraph explain``: steps in words that replay, checked against the independent references."""
+
+import json
+import os
+import random
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import random_inputs  # noqa: E402
+import ref_huarong  # noqa: E402
+import ref_pushing_boxes  # noqa: E402
+from stategraph import get_puzzle  # noqa: E402
+from stategraph.cli import main  # noqa: E402
+from stategraph.settings import Settings  # noqa: E402
+from stategraph.views.explain import explain, render  # noqa: E402
+
+PB_SAMPLE = get_puzzle("pushing_boxes").sample_text()
+MAZE_3_STEPS = [
+    "1. box (4,6), player at (6,7): walk 6 (eennww), push W -> box (4,5); cost (1 push, 6 walks)",
+    "2. box (4,5), player E of it: walk 0, push W -> box (4,4); cost (2 pushes, 6 walks)",
+    "3. box (4,4), player E of it: walk 0, push W -> box (4,3); cost (3 pushes, 6 walks)",
+]
+
+
+def test_pushing_boxes_sample_maze_3_in_words():
+    [maze3] = explain("pushing_boxes", PB_SAMPLE, instance=3)
+    assert [step["text"] for step in maze3["steps"][:3]] == MAZE_3_STEPS
+    assert "".join(step["walk"] + step["push"] for step in maze3["steps"]) == "eennwwWWWWeeeeeesswwwwwwwnNN"
+    assert maze3["steps"][0]["picture"].splitlines()[3] == "#...BP....#"
+    text = render(maze3)
+    assert text.startswith("Maze #3\n1. box (4,6)") and "6 pushes and 22 walks" in text
+
+
+def test_pushing_boxes_impossible_maze_has_no_steps():
+    [maze2] = explain("pushing_boxes", PB_SAMPLE, instance=2)
+    assert maze2["steps"] == [] and maze2["summary"].startswith("Impossible")
+
+
+def _replay_pushes(rows, steps):
+    """Replay the steps' walks cell by cell and their pushes, independently of stategraph."""
+    return ref_pushing_boxes.replay(rows, "".join(step["walk"] + step["push"] for step in steps))
+
+
+@pytest.mark.parametrize("model", ["box_side", "box_player"])
+def test_pushing_boxes_random_mazes_concatenate_to_the_canonical_answer(model):
+    rng = random.Random(1475 if model == "box_side" else 1476)
+    blocks = [ref_pushing_boxes.random_maze(rng, rng.randint(1, 6), rng.randint(3, 6)) for _ in range(60)]
+    text = ref_pushing_boxes.join_mazes(blocks)
+    explanations = explain("pushing_boxes", text, Settings.of("pushing_boxes", model=model))
+    assert len(explanations) == len(blocks)
+    checked_canonical = 0
+    for block, explanation in zip(blocks, explanations):
+        rows = ref_pushing_boxes.maze_rows_of(block)
+        best = ref_pushing_boxes.brute_force(rows)
+        if best is None:
+            assert explanation["answer"] is None and explanation["steps"] == []
+            continue
+        moves = "".join(step["walk"] + step["push"] for step in explanation["steps"])
+        assert moves == explanation["answer"]
+        assert _replay_pushes(rows, explanation["steps"]) == best
+        last = explanation["steps"][-1]["cost"]
+        assert (last["pushes"], last["walks"]) == best
+        for step in explanation["steps"]:  # the player path follows the walk, one cell at a time
+            path = step["player_path"]
+            assert len(path) == len(step["walk"]) + 2
+            assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
+        if ref_pushing_boxes.count_optimal_strings(rows) <= 500:
+            assert ref_pushing_boxes.canonical_by_rule(ref_pushing_boxes.all_optimal_strings(rows)) == moves
+            checked_canonical += 1
+    assert checked_canonical >= 10
+
+
+def _replay_slides(board, query, steps):
+    """Simulate the slides on the 0/1 board: each moves a movable piece into the adjacent blank."""
+    ex, ey, sx, sy, tx, ty = query
+    n, m = len(board), len(board[0])
+    blank, piece, moves = (ex, ey), (sx, sy), 0
+    for step in steps:
+        for slide in step["slides"]:
+            source, destination = tuple(slide["from"]), tuple(slide["to"])
+            assert destination == blank, f"slide into {destination}, but the blank is at {blank}"
+            assert abs(source[0] - blank[0]) + abs(source[1] - blank[1]) == 1
+            assert 1 <= source[0] <= n and 1 <= source[1] <= m
+            assert board[source[0] - 1][source[1] - 1] == 1, f"the piece on {source} is fixed"
+            dr, dc = destination[0] - source[0], destination[1] - source[1]
+            assert slide["direction"] == {(-1, 0): "N", (1, 0): "S", (0, -1): "W", (0, 1): "E"}[dr, dc]
+            if source == piece:
+                piece = destination
+            blank = source
+            moves += 1
+        assert list(piece) == step["after"]["piece"] and list(blank) == step["after"]["blank"]
+    assert piece == (tx, ty)
+    return moves
+
+
+@pytest.mark.parametrize("model", ["piece_side", "piece_blank"])
+def test_huarong_random_queries_replay_legally_in_the_answered_moves(model):
+    rng = random.Random(2013 if model == "piece_side" else 2014)
+    replayed = 0
+    boards = 60 if model == "piece_side" else 8
+    for _ in range(boards):
+        text = random_inputs.huarong_input(rng, 10)
+        board, queries = ref_huarong.parse_input(text)
+        explanations = explain("huarong", text, Settings.of("huarong", model=model), every_question=True)
+        assert [e["query"] for e in explanations] == list(range(1, len(queries) + 1))
+        for query, explanation in zip(queries, explanations):
+            expected = ref_huarong.brute_force(board, query)
+            assert explanation["answer"] == expected
+            if expected == -1:
+                assert explanation["steps"] == []
+                continue
+            assert _replay_slides(board, query, explanation["steps"]) == expected
+            assert not explanation["steps"] or explanation["steps"][-1]["cost"]["moves"] == expected
+            replayed += 1
+    assert replayed >= (200 if model == "piece_side" else 40)  # solvable queries replayed move by move
+
+
+def test_huarong_sample_shows_the_hidden_moves():
+    [first] = explain("huarong", get_puzzle("huarong").sample_text())
+    assert [step["text"] for step in first["steps"]] == [
+        "1. piece (1,2), blank at (3,2): the blank walks 1 (n) -> blank S of it; cost 1 move",
+        "2. piece (1,2), blank S of it: the piece slides S -> piece (2,2), blank N of it; cost 2 moves",
+    ]
+    [second] = explain("huarong", get_puzzle("huarong").sample_text(), query=2)
+    assert second["answer"] == -1 and second["steps"] == []
+
+
+def test_arrow_maze_route_steps():
+    sample = get_puzzle("arrow_maze").sample_text()
+    found, nosolution = explain("arrow_maze", sample)
+    route = found["route"]
+    assert len(found["steps"]) == len(route) - 1 == 14
+    assert [step["cell"] for step in found["steps"]] == route[1:]
+    assert found["steps"][0]["text"] == "1. start at (3,1): leave heading N -> (2,1) heading N; cost 1"
+    assert "S" in found["picture"] and "G" in found["picture"]
+    assert nosolution["steps"] == [] and nosolution["summary"] == "No Solution Possible"
+
+
+def test_cli_explain_text_and_json(tmp_path, capsys):
+    path = tmp_path / "pb.txt"
+    path.write_text(PB_SAMPLE)
+    assert main(["explain", "pushing_boxes", str(path), "--instance", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1:2] == MAZE_3_STEPS[:1]
+    assert main(["explain", "pushing_boxes", str(path), "--format", "json"]) == 0
+    objects = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["instance"] for o in objects] == [1, 2, 3, 4]
+    assert [s["text"] for s in objects[2]["steps"][:3]] == MAZE_3_STEPS
+    hr = tmp_path / "hr.txt"
+    hr.write_text(get_puzzle("huarong").sample_text())
+    assert main(["explain", "huarong", str(hr), "--query", "1", "--format", "json"]) == 0
+    [query1] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert query1["query"] == 1 and len(query1["steps"]) == 2
+    assert main(["explain", "pushing_boxes", str(path), "--instance", "9"]) == 2

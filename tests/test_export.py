@@ -1,0 +1,337 @@
+"""`stategraph export`: every puzzle in every format reads back in networkx (and igraph) as written,
+with the counts of `--stats`, typed attributes, and one marked chain whose weights sum to the answer."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from functools import cache
+
+import networkx as nx
+import pytest
+
+from stategraph import run, sample_text
+from stategraph.errors import StategraphError
+from stategraph.export import Capture, format_for
+from stategraph.settings import Settings
+
+HUARONG_3X3 = "3 3 3\n1 1 1\n1 1 1\n1 1 1\n1 1 2 2 3 3\n3 3 1 1 1 3\n2 2 1 1 3 1\n"
+# (puzzle, input, --instance, --query): a case whose path has several steps and, for Huarong Dao,
+# a start whose walk to the piece costs something (so leaving the start out would show)
+CASES = {
+    "pushing_boxes": (sample_text("pushing_boxes"), 3, 1),
+    "huarong": (HUARONG_3X3, 1, 2),
+    "arrow_maze": (sample_text("arrow_maze"), 1, 1),
+}
+FORMATS = ("graphml", "gexf", "json", "dot")
+
+
+def stategraph(*args, stdin: str | None = None):
+    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, capture_output=True, text=True)
+
+
+@cache
+def input_file(puzzle: str, tmp: str) -> str:
+    path = f"{tmp}/{puzzle}.txt"
+    with open(path, "w") as handle:
+        handle.write(CASES[puzzle][0])
+    return path
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("export"))
+
+
+@cache
+def stats(puzzle: str, path: str) -> dict:
+    """nodes and edges of the chosen question, from `solve --stats`, and the solve's JSON answer."""
+    _, instance, query = CASES[puzzle]
+    done = stategraph("solve", puzzle, path, "--stats", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    header, *rows = done.stderr.splitlines()
+    columns = header.split()
+    row = next(dict(zip(columns, r.split())) for r in rows
+               if r.split()[:2] == [str(instance), str(query)])
+    answer = next(o for o in map(json.loads, done.stdout.splitlines())
+                  if (o["instance"], o["query"]) == (instance, query))
+    return {"nodes": int(row["nodes"]), "edges": int(row["edges"]), "answer": answer}
+
+
+@cache
+def exported(puzzle: str, fmt: str, path: str, folder: str) -> str:
+    _, instance, query = CASES[puzzle]
+    target = f"{folder}/{puzzle}.{ 'gv' if fmt == 'dot' else fmt}"
+    done = stategraph("export", puzzle, path, "-o", target, "--instance", str(instance), "--query", str(query))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and done.stderr == ""
+    return target
+
+
+def reference(puzzle: str) -> nx.DiGraph:
+    """The flattened graph made in-process, what every file must hold."""
+    text, instance, query = CASES[puzzle]
+    settings = Settings.of(puzzle)
+    capture = Capture(settings, lambda i, q: (i, q) == (instance, query), "graphml")
+    for record in run(settings.puzzle, text, settings, capture=capture):
+        flat = capture.take(record)
+        if flat is not None:
+            return flat
+    raise AssertionError("the question was not captured")
+
+
+def read_back(fmt: str, path: str) -> nx.DiGraph:
+    if fmt == "graphml":
+        graph = nx.read_graphml(path)
+        for key in ("node_default", "edge_default"):
+            graph.graph.pop(key, None)
+        return graph
+    if fmt == "json":
+        with open(path) as handle:
+            return nx.node_link_graph(json.load(handle), edges="edges")
+    if fmt == "gexf":
+        graph = nx.read_gexf(path)
+        description = ET.parse(path).getroot().find("{*}meta/{*}description")
+        graph.graph = json.loads(description.text)
+        for _, _, attrs in graph.edges(data=True):
+            attrs.pop("id")  # GEXF's own edge ids
+        return graph
+    pydot = pytest.importorskip("pydot")
+    dot = pydot.graph_from_dot_file(path)[0]
+    graph = nx.DiGraph(**{k: _unquote(v) for k, v in dot.get_attributes().items()})
+    for node in dot.get_nodes():
+        graph.add_node(_unquote(node.get_name()), **{k: _unquote(v) for k, v in node.get_attributes().items()})
+    for edge in dot.get_edges():
+        graph.add_edge(_unquote(edge.get_source()), _unquote(edge.get_destination()),
+                       **{k: _unquote(v) for k, v in edge.get_attributes().items()})
+    return graph
+
+
+def _unquote(text: str) -> str:
+    if text.startswith('"') and text.endswith('"'):
+        text = text[1:-1]
+    return re.sub(r"\\(.)", lambda m: "\n" if m.group(1) == "n" else m.group(1), text)
+
+
+def as_written(value, fmt: str):
+    """What a value of the reference becomes in ``fmt``: DOT keeps only text, GEXF's weight is a double."""
+    if fmt == "dot":
+        return str(value).lower() if isinstance(value, bool) else str(value)
+    return value
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("puzzle", list(CASES))
+def test_round_trip(puzzle, fmt, folder):
+    path = input_file(puzzle, folder)
+    graph = read_back(fmt, exported(puzzle, fmt, path, folder))
+    counts = stats(puzzle, path)
+    assert (graph.number_of_nodes(), graph.number_of_edges()) == (counts["nodes"], counts["edges"])
+    want = reference(puzzle)
+    assert set(graph.nodes) == set(want.nodes)
+    for node, attrs in want.nodes(data=True):
+        got = graph.nodes[node]
+        assert {k: as_written(v, fmt) for k, v in attrs.items()} == got, node
+        if fmt != "dot":
+            assert {k: type(v) for k, v in attrs.items()} == {k: type(v) for k, v in got.items()}, node
+    for u, v, attrs in want.edges(data=True):
+        got = dict(graph.edges[u, v])
+        if fmt == "gexf":
+            assert type(got["weight"]) is float and got["weight"] == attrs["weight"]
+            got["weight"] = attrs["weight"]
+        assert {k: as_written(x, fmt) for k, x in attrs.items()} == got, (u, v)
+        if fmt != "dot":
+            assert {k: type(x) for k, x in attrs.items()} == {k: type(x) for k, x in got.items()}
+    assert {k: as_written(v, fmt) for k, v in want.graph.items()} == graph.graph
+    check_marked_chain(puzzle, graph if fmt != "dot" else want, counts["answer"])
+
+
+def check_marked_chain(puzzle: str, graph: nx.DiGraph, answer: dict) -> None:
+    """One chain of on_path edges from the start to a target, steps 0, 1, ..., weights summing to the cost."""
+    starts = [n for n, kind in graph.nodes(data="kind") if kind == "start"]
+    assert len(starts) == 1
+    marked = {u: (v, attrs) for u, v, attrs in graph.edges(data=True) if attrs["on_path"]}
+    assert len(marked) == sum(1 for _, _, on in graph.edges(data="on_path") if on)  # one edge out of each
+    node, step, total, parts = starts[0], 0, 0, [0, 0]
+    assert graph.nodes[node]["step"] == 0 and graph.nodes[node]["dist"] == 0
+    while node in marked:
+        node, attrs = marked.pop(node)
+        assert attrs["step"] == step
+        step += 1
+        assert graph.nodes[node]["on_path"] and graph.nodes[node]["step"] == step
+        total += attrs["weight"]
+        if "primary" in attrs:
+            parts[0] += attrs["primary"]
+            parts[1] += attrs["secondary"]
+    assert not marked
+    assert graph.nodes[node]["kind"] == "target"
+    assert graph.nodes[node]["dist"] == total == graph.graph["cost"]
+    assert sum(1 for _, on in graph.nodes(data="on_path") if on) == step + 1
+    if puzzle == "pushing_boxes":
+        moves = answer["answer"]
+        assert parts == [sum(c.isupper() for c in moves), sum(c.islower() for c in moves)]
+        assert total == parts[0] * graph.graph["weight_base"] + parts[1]
+        assert [graph.graph["cost_primary"], graph.graph["cost_secondary"]] == parts
+    elif puzzle == "huarong":
+        assert total == answer["answer"] > 0
+        assert answer["cost"] == {"cost": total}
+    else:
+        assert total == len(answer["answer"]) - 1
+    assert graph.graph["answer"] == answer["output"]
+
+
+@pytest.mark.parametrize("puzzle", list(CASES))
+def test_igraph_reads_every_export_and_finds_the_same_cost(puzzle, folder):
+    igraph = pytest.importorskip("igraph")
+    path = exported(puzzle, "graphml", input_file(puzzle, folder), folder)
+    graph = igraph.Graph.Read_GraphML(path)
+    counts = stats(puzzle, input_file(puzzle, folder))
+    assert (graph.vcount(), graph.ecount()) == (counts["nodes"], counts["edges"])
+    start = graph.vs.find(kind="start").index
+    targets = [v.index for v in graph.vs if v["kind"] == "target"]
+    best = min(graph.distances(start, targets, weights="weight", mode="out")[0])
+    cost = reference(puzzle).graph["cost"]
+    assert best == cost
+    assert graph["cost"] == cost and graph["puzzle"] == puzzle
+    assert set(graph.vs["on_path"]) == {True, False}  # xsd:boolean that igraph understands
+
+
+def test_node_attributes_are_the_puzzles_own_coordinates(folder):
+    graph = reference("pushing_boxes")
+    rows, cols = map(int, graph.graph["instance_text"].split("\n")[0].split())
+    for _, attrs in graph.nodes(data=True):
+        assert "box" not in attrs  # the internal padded cell index is not exported
+        assert 1 <= attrs["box_row"] <= rows and 1 <= attrs["box_col"] <= cols
+    assert {a.get("side") for _, a in graph.nodes(data=True)} <= {"N", "S", "W", "E", None}
+    labels = [attrs["label"] for _, _, attrs in sorted(graph.edges(data=True), key=lambda e: e[2].get("step", -1))
+              if attrs["on_path"]]
+    assert "".join(labels) == "eennwwWWWWeeeeeesswwwwwwwnNN"
+    huarong = reference("huarong")
+    assert all("piece" not in attrs and attrs["piece_row"] >= 1 for _, attrs in huarong.nodes(data=True))
+    assert huarong.graph["instance_text"].endswith("3 3 1 1 1 3\n")  # the chosen query (--query 2)
+    arrow = reference("arrow_maze")
+    assert {attrs["label"] for _, _, attrs in arrow.edges(data=True)} <= {"start", "F", "L", "R"}
+    assert arrow.graph["instance_text"].startswith("SAMPLE\n3 1 N 3 3\n")
+
+
+def test_dist_only_where_settled():
+    graph = reference("pushing_boxes")
+    cost = graph.graph["cost"]
+    exact = nx.single_source_dijkstra_path_length(graph, graph.graph["start"], weight="weight")
+    for node, attrs in graph.nodes(data=True):
+        if "dist" in attrs:
+            assert attrs["dist"] == exact[node] <= cost
+            assert divmod(attrs["dist"], graph.graph["weight_base"]) == (attrs["dist_primary"],
+                                                                       attrs["dist_secondary"])
+        else:
+            assert node not in exact or exact[node] > cost
+
+
+def test_stdout_path_only_and_format_flag(folder):
+    path = input_file("arrow_maze", folder)
+    done = stategraph("export", "arrow_maze", path, "-o", "-", "--format", "json", "--path-only")
+    assert done.returncode == 0, done.stderr
+    graph = nx.node_link_graph(json.loads(done.stdout), edges="edges")
+    assert graph.number_of_nodes() == 15 and graph.number_of_edges() == 14
+    assert all(graph.nodes(data="on_path")) and graph.graph["path_only"] is True
+    done = stategraph("export", "arrow_maze", path, "-o", "-")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--format" in done.stderr
+
+
+def test_extension_chooses_the_format_and_unknown_is_an_error(folder):
+    path = input_file("arrow_maze", folder)
+    done = stategraph("solve", "arrow_maze", path, "--export-graphml", f"{folder}/viaslv.gexf")
+    assert done.returncode == 0, done.stderr
+    assert open(f"{folder}/viaslv.gexf").read().count("<gexf") == 1
+    done = stategraph("export", "arrow_maze", path, "-o", f"{folder}/x.xml")
+    assert done.returncode == 2 and "cannot tell the format" in done.stderr
+    assert format_for("a.GV") == "dot"
+
+
+def test_config_export_path_is_the_default_output(folder):
+    target = f"{folder}/from-config.graphml"
+    done = stategraph("export", "huarong", input_file("huarong", folder), "--set", f"export.graphml={target}")
+    assert done.returncode == 0, done.stderr
+    assert nx.read_graphml(target).graph["query"] == 1
+
+
+def test_missing_instance_or_query_is_one_line(folder):
+    done = stategraph("export", "huarong", input_file("huarong", folder), "-o", "-", "--format", "json",
+                      "--query", "9")
+    assert done.returncode == 2 and done.stderr == f"stategraph: error: {folder}/huarong.txt: instance 1 has no " \
+                                                   "query 9\n"
+    done = stategraph("export", "pushing_boxes", input_file("pushing_boxes", folder), "-o", "-", "--format",
+                      "json", "--instance", "7")
+    assert done.returncode == 2 and "has no instance 7" in done.stderr
+
+
+@pytest.mark.parametrize("where, status", [("DIR", 2), ("DIR/no/such/g.graphml", 2), ("/dev/full", 4)])
+def test_bad_output_paths(where, status, folder):
+    target = where.replace("DIR", folder)
+    done = stategraph("export", "arrow_maze", input_file("arrow_maze", folder), "-o", target, "--format",
+                      "graphml")
+    assert done.returncode == status, done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("stategraph: error: cannot write")
+
+
+def test_solve_export_to_stdout_is_refused():
+    done = stategraph("solve", "arrow_maze", "--export-graphml", "-", stdin=sample_text("arrow_maze"))
+    assert done.returncode == 2 and "stategraph export" in done.stderr and done.stdout == ""
+
+
+def test_a_graph_over_the_limit_asks_for_force_or_path_only():
+    settings = Settings.of("pushing_boxes")
+    capture = Capture(settings, lambda i, q: True, "graphml", limit=10)
+    with pytest.raises(StategraphError, match=r"above the export limit of 10 states .* MB\); use --force"):
+        list(run(settings.puzzle, sample_text("pushing_boxes"), settings, capture=capture))
+    for flags in ({"force": True}, {"path_only": True}):
+        capture = Capture(settings, lambda i, q: True, "graphml", limit=10, **flags)
+        assert len(list(run(settings.puzzle, sample_text("pushing_boxes"), settings, capture=capture))) == 4
+
+
+def test_the_size_limit_on_the_command_line(tmp_path):
+    rows = ["." * 120 for _ in range(120)]
+    rows[60] = "." * 10 + "SB" + "." * 100 + "T" + "." * 7
+    maze = tmp_path / "open120.txt"
+    maze.write_text("120 120\n" + "\n".join(rows) + "\n0 0\n")
+    done = stategraph("export", "pushing_boxes", str(maze), "-o", str(tmp_path / "g.gexf"))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "above the export limit of 50,000 states (a gexf file of about" in done.stderr
+    assert "--force" in done.stderr and "--path-only" in done.stderr
+    assert not (tmp_path / "g.gexf").exists()
+
+
+def test_solve_export_is_the_same_code_path_with_the_start_attached(tmp_path):
+    source = tmp_path / "board.txt"
+    source.write_text(HUARONG_3X3)
+    target = tmp_path / "board.graphml"
+    done = stategraph("solve", "huarong", str(source), "--export-graphml", str(target), "--stats")
+    assert done.returncode == 0, done.stderr
+    header, first, *_ = done.stderr.splitlines()
+    row = dict(zip(header.split(), first.split()))
+    graph = nx.read_graphml(target)
+    assert (graph.number_of_nodes(), graph.number_of_edges()) == (int(row["nodes"]), int(row["edges"]))
+    marked = [w for _, _, (w, on) in ((u, v, (d["weight"], d["on_path"])) for u, v, d in graph.edges(data=True))
+              if on]
+    assert sum(marked) == int(done.stdout.splitlines()[0]) == graph.graph["cost"]
+
+
+def test_graphml_without_lxml_is_the_same_file(tmp_path, monkeypatch):
+    import stategraph.export as export
+
+    flat = reference("huarong")
+    export.write_graph(flat, str(tmp_path / "fast.graphml"), "graphml")
+
+    def no_lxml(name):
+        raise ImportError(name)
+
+    monkeypatch.setattr(export, "import_module", no_lxml)
+    export.write_graph(flat, str(tmp_path / "plain.graphml"), "graphml")
+    fast, plain = nx.read_graphml(tmp_path / "fast.graphml"), nx.read_graphml(tmp_path / "plain.graphml")
+    assert fast.graph == plain.graph
+    assert dict(fast.nodes(data=True)) == dict(plain.nodes(data=True))
+    assert sorted(fast.edges(data=True)) == sorted(plain.edges(data=True))
+    assert ">True<" not in (tmp_path / "plain.graphml").read_text()
