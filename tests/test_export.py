@@ -258,6 +258,22 @@ def test_config_export_path_is_the_default_output(folder):
     assert nx.read_graphml(target).graph["query"] == 1
 
 
+def test_a_config_export_section_sets_every_export_option(folder):
+    config = f"{folder}/export.yaml"
+    with open(config, "w") as handle:
+        handle.write("puzzle: huarong\nexport: {format: json, query: 2, path_only: true}\n")
+    text = "3 4 2\n1 1 1 1\n1 1 1 1\n1 1 1 1\n1 1 1 2 1 4\n3 4 2 2 3 3\n"
+    done = stategraph("export", "-c", config, "-o", "-", stdin=text)
+    assert done.returncode == 0, done.stderr
+    graph = nx.node_link_graph(json.loads(done.stdout), edges="edges")
+    answers = stategraph("solve", "huarong", stdin=text).stdout.split()
+    assert graph.graph["query"] == 2 and graph.graph["path_only"] is True
+    assert sum(w for _, _, w in graph.edges(data="weight")) == int(answers[1])
+    assert all(graph.nodes(data="on_path"))
+    done = stategraph("export", "-c", config, "-o", "-", "--query", "1", "--format", "graphml", stdin=text)
+    assert done.returncode == 0 and "<graphml" in done.stdout  # flags override the config
+
+
 def test_missing_instance_or_query_is_one_line(folder):
     done = stategraph("export", "huarong", input_file("huarong", folder), "-o", "-", "--format", "json",
                       "--query", "9")

@@ -169,8 +169,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="the file format (default: from the extension of PATH)")
     export.add_argument("--instance", type=int, metavar="K", help="the K-th maze or board (default 1)")
     export.add_argument("--query", type=int, metavar="K", help="the K-th Huarong Dao query (default 1)")
-    export.add_argument("--path-only", action="store_true", help="only the solution's states and edges")
-    export.add_argument("--force", action="store_true",
+    export.add_argument("--path-only", action="store_true", default=None, help="only the solution's states and edges")
+    export.add_argument("--force", action="store_true", default=None,
                         help="write a whole graph above the size limit (200,000 states; 50,000 for gexf, dot)")
 
     graph_search = commands.add_parser("search", help="search a graph file written by `export` (edited or not)")

@@ -161,15 +161,12 @@ def export(args) -> int:
     path = args.output or settings.export_graphml
     if not path:
         raise StategraphError("export needs -o PATH (or - for standard output), or a config's export.graphml")
-    fmt = format_for(path, args.graph_format)
-    for flag, value in (("--instance", args.instance), ("--query", args.query)):
-        if value is not None and value < 1:
-            raise StategraphError(f"{flag} counts from 1, found {value}")
-    wanted = (args.instance or 1, args.query or 1)
+    fmt = format_for(path, settings.export_format)
+    wanted = (settings.export_instance, settings.export_query)
     if path != "-":
         _check_writable(path, "the graph")
     capture = Capture(settings, lambda instance, query: (instance, query) == wanted, fmt,
-                      path_only=args.path_only, force=args.force)
+                      path_only=settings.export_path_only, force=settings.export_force)
     reached = False
     with _open_input(input_path) as (stream, source):
         for record in _progress(run(settings.puzzle, stream, settings, source, capture), args.quiet):
@@ -201,7 +198,9 @@ def search(args) -> int:
 def _resolve(args, files: tuple, optional: int = 0):
     flags = {"search.algorithm": args.algorithm, "model": args.model}
     for flag, key in (("format", "output.format"), ("stats", "output.stats"), ("verify", "output.verify"),
-                      ("export_graphml", "export.graphml")):
+                      ("export_graphml", "export.graphml"), ("graph_format", "export.format"),
+                      ("instance", "export.instance"), ("query", "export.query"),
+                      ("path_only", "export.path_only"), ("force", "export.force")):
         flags[key] = getattr(args, flag, None)
     return resolve(args.command, args.items, files, optional=optional, config=args.config,
                    assignments=args.set, flags=flags)

@@ -25,6 +25,7 @@ from .puzzles import ALIASES, PUZZLES, get_puzzle
 from .search import SEARCHES, check_options, get_search
 
 OUTPUT_FORMATS = ("text", "json")
+GRAPH_FORMATS = ("graphml", "gexf", "json", "dot")  # what `stategraph export` writes
 MAX_CONFIG_BYTES = 2**20  # a config is a few lines; a bigger file is refused before it is parsed
 MAX_LIMIT = 10**6  # the largest value of any key under limits
 MAX_KEY_LENGTH = 50  # of a --set KEY (the longest real one, search.options.stop_at_target, has 29)
@@ -36,7 +37,8 @@ SCHEMA = {
     "model": (str, None),
     "search": {"algorithm": (str, None), "options": dict},
     "output": {"format": (str, "text"), "stats": (bool, False), "verify": (bool, False)},
-    "export": {"graphml": (str, None)},
+    "export": {"graphml": (str, None), "format": (str, None), "instance": (int, 1), "query": (int, 1),
+               "path_only": (bool, False), "force": (bool, False)},
     "verify": {"max_seconds": (int, 60), "max_positions": (int, 200_000)},
     "limits": dict,
 }
@@ -51,7 +53,7 @@ def default_config(puzzle: str) -> dict:
         "model": chosen.model().name,
         "search": {"algorithm": chosen.default_algorithm, "options": {}},
         "output": {"format": "text", "stats": False, "verify": False},
-        "export": {"graphml": None},
+        "export": {"graphml": None, "format": None, "instance": 1, "query": 1, "path_only": False, "force": False},
         "verify": {"max_seconds": 60, "max_positions": 200_000},
         "limits": dict(chosen.limits),
     }
@@ -169,6 +171,12 @@ def validate(config: dict, source: str) -> None:
                           f"found {_shown(config['output']['format'])}")
     if config["export"]["graphml"] == "":
         raise ConfigError(f"{source}: key 'export.graphml' must be a path, found an empty string")
+    if config["export"]["format"] not in (None, *GRAPH_FORMATS):
+        raise ConfigError(f"{source}: key 'export.format': must be one of {', '.join(GRAPH_FORMATS)}, "
+                          f"found {_shown(config['export']['format'])}")
+    for key in ("instance", "query"):
+        if not 1 <= config["export"][key] <= MAX_LIMIT:
+            raise ConfigError(f"{source}: key 'export.{key}' counts from 1, found {_shown(config['export'][key])}")
     for key, value in config["verify"].items():
         if not 0 <= value <= MAX_LIMIT:
             raise ConfigError(f"{source}: key 'verify.{key}' must be between 0 and {MAX_LIMIT}, "

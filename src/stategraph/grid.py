@@ -164,9 +164,11 @@ def edge_blocks(grid: Grid) -> list:
     return blocks
 
 
-def walks_within_block(grid: Grid, start: int, goals, blocked: int, blocks: list, block: int) -> dict:
-    """:func:`walk_distances` from ``start`` avoiding ``blocked`` when every walk that matters stays
-    inside ``block`` (see :func:`edge_blocks`): only that block's edges are followed."""
+def walks_within_block(grid: Grid, start: int, goals, blocked: int, blocks: list, block: int,
+                       avoid=()) -> dict:
+    """:func:`walk_distances` from ``start`` avoiding ``blocked`` (and the cells ``avoid``) when every
+    walk that matters stays inside ``block`` (see :func:`edge_blocks`): only that block's edges are
+    followed."""
     wanted = set(goals)
     found = {}
     if start in wanted:
@@ -177,6 +179,8 @@ def walks_within_block(grid: Grid, start: int, goals, blocked: int, blocks: list
         return found
     step = grid.step
     seen = bytearray(len(grid.open))
+    for cell in avoid:
+        seen[cell] = 1
     seen[start] = seen[blocked] = 1
     frontier = [start]
     depth = 0

@@ -43,7 +43,9 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> So
     routine = get_search(algorithm)
     check_applicable(routine, model)
     check_options(routine, options or {})
-    with collector_paused():  # searches allocate many small tuples and no garbage cycles
+    # The collector is paused: a search allocates many small tuples and no garbage cycles, and each
+    # collection it triggered would rescan the whole (live) state graph.
+    with collector_paused():
         if (options or {}).get("stop_at_target", True) and (model.source in model.targets or not model.targets):
             result = SearchResult({model.source: model.zero})
         else:

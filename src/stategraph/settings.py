@@ -28,7 +28,10 @@ from .puzzles import PUZZLES, get_puzzle
 # Settings field -> its dotted config key
 KEYS = {"model": "model", "algorithm": "search.algorithm", "options": "search.options",
         "output_format": "output.format", "stats": "output.stats", "verify": "output.verify",
-        "export_graphml": "export.graphml", "verify_seconds": "verify.max_seconds",
+        "export_graphml": "export.graphml", "export_format": "export.format",
+        "export_instance": "export.instance", "export_query": "export.query",
+        "export_path_only": "export.path_only", "export_force": "export.force",
+        "verify_seconds": "verify.max_seconds",
         "verify_positions": "verify.max_positions", "limits": "limits"}
 
 
@@ -47,6 +50,11 @@ class Settings:
     verify_seconds: int = 60
     verify_positions: int = 200_000
     export_graphml: str | None = None
+    export_format: str | None = None
+    export_instance: int = 1
+    export_query: int = 1
+    export_path_only: bool = False
+    export_force: bool = False
 
     @classmethod
     def from_config(cls, config: dict) -> Settings:
@@ -57,6 +65,9 @@ class Settings:
                    limits=MappingProxyType(dict(config["limits"])),
                    output_format=config["output"]["format"], stats=config["output"]["stats"],
                    verify=config["output"]["verify"], export_graphml=config["export"]["graphml"],
+                   export_format=config["export"]["format"], export_instance=config["export"]["instance"],
+                   export_query=config["export"]["query"], export_path_only=config["export"]["path_only"],
+                   export_force=config["export"]["force"],
                    verify_seconds=config["verify"]["max_seconds"],
                    verify_positions=config["verify"]["max_positions"])
 

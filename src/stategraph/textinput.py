@@ -150,14 +150,6 @@ class Tokens:
             raise self.error(f"unexpected end of input: expected {what}")
         return token
 
-    def take(self) -> Token | None:
-        """The next token, consumed, or ``None`` at the end of the input (nothing to consume)."""
-        token = self._peeked
-        if token is _UNREAD:
-            return self._read()
-        self._peeked = _UNREAD
-        return token
-
     def words_through(self, stop: str, known: dict) -> list | None:
         """A fast path for a run of simple tokens: ``[known[w] for w in words]`` for the tokens
         ``words`` before the next ``stop`` token, consuming them and ``stop``, when ``stop`` is on
@@ -220,6 +212,52 @@ class Tokens:
                 return None
             append(value)
         return None
+
+    def records(self, stop: str, known: dict, lead: int, most: int) -> list:
+        """A fast path for many lines that each hold one record: ``lead`` positive integers (plain
+        digits, no leading zero), then keys of ``known``, then ``stop``, and nothing else. Returns
+        ``[(numbers, values), ...]`` for at most ``most`` such lines from here on, consuming them;
+        it stops (consuming nothing more) at the first other line, and at the end of the text read
+        so far. Only whole lines are taken, and only when the tokens read so far are used up.
+
+        >>> t = Tokens("x\\n1 2 a *\\n3 4 b a *\\n5 6 c *\\n7\\n", "in.txt")
+        >>> t.next("x"), t.records("*", {"a": 1, "b": 2}, 2, 10), t.integer("five")
+        ('x', [([1, 2], [1]), ([3, 4], [2, 1])], 5)
+        """
+        found: list = []
+        if self._peeked is not _UNREAD or self._i < self._n or self._carry or most <= 0:
+            return found
+        parts = self._parts
+        j = self._part
+        if j == 0:  # this part continues a line begun in the text read before
+            return found
+        last = len(parts) - 1  # the last part may be cut short: left to _fill
+        line = self._line
+        get = known.get
+        while j < last and len(found) < most:
+            text = parts[j]
+            if len(text) > self._max_token or not text.isascii() or _SPLIT_ONLY.search(text) is not None:
+                break
+            words = text.split()
+            if len(words) <= lead or words[-1] != stop:
+                break
+            numbers = []
+            for word in words[:lead]:
+                if not word.isdigit() or word[0] == "0" or len(word) > MAX_DIGITS:
+                    break
+                numbers.append(int(word))
+            if len(numbers) < lead:
+                break
+            values = [get(word) for word in words[lead:-1]]
+            if None in values:
+                break
+            found.append((numbers, values))
+            j += 1
+            line += 1
+        if found:
+            self._part, self._line, self._col = j, line, 0
+            self._i = self._n = 0
+        return found
 
     def advance(self, end: int) -> None:
         """Consume the tokens a :meth:`scan_through` just looked at (``end`` as it returned)."""

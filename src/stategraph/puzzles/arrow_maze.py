@@ -98,7 +98,15 @@ def _read_maze(tokens: Tokens, number: int, name: str, limits: dict) -> ArrowMaz
     signs: dict[tuple[int, int], dict[int, str]] = {}
     limit = limits["max_intersections"]
     while True:
-        # the common case: a whole intersection line "r c SIGN ... *" already read, every token plain
+        # the common case: whole intersection lines "r c SIGN ... *", every token plain; at most as
+        # many as may still add an intersection (the limit is then checked below, one by one)
+        for (row, col), entries in tokens.records("*", _SIGNS, 2, limit - len(signs)):
+            cell_signs = signs.get((row, col))
+            if cell_signs is None:
+                cell_signs = signs[row, col] = {}
+            for heading, turns in entries:
+                old = cell_signs.get(heading)
+                cell_signs[heading] = turns if old is None else "".join(t for t in TURNS if t in old or t in turns)
         fast = tokens.scan_through("*", _SIGNS, lead=2)
         if fast is not None:
             (row, col), entries, end = fast

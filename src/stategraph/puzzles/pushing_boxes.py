@@ -47,6 +47,7 @@ NAME = "pushing_boxes"
 LIMITS = {"max_rows": 300, "max_cols": 300}
 CELL_CHARS = "#.SBT"
 START = "start"
+_UNKNOWN = object()
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,7 @@ class _SideWalks:
         self.step = grid.step
         self.rows: dict[int, list] = {}
         self._blocks: list | None = None
+        self._middles: dict = {}  # (chain end, first chain cell from it, other end) -> walk avoiding the chain
 
     def row(self, box: int, p: int) -> list:
         key = box * 4 + p
@@ -210,12 +212,70 @@ class _SideWalks:
                 blocks = self._blocks = edge_blocks(grid)
             block = blocks[key]
             reachable = {side: q for side, q in unknown.items() if blocks[box * 4 + q] == block}
-            if reachable:
+            if len(reachable) == 1 and self._degree(box, block) == 2:
+                # the box stands inside a chain of its block: walk along the chain and round it
+                (side, q), = reachable.items()
+                row[q] = self._chain_walk(box, player, side, block)
+            elif reachable:
                 found = walks_within_block(grid, player, reachable, box, blocks, block)
                 for side, walk in found.items():
                     row[reachable[side]] = walk
         rows[key] = row
         return row
+
+    def _degree(self, cell: int, block: int) -> int:
+        """How many edges of ``block`` meet at ``cell``."""
+        blocks, base = self._blocks, cell * 4
+        assert blocks is not None
+        return ((blocks[base] == block) + (blocks[base + 1] == block) + (blocks[base + 2] == block)
+                + (blocks[base + 3] == block))
+
+    def _trace(self, start: int, came_from: int, stop: int, block: int) -> tuple:
+        """Follow the chain of ``block`` (cells where two of its edges meet) from ``start`` away from
+        ``came_from``: ``(None, steps)`` on reaching ``stop``, else ``(end, steps, cells)``, ``end``
+        the first cell where the chain ends (any other number of the block's edges meet there) and
+        ``cells`` those passed before it."""
+        blocks, step = self._blocks, self.step
+        assert blocks is not None
+        cells: list[int] = []
+        cur, prev, steps = start, came_from, 0
+        while True:
+            if cur == stop:
+                return None, steps
+            base = cur * 4
+            degree = 0
+            ahead = -1
+            for d in DIRECTIONS:
+                if blocks[base + d] == block:
+                    degree += 1
+                    v = cur + step[d]
+                    if v != prev:
+                        ahead = v
+            if degree != 2:
+                return cur, steps, cells
+            cells.append(cur)
+            prev, cur = cur, ahead
+            steps += 1
+
+    def _chain_walk(self, box: int, player: int, side: int, block: int) -> int | None:
+        """The walk from ``player`` to ``side`` (the box's only neighbours in ``block``) round the box:
+        along the chain to its ends, then the shortest walk between the ends that avoids the chain
+        (found once per chain)."""
+        first = self._trace(player, box, side, block)
+        if first[0] is None:  # the block is a ring
+            return first[1]
+        end1, steps1, cells1 = first
+        end2, steps2, cells2 = self._trace(side, box, player, block)
+        if end1 == end2:
+            return steps1 + steps2
+        middle = self._middles.get((end1, cells1[-1] if cells1 else box, end2), _UNKNOWN)
+        if middle is _UNKNOWN:
+            assert self._blocks is not None
+            avoid = [box, *cells1, *cells2]
+            middle = walks_within_block(self.grid, end1, [end2], box, self._blocks, block, avoid).get(end2)
+            self._middles[end1, cells1[-1] if cells1 else box, end2] = middle
+            self._middles[end2, cells2[-1] if cells2 else box, end1] = middle
+        return None if middle is None else steps1 + middle + steps2
 
 
 def _walks_from(grid: Grid, box: int, player: int, cache: dict) -> dict:
