@@ -104,6 +104,7 @@ class Puzzle(ABC):
     default_model: ClassVar[str | None] = None
     default_algorithm: ClassVar[str] = "dijkstra"
     limits: ClassVar[dict[str, int]] = {}  # size limits, changeable in a config's ``limits``
+    checker: ClassVar[Any] = None  # a module with verify(instance, record, ...) and read_answers(text, source)
 
     # text ---------------------------------------------------------------------------------------
 
@@ -146,12 +147,18 @@ class Puzzle(ABC):
         """Check one of stategraph's own answers (``record.question``, ``.answer``, ``.solution``)
         without the models: legal, of the reported cost, and optimal by a naive search within
         ``limit`` positions and ``deadline``; return ``checks.CONFIRMED`` or
-        ``checks.OPTIMALITY_UNCONFIRMED``, or raise ``VerificationError``."""
-        raise VerificationError(f"{self.name} has no independent checker")
+        ``checks.OPTIMALITY_UNCONFIRMED``, or raise ``VerificationError``.  By default, the
+        ``verify`` of :attr:`checker`."""
+        if self.checker is None:
+            raise VerificationError(f"{self.name} has no independent checker")
+        return self.checker.verify(instance, record, deadline=deadline, limit=limit)
 
     def read_answers(self, text: str, source: str) -> Iterator[Any]:
-        """The :class:`~stategraph.checks.Answer` items of an answers file (``stategraph check``)."""
-        raise VerificationError(f"{self.name} cannot read answer files")
+        """The :class:`~stategraph.checks.Answer` items of an answers file (``stategraph check``);
+        by default, the ``read_answers`` of :attr:`checker`."""
+        if self.checker is None:
+            raise VerificationError(f"{self.name} cannot read answer files")
+        return self.checker.read_answers(text, source)
 
     def judge_answer(self, instance: Any, question: Any, submitted: Any, reference: Any) -> tuple:
         """``(cost, canonical)`` of a submitted :class:`~stategraph.checks.Answer` (``cost`` ``None``

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.resources import files
 from itertools import permutations
+from typing import Any, ClassVar
 
 import networkx as nx
 
@@ -272,6 +273,7 @@ class ArrowMazes(Puzzle):
     models = {"cell_heading": CellHeading}
     default_algorithm = "bfs"
     limits = LIMITS
+    checker: ClassVar[Any] = checker
 
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
@@ -287,12 +289,6 @@ class ArrowMazes(Puzzle):
 
     def label(self, maze, question):
         return f"maze {shorten(maze.name)}"
-
-    def verify(self, maze, record, *, deadline=None, limit=None):
-        return checker.verify(maze, record, deadline=deadline, limit=limit)
-
-    def read_answers(self, text, source):
-        return checker.read_answers(text, source)
 
     def judge_answer(self, maze, question, submitted, reference):
         name, route = submitted.value

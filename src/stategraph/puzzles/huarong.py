@@ -25,6 +25,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.resources import files
+from typing import Any, ClassVar
 
 import networkx as nx
 
@@ -287,6 +288,7 @@ class Huarong(Puzzle):
     models = {"piece_side": PieceSide, "piece_blank": PieceBlank}
     default_algorithm = "astar"
     limits = LIMITS
+    checker: ClassVar[Any] = checker
 
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
@@ -299,12 +301,6 @@ class Huarong(Puzzle):
 
     def label(self, board, query):
         return f"query {query.number}"
-
-    def verify(self, board, record, *, deadline=None, limit=None):
-        return checker.verify(board, record, deadline=deadline, limit=limit)
-
-    def read_answers(self, text, source):
-        return checker.read_answers(text, source)
 
     def judge_answer(self, board, query, submitted, reference):
         return self.answer_cost(board, query, submitted.value), submitted.value == reference

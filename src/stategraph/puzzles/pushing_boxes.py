@@ -20,6 +20,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.resources import files
+from typing import Any, ClassVar
 
 import networkx as nx
 
@@ -373,6 +374,7 @@ class PushingBoxes(Puzzle):
     models = {"box_side": BoxSide, "box_player": BoxPlayer}
     default_algorithm = "dijkstra"
     limits = LIMITS
+    checker: ClassVar[Any] = checker
 
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
@@ -387,12 +389,6 @@ class PushingBoxes(Puzzle):
 
     def label(self, maze, question):
         return f"maze {maze.number}"
-
-    def verify(self, maze, record, *, deadline=None, limit=None):
-        return checker.verify(maze, record, deadline=deadline, limit=limit)
-
-    def read_answers(self, text, source):
-        return checker.read_answers(text, source)
 
     def judge_answer(self, maze, question, submitted, reference):
         if submitted.number != maze.number:
