@@ -279,36 +279,6 @@ class _SideWalks:
         return None if middle is None else steps1 + middle + steps2
 
 
-def _walks_from(grid: Grid, box: int, player: int, cache: dict) -> dict:
-    """Walk lengths from ``player`` to each open side of ``box``, the box blocking the way.
-
-    Walks are symmetric, so ``cache`` keeps every side-to-side length found
-    (``None`` for "no walk") and a search only looks for the sides still unknown.
-    Sides whose surroundings allow the least possible walk need no search.
-    (:func:`box_side_graph` uses :class:`_SideWalks`, which gives the same lengths.)
-    """
-    sides = [box + s for s in grid.step if grid.open[box + s]]
-    unknown = [side for side in sides if (box, player, side) not in cache]
-    if player - box in grid.step:
-        for side in list(unknown):
-            walk = _walk_round_the_box(grid, box, player, side)
-            if walk is not None:
-                cache[box, player, side] = cache[box, side, player] = walk
-                unknown.remove(side)
-    if unknown:
-        found = walk_distances(grid, player, unknown, blocked=box)
-        for side in unknown:
-            cache[box, player, side] = cache[box, side, player] = found.get(side)
-    walks = {side: cache[box, player, side] for side in sides}
-    return {side: walk for side, walk in walks.items() if walk is not None}
-
-
-def _walk_round_the_box(grid: Grid, box: int, player: int, side: int) -> int | None:
-    """The walk between two sides of the box when the cells right round it allow the least
-    possible one (2 for perpendicular sides, 4 for opposite sides); ``None`` to search."""
-    return walk_round(grid, box, player, side)
-
-
 def _describe(grid: Grid, box: int, player: int, side: int | None = None) -> dict:
     (box_row, box_col), (player_row, player_col) = grid.position(box), grid.position(player)
     label = (f"start box={box_row},{box_col} player={player_row},{player_col}" if side is None
