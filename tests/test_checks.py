@@ -276,7 +276,7 @@ def hr_walk(board01, start, goal, blocked):
 def hr_records(seed, rounds):
     out = []
     for text, board, board01, asked in hr_boards(seed, rounds, 20):
-        for record in run("huarong", text):
+        for record in run("huarong", text, paths=True):
             out.append((board, board01, asked[record.query - 1], record))
     return out
 

@@ -145,3 +145,31 @@ def test_lex_weights_and_their_scalar_encoding_order_alike():
     assert Lex.ZERO + Lex(2, 3) == Lex(2, 3) and sum([Lex(1, 1), Lex(0, 2)]) == Lex(1, 3)
     with pytest.raises(ValueError):
         ScalarEncoding.for_weights([Lex(1, -1)])
+
+
+@pytest.mark.parametrize("lex,unit", CASES)
+def test_cost_only_runs_find_the_brute_force_optimum(lex, unit):
+    """``solve(..., path=False)`` (routines that can stop at the first target settled) gives the
+    optimal cost of the enumerated paths and no states; with an exact heuristic as well as none."""
+    rng = random.Random(1475 + 10 * lex + unit)
+    stopped_early = 0
+    for _ in range(200):
+        graph = random_graph(rng, lex, unit)
+        targets = frozenset(rng.sample(sorted(graph), rng.randint(1, 2)))
+        source = rng.choice([n for n in graph if n not in targets] or [0])
+        model = StateModel(graph, source, targets)
+        if lex:
+            model.heuristic = heuristic_zero(model)
+        else:
+            to_targets = nx.multi_source_dijkstra_path_length(graph.reverse(), targets)
+            model.heuristic = to_targets.get  # exact, hence consistent; None where no target is reachable
+        expected = brute_force_canonical(graph, source, targets)
+        for name in applicable_searches(model):
+            cost_only = solve(model, name, path=False)
+            full = solve(model, name)
+            assert cost_only.states is None and cost_only.found == (expected is not None), name
+            if expected is not None:
+                cost = sum((graph.edges[e]["weight"] for e in zip(expected, expected[1:])), model.zero)
+                assert cost_only.cost == cost, (name, list(graph.edges(data=True)), source, targets)
+                stopped_early += cost_only.stats["settled"] < full.stats["settled"]
+    assert stopped_early > 20

@@ -25,11 +25,10 @@ from .errors import ContractError, StategraphError, shorten
 
 def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"):
     """The canonical optimal state path from ``source`` to a target, or ``None`` if none is reachable."""
-    reached = [t for t in targets if t in dist]
-    if not reached:
+    best = optimal_cost(targets, dist)
+    if best is None:
         return None
-    best = min(dist[t] for t in reached)
-    goals = {t for t in reached if dist[t] == best}
+    goals = {t for t in targets if t in dist and dist[t] == best}
     on_optimal = _states_on_optimal_paths(graph, goals, dist, weight)
     if source not in on_optimal:
         raise StategraphError("search distances are inconsistent: the source is on no optimal path")
@@ -54,6 +53,12 @@ def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"
         if len(path) > len(graph):
             raise StategraphError("optimal paths form a zero-cost cycle; no canonical path exists")
     return path
+
+
+def optimal_cost(targets, dist):
+    """The least distance of a reached target, or ``None``: the optimum, since a routine's
+    distances are exact on an optimal path and never below the truth elsewhere."""
+    return min((dist[t] for t in targets if t in dist), default=None)
 
 
 def _states_on_optimal_paths(graph, goals, dist, weight):

@@ -14,14 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from time import perf_counter
 
-from .canonical import canonical_path
+from .canonical import canonical_path, optimal_cost
 from .model import collector_paused
 from .search import SearchResult, check_applicable, check_options, get_search
 
 
 @dataclass
 class Solution:
-    """The outcome of one search: ``cost`` and ``states`` are ``None`` when no target is reachable."""
+    """The outcome of one search: ``cost`` and ``states`` are ``None`` when no target is reachable;
+    ``states`` is also ``None`` when the path was not asked for (``solve(..., path=False)``)."""
 
     cost: object
     states: list | None
@@ -31,18 +32,21 @@ class Solution:
 
     @property
     def found(self) -> bool:
-        return self.states is not None
+        return self.cost is not None
 
 
-def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> Solution:
+def solve(model, algorithm: str = "dijkstra", options: dict | None = None, *, path: bool = True) -> Solution:
     """Run the named search routine (with its ``options``) on ``model``; return the canonical optimal path.
 
     A source that is itself a target needs no search, and no target at all means no path
     (unless the option ``stop_at_target: false`` asks for every reachable state to be settled).
+    With ``path=False`` only the optimal cost is wanted: a routine that can stops at the first
+    target it settles, and ``states`` is ``None``.
     """
     routine = get_search(algorithm)
     check_applicable(routine, model)
     check_options(routine, options or {})
+    extra = {"cost_only": True} if not path and routine.cost_only else {}
     # The collector is paused: a search allocates many small tuples and no garbage cycles, and each
     # collection it triggered would rescan the whole (live) state graph.
     with collector_paused():
@@ -50,9 +54,13 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> So
             result = SearchResult({model.source: model.zero})
         else:
             result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
-                                 heuristic=model.heuristic, **(options or {}))
+                                 heuristic=model.heuristic, **(options or {}), **extra)
         started = perf_counter()
-        states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist)
+        if path:
+            states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist)
+        else:
+            states = None
+            cost = optimal_cost(model.targets, result.dist)
     stats = {
         "algorithm": routine.name,
         "nodes": len(model.graph),
@@ -63,6 +71,8 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None) -> So
         "canonical_seconds": perf_counter() - started,
         **result.stats.detail,
     }
+    if not path:
+        return Solution(cost, None, [], stats)
     if states is None:
         return Solution(None, None, [], stats)
     succ, nodes = model.graph._succ, model.graph._node

@@ -71,6 +71,9 @@ class Model(ABC):
     summary: ClassVar[str]
     profile: ClassVar[WeightProfile]  # the weights its graphs carry: search routines refuse by it
     has_heuristic: ClassVar[bool] = False  # whether its state models carry an A* lower bound
+    # False when decode() reads only ``solution.cost``: the search may then stop at the first target
+    # settled and no path is extracted (unless an export, --verify or a JSON report asks for one).
+    decode_needs_path: ClassVar[bool] = True
 
     def __init__(self, instance: Any):
         self.instance = instance

@@ -25,7 +25,7 @@ from .search import SEARCHES
 from .settings import Settings
 
 
-def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None):
+def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None, paths=False):
     """Yield one :class:`~stategraph.records.Record` per answer, instance after instance.
 
     ``data`` is a string, bytes or a binary stream, read only as far as the
@@ -37,11 +37,14 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     ``verify_positions`` (per answer) of naive search.  ``capture``, if given, is called as
     ``capture(instance number, query number, state_model, export graph, solution)`` while the
     question's state graph is live (a Huarong Dao start still attached): the export takes it there.
+    A model whose answers are only costs (``decode_needs_path = False``) gets no path in its
+    solutions unless ``paths``, a ``capture``, ``settings.verify`` or a JSON report asks for one.
     """
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     settings = settings or Settings.of(chosen.name)
     deadline = monotonic() + settings.verify_seconds
     model_class = chosen.model(settings.model)
+    paths = paths or capture is not None or settings.verify or settings.output_format == "json"
     instances = chosen.parse(data, source, dict(settings.limits))
     if not isinstance(instances, Iterable):
         raise ContractError(f"{chosen.name}: parse() must return an iterable of instances (or yield them), it returned "
@@ -52,7 +55,8 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
         compile_seconds = watch.lap()
         for question in chosen.questions(instance):
             with _contract(chosen, model_class):
-                record = _within_memory(_answer, chosen, model, instance, question, settings, capture)
+                record = _within_memory(_answer, chosen, model, instance, question, settings, capture,
+                                        paths or model.decode_needs_path)
             record.stats["compile_seconds"] += compile_seconds
             if settings.verify:
                 record.stats["verified"] = chosen.verify(instance, record, deadline=deadline,
@@ -63,8 +67,9 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
         del model, instance  # the graph goes before the next instance is built
 
 
-def _answer(chosen, model, instance, question, settings: Settings, capture=None) -> Record:
-    """One question: its state graph, the search, the decoded answer and its contest text."""
+def _answer(chosen, model, instance, question, settings: Settings, capture=None, path=True) -> Record:
+    """One question: its state graph, the search (with the canonical path if ``path``), the decoded
+    answer and its contest text."""
     watch = Stopwatch()
     context = model.state_model(question)
     if not isinstance(context, AbstractContextManager):
@@ -72,7 +77,7 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None)
                             "@contextlib.contextmanager and yield the StateModel)")
     with context as state_model:
         attach_seconds = watch.lap()
-        solution = solve(state_model, settings.algorithm, dict(settings.options))
+        solution = solve(state_model, settings.algorithm, dict(settings.options), path=path)
         graph = model.export_graph()
         graph = state_model.graph if graph is None else graph
         if capture is not None:

@@ -211,7 +211,7 @@ def verify(board, record, *, deadline: float | None = None, limit: int | None = 
 
     >>> from dataclasses import replace
     >>> from stategraph import run
-    >>> record = next(run("huarong", "2 2 1\\n1 1\\n1 1\\n1 1 1 2 2 2\\n"))
+    >>> record = next(run("huarong", "2 2 1\\n1 1\\n1 1\\n1 1 1 2 2 2\\n", paths=True))
     >>> board = record.subject
     >>> verify(board, record)
     'confirmed'
@@ -236,7 +236,7 @@ def verify(board, record, *, deadline: float | None = None, limit: int | None = 
         fail("answered 0, but the piece does not start on its target")
     if answer > 0:
         solution = record.solution
-        if solution is None or not solution.found:
+        if solution is None or solution.states is None:
             fail(f"answered {answer} without a solution path to replay")
         moves = replay_states(board, query, solution.states)
         if moves != answer:

@@ -30,10 +30,11 @@ from typing import Any, ClassVar
 import networkx as nx
 
 from ..checks import huarong as checker
-from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, distance_field, walk_distances, walk_round
+from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, walk_distances, walk_round
 from ..model import StateModel, WeightProfile, collector_paused, graph_writers
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
+from .huarong_bounds import open_board_bound
 from .piece_blank import PieceBlank
 
 NAME = "huarong"
@@ -197,56 +198,12 @@ def attach_start(board: Board, graph: nx.DiGraph, query: Query) -> StateModel:
     if query.piece == query.target:
         targets |= {START}
     profile = graph.graph["profile"].merge(WeightProfile.of(walks.values()))
-    return StateModel(graph, START, targets, heuristic=_cached_lower_bound(board, query.target),
+    return StateModel(graph, START, targets, heuristic=open_board_bound(grid, query.target),
                       profile=profile)
 
 
 def detach(graph: nx.DiGraph) -> None:
     graph.remove_node(START)
-
-
-# The distance fields the heuristic keeps, per board, in all at most this many cells' worth.
-BOUND_CACHE_CELLS = 2_000_000
-
-
-def _cached_lower_bound(board: Board, target: int):
-    """:func:`_moves_lower_bound` for ``target``, kept on the board (it depends only on the
-    target): queries sharing a target share its distance field.  The least recently used are
-    dropped past ``BOUND_CACHE_CELLS``."""
-    cache = board.__dict__.get("_bounds")
-    if cache is None:
-        cache = board.__dict__["_bounds"] = {}
-    bound = cache.pop(target, None)
-    if bound is None:
-        bound = _moves_lower_bound(board.grid, target)
-        if len(cache) * len(board.grid.open) >= BOUND_CACHE_CELLS:
-            del cache[next(iter(cache))]
-    cache[target] = bound
-    return bound
-
-
-def _moves_lower_bound(grid: Grid, target: int):
-    """A consistent lower bound on the moves left: ``3d - 2`` or ``3d``, ``d`` the piece's distance to T.
-
-    Every swap but the first needs the blank walked round the piece (at least
-    2 moves) and an optimal route never swaps straight back, so ``d`` swaps
-    cost at least ``3d - 2``; when the blank is not on a side that leads
-    closer to T, even the first swap needs a rotation first, hence ``3d``.
-    A piece cell from which T cannot be reached gets ``None`` (pruned).
-    """
-    to_target = distance_field(grid, target)
-    step = grid.step
-
-    def heuristic(state):
-        if state.__class__ is str:  # START (every other state is a (piece, side) pair)
-            return 0
-        piece, side = state
-        d = to_target[piece]
-        if not d:
-            return d
-        return 3 * d - 2 if to_target[piece + step[side]] == d - 1 else 3 * d
-
-    return heuristic
 
 
 class PieceSide(Model):
@@ -257,6 +214,7 @@ class PieceSide(Model):
                "a swap costs 1; built once per board")
     profile = WeightProfile(lex=False, unit=False, nonnegative=True)
     has_heuristic = True
+    decode_needs_path = False
 
     def __init__(self, board: Board):
         super().__init__(board)

@@ -65,6 +65,7 @@ class PieceBlank(Model):
                f"~N^2 states, refused above {MAX_MOVABLE} movable cells")
     profile = WeightProfile(lex=False, unit=True, nonnegative=True)
     has_heuristic = True
+    decode_needs_path = False
     max_movable = MAX_MOVABLE
 
     def __init__(self, board):

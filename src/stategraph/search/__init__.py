@@ -39,6 +39,7 @@ class SearchRoutine:
     needs_nonnegative: bool = True
     needs_heuristic: bool = False
     options: tuple = ()  # names of the boolean options the routine takes
+    cost_only: bool = False  # takes cost_only=True: stop once the optimal cost is known (no path wanted)
 
     def refusal(self, profile, has_heuristic: bool = False) -> str | None:
         """Why this routine cannot search graphs with weights ``profile`` (and a heuristic or not),
@@ -63,12 +64,12 @@ SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
                   "the seeds' layered BFS: breadth-first on the first component, minimum on the second",
                   "Lex (primary, secondary) with primary 0 or 1 per edge", needs_lex_01=True),
     SearchRoutine("dijkstra", dijkstra, "Dijkstra with a binary heap, stops at the nearest target",
-                  "non-negative numbers or Lex pairs", options=("stop_at_target",)),
+                  "non-negative numbers or Lex pairs", options=("stop_at_target",), cost_only=True),
     SearchRoutine("spfa", spfa, "queue-based Bellman-Ford (SPFA), as in the NOIP seed",
                   "any numbers or Lex pairs (refuses negative cycles)", needs_nonnegative=False),
     SearchRoutine("astar", astar, "A* with the puzzle's admissible, consistent heuristic",
                   "non-negative numbers or Lex pairs, with a puzzle heuristic", needs_heuristic=True,
-                  options=("stop_at_target",)),
+                  options=("stop_at_target",), cost_only=True),
     SearchRoutine("bidirectional_dijkstra", bidirectional_dijkstra,
                   "forward and backward Dijkstra meeting in the middle, then an A* sweep",
                   "non-negative numbers or Lex pairs"),

@@ -11,13 +11,15 @@ from .result import SearchResult, SearchStats
 
 
 def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, settled=None,
-          stop_at_target=True):
+          stop_at_target=True, cost_only=False):
     """Distances from ``source``, expanding states in order of ``(g + h, h, arrival)``.
 
     ``heuristic(state)`` must be consistent (``h(u) <= w(u, v) + h(v)``) and
     may return ``None`` for a state that cannot reach any target.  The run
-    stops once no open state can still lie on an optimal path.  A caller may
-    pass an empty set as ``settled`` to learn which states were settled.
+    stops once no open state can still lie on an optimal path, or with
+    ``cost_only`` as soon as a target is settled (its distance is then the
+    optimum, but not every optimal path is known).  A caller may pass an
+    empty set as ``settled`` to learn which states were settled.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph()
@@ -51,6 +53,8 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
         g = dist[u]
         if best is None and stop_at_target and u in targets:
             best = g
+            if cost_only:
+                break
         edges = succ[u]
         relaxed += len(edges)
         for v, attrs in edges.items():

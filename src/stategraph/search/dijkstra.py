@@ -9,9 +9,11 @@ from time import perf_counter
 from .result import SearchResult, SearchStats
 
 
-def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True):
+def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True,
+             cost_only=False):
     """Distances from ``source``; stops once every state as near as the nearest target is settled
-    (with ``stop_at_target=False``, settles every reachable state).
+    (with ``cost_only``, once the nearest target is settled; with ``stop_at_target=False``,
+    settles every reachable state).
 
     >>> import networkx as nx
     >>> g = nx.DiGraph()
@@ -36,6 +38,8 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
         settled.add(u)
         if best is None and stop_at_target and u in targets:
             best = d
+            if cost_only:
+                break
         for v, attrs in succ[u].items():
             relaxed += 1
             if v in settled:

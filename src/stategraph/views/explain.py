@@ -57,7 +57,7 @@ def explained(settings: Settings, text, instance: int | None = None, query: int 
               source: str = "<input>", every_question: bool = False):
     """``(record, explanation)`` pairs, as :func:`explain` picks them (the record holds the instance)."""
     explainer = EXPLAINERS[settings.puzzle.name]
-    for record in run(settings.puzzle, text, settings, source):
+    for record in run(settings.puzzle, text, settings, source, paths=True):
         if instance is not None and record.instance != instance:
             continue
         if not every_question and record.query != (query or 1):

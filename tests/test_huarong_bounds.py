@@ -1,0 +1,74 @@
+"""Huarong Dao's A* bound against the independent brute force (tests/ref_huarong.py).
+
+For every state (piece cell, blank side) of random boards and every target,
+the bound must never exceed the true fewest moves (admissible), must be
+``None`` only where the target is out of reach, and must not drop by more
+than an edge's weight along any edge (consistent): A* is exact only then.
+"""
+
+import os
+import random
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import ref_huarong as ref  # noqa: E402
+from stategraph import get_puzzle  # noqa: E402
+from stategraph.puzzles.huarong_bounds import open_board_bound  # noqa: E402
+
+SEED = 2013_11
+BOARDS = 40
+
+
+def _boards():
+    rng = random.Random(SEED)
+    for i in range(BOARDS):
+        n, m = rng.randint(1, 5), rng.randint(2, 5)
+        yield i, ref.random_board(rng, n, m, rng.choice((0.0, 0.0, 0.15, 0.3)))
+
+
+def _model(board):
+    huarong = get_puzzle("huarong")
+    text = ref.format_input(board, [])
+    instance = next(huarong.parse(text))
+    return instance.grid, huarong.model("piece_side")(instance)
+
+
+@pytest.mark.parametrize(("number", "board"), list(_boards()))
+def test_bound_is_admissible_and_consistent(number, board):
+    grid, model = _model(board)
+    graph = model.board_graph
+    cells = [(r, c) for r in range(1, len(board) + 1) for c in range(1, len(board[0]) + 1)]
+    checked = 0
+    for target_rc in cells:
+        target = grid.cell(*target_rc)
+        bound = open_board_bound(grid, target)
+        for state in graph:
+            piece, side = state
+            blank = piece + grid.step[side]
+            truth = ref.brute_force(board, (*grid.position(blank), *grid.position(piece), *target_rc))
+            h = bound(state)
+            if h is None:
+                assert truth == -1, (state, target_rc)
+            elif truth != -1:
+                assert h <= truth, (state, target_rc, h, truth)
+            checked += 1
+            for successor, attrs in graph.succ[state].items():
+                h_next = bound(successor)
+                if h is not None:
+                    assert h_next is not None and h <= attrs["weight"] + h_next, (state, successor)
+    assert checked == len(graph) * len(cells)
+
+
+def test_bound_is_tight_in_the_open():
+    """Away from the edges of an open board the relaxation is the board itself: the bound is exact."""
+    board = [[1] * 9 for _ in range(9)]
+    grid, _ = _model(board)
+    target = grid.cell(5, 5)
+    bound = open_board_bound(grid, target)
+    for piece_rc, blank_rc in (((5, 3), (5, 4)), ((5, 3), (5, 2)), ((4, 4), (3, 4)), ((6, 4), (6, 5))):
+        piece, blank = grid.cell(*piece_rc), grid.cell(*blank_rc)
+        side = grid.step.index(blank - piece)
+        assert bound((piece, side)) == ref.brute_force(board, (*blank_rc, *piece_rc, 5, 5))
