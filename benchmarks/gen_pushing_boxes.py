@@ -29,6 +29,25 @@ def open_maze_text(size: int) -> str:
     return f"{size} {size}\n" + "\n".join("".join(row) for row in grid) + "\n"
 
 
+def walled_maze_text(size: int, wall_ratio: float, seed: int) -> str:
+    """One ``size`` x ``size`` maze with rock on about ``wall_ratio`` of the cells (seeded), S, B
+    and T where :func:`open_maze_text` puts them, each with its 3 x 3 neighbourhood cleared."""
+    rng = random.Random(seed)
+    grid = [["#" if rng.random() < wall_ratio else "." for _ in range(size)] for _ in range(size)]
+    marks = [line.rstrip("\n") for line in open_maze_text(size).splitlines()[1:]]
+    for r, line in enumerate(marks):
+        for c, mark in enumerate(line):
+            if mark in "SBT":
+                for rr in range(max(0, r - 1), min(size, r + 2)):
+                    for cc in range(max(0, c - 1), min(size, c + 2)):
+                        grid[rr][cc] = "."
+    for r, line in enumerate(marks):
+        for c, mark in enumerate(line):
+            if mark in "SBT":
+                grid[r][c] = mark
+    return f"{size} {size}\n" + "\n".join("".join(row) for row in grid) + "\n"
+
+
 def comb_maze_text(size: int = 120, pocket_depth: int = 4) -> str:
     """A "comb": horizontal corridors, each with dead-end pockets hanging below it every other
     column, joined at both ends by two-wide open columns on the left and right edges.

@@ -44,7 +44,7 @@ def test_bound_is_admissible_and_consistent(number, board):
     checked = 0
     for target_rc in cells:
         target = grid.cell(*target_rc)
-        bound = open_board_bound(grid, target)
+        bound = open_board_bound(grid, target, model.components)
         for state in graph:
             piece, side = state
             blank = piece + grid.step[side]
@@ -65,10 +65,27 @@ def test_bound_is_admissible_and_consistent(number, board):
 def test_bound_is_tight_in_the_open():
     """Away from the edges of an open board the relaxation is the board itself: the bound is exact."""
     board = [[1] * 9 for _ in range(9)]
-    grid, _ = _model(board)
+    grid, model = _model(board)
     target = grid.cell(5, 5)
-    bound = open_board_bound(grid, target)
+    bound = open_board_bound(grid, target, model.components)
     for piece_rc, blank_rc in (((5, 3), (5, 4)), ((5, 3), (5, 2)), ((4, 4), (3, 4)), ((6, 4), (6, 5))):
         piece, blank = grid.cell(*piece_rc), grid.cell(*blank_rc)
         side = grid.step.index(blank - piece)
         assert bound((piece, side)) == ref.brute_force(board, (*blank_rc, *piece_rc, 5, 5))
+
+
+def test_a_piece_that_cannot_pass_a_corridor_costs_no_search():
+    """Two rooms joined by a corridor one cell wide and two long: the blank gets through, the
+    piece never does (the blank cannot get round it).  The answer is -1 (brute force), and A*
+    settles only the start: every state it could enter is in another component than the target's."""
+    from stategraph import run
+
+    board = [[1, 1, 1, 0, 0, 1, 1, 1],
+             [1, 1, 1, 1, 1, 1, 1, 1],
+             [1, 1, 1, 0, 0, 1, 1, 1]]
+    queries = [(1, 1, 2, 2, 2, 7), (3, 2, 1, 3, 3, 8), (2, 3, 2, 2, 2, 6)]
+    text = ref.format_input(board, queries)
+    assert ref.brute_force_output(board, queries) == "-1\n-1\n-1\n"
+    records = list(run("huarong", text))
+    assert [record.answer for record in records] == [-1, -1, -1]
+    assert [record.stats["settled"] for record in records] == [1, 1, 1]

@@ -34,7 +34,7 @@ from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, walk_distances, walk_rou
 from ..model import StateModel, WeightProfile, collector_paused, graph_writers
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
-from .huarong_bounds import open_board_bound
+from .huarong_bounds import open_board_bound, state_components
 from .piece_blank import PieceBlank
 
 NAME = "huarong"
@@ -181,9 +181,10 @@ def _build_board_graph(board: Board) -> nx.DiGraph:
     return graph
 
 
-def attach_start(board: Board, graph: nx.DiGraph, query: Query) -> StateModel:
+def attach_start(board: Board, graph: nx.DiGraph, query: Query, components: list) -> StateModel:
     """Attach ``query``'s start state to ``graph`` (detach it with :func:`detach`): the blank walks
-    to a side of the piece.  A piece already on its target makes the start a target itself."""
+    to a side of the piece.  A piece already on its target makes the start a target itself.
+    ``components`` are the board graph's (:func:`~.huarong_bounds.state_components`)."""
     grid = board.grid
     step = grid.step
     sides = {query.piece + step[s]: s for s in DIRECTIONS if (query.piece, s) in graph}
@@ -198,7 +199,7 @@ def attach_start(board: Board, graph: nx.DiGraph, query: Query) -> StateModel:
     if query.piece == query.target:
         targets |= {START}
     profile = graph.graph["profile"].merge(WeightProfile.of(walks.values()))
-    return StateModel(graph, START, targets, heuristic=open_board_bound(grid, query.target),
+    return StateModel(graph, START, targets, heuristic=open_board_bound(grid, query.target, components),
                       profile=profile)
 
 
@@ -219,10 +220,11 @@ class PieceSide(Model):
     def __init__(self, board: Board):
         super().__init__(board)
         self.board_graph = board_graph(board)
+        self.components = state_components(self.board_graph, len(board.grid.open))
 
     @contextmanager
     def state_model(self, query):
-        model = attach_start(self.instance, self.board_graph, query)
+        model = attach_start(self.instance, self.board_graph, query, self.components)
         try:
             yield model
         finally:

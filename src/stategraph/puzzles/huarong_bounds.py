@@ -10,8 +10,13 @@ target and the blank's side: one table per board size serves every query.
 It knows that a straight run costs 5 moves a cell and a staircase 3, which
 a bound from the piece's walk distance alone (3 a cell) does not: on the
 benchmark's open 100 x 100 board A* settles 2,070 states a query with it
-against 5,314 with that one (both settling every optimal path).  A piece in
-another region of movable cells than the target's can never get there: pruned.
+against 5,314 with that one (both settling every optimal path).
+
+A state in another component of the board graph than every target state can
+never reach one: it gets ``None`` (pruned).  Besides the obvious (another
+region of movable cells), that covers a piece that cannot pass a corridor
+one cell wide (the blank cannot get round it), so such a query's -1 costs
+no search.
 
 >>> from stategraph.grid import EAST, WEST
 >>> table = open_board_table(1, 3)  # offsets (0, -2) .. (0, 2): 5 cells of 4 sides
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..grid import DELTAS, DIRECTIONS, OPPOSITE, Grid, distance_field
+from ..grid import DELTAS, DIRECTIONS, OPPOSITE, Grid
 
 
 @lru_cache(maxsize=4)
@@ -86,35 +91,41 @@ def offset_keys(grid: Grid) -> list:
     return cached
 
 
-def components(grid: Grid) -> list:
-    """Per cell index, the number of its connected region of open cells (``-1`` for a fixed cell)."""
-    cached = grid.__dict__.get("_components")
-    if cached is None:
-        cached = [-1] * len(grid.open)
-        for cell in grid.cells():
-            if cached[cell] < 0:
-                for other, walk in enumerate(distance_field(grid, cell)):
-                    if walk is not None:
-                        cached[other] = cell
-        object.__setattr__(grid, "_components", cached)
-    return cached
+def state_components(graph, cells: int) -> list:
+    """Per ``piece * 4 + side``, the number of the board graph's component holding that state
+    (``-1``: no such state).  Edges are followed both ways: every move can be undone."""
+    succ, pred = graph._succ, graph._pred
+    labels = [-1] * (cells * 4)
+    for seed in graph:
+        if seed.__class__ is str or labels[seed[0] * 4 + seed[1]] >= 0:
+            continue
+        number = seed[0] * 4 + seed[1]
+        labels[number] = number
+        stack = [seed]
+        while stack:
+            state = stack.pop()
+            for other in (*succ[state], *pred[state]):
+                if other.__class__ is not str and labels[other[0] * 4 + other[1]] < 0:
+                    labels[other[0] * 4 + other[1]] = number
+                    stack.append(other)
+    return labels
 
 
-def open_board_bound(grid: Grid, target: int):
-    """The heuristic of the open-board relaxation for ``target``: ``None`` for a piece cell in
-    another region than the target's (it can never get there), 0 for any state not a
+def open_board_bound(grid: Grid, target: int, components: list):
+    """The heuristic of the open-board relaxation for ``target``: ``None`` for a state in no
+    component (of :func:`state_components`) with a target state, 0 for any state not a
     ``(piece, side)`` pair (a query's start)."""
     table = open_board_table(grid.rows, grid.cols)
     keys = offset_keys(grid)
-    region = components(grid)
-    home = region[target]
+    homes = {components[target * 4 + side] for side in DIRECTIONS} - {-1}
     base = ((grid.rows - 1) * (2 * grid.cols - 1) + grid.cols - 1) * 4 - keys[target]
 
     def heuristic(state):
         if state.__class__ is str:
             return 0
         piece, side = state
-        if region[piece] != home:
+        index = piece * 4 + side
+        if components[index] not in homes:
             return None
         return table[base + keys[piece] + side]
 
