@@ -336,16 +336,16 @@ def test_solve_export_is_the_same_code_path_with_the_start_attached(tmp_path):
 
 
 def test_graphml_without_lxml_is_the_same_file(tmp_path, monkeypatch):
-    import stategraph.export as export
+    import stategraph.graphwrite as graphwrite
 
     flat = reference("huarong")
-    export.write_graph(flat, str(tmp_path / "fast.graphml"), "graphml")
+    graphwrite.write_graph(flat, str(tmp_path / "fast.graphml"), "graphml")
 
     def no_lxml(name):
         raise ImportError(name)
 
-    monkeypatch.setattr(export, "import_module", no_lxml)
-    export.write_graph(flat, str(tmp_path / "plain.graphml"), "graphml")
+    monkeypatch.setattr(graphwrite, "import_module", no_lxml)
+    graphwrite.write_graph(flat, str(tmp_path / "plain.graphml"), "graphml")
     fast, plain = nx.read_graphml(tmp_path / "fast.graphml"), nx.read_graphml(tmp_path / "plain.graphml")
     assert fast.graph == plain.graph
     assert dict(fast.nodes(data=True)) == dict(plain.nodes(data=True))

@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from . import packaged
 from .checks import CONFIRMED
 from .errors import StategraphError, StreamFault, shorten
-from .export import Capture, export_path, format_for, write_graph
+from .export import Capture, export_path, format_for
+from .graphwrite import write_graph
 from .puzzles import PUZZLES, get_puzzle
 from .runner import applicable_algorithms, run
 from .search import SEARCHES, get_search
