@@ -8,7 +8,8 @@ from pathlib import Path
 import stategraph
 
 PACKAGE = Path(stategraph.__file__).parent
-ABOVE = {"pipeline", "records", "runner", "search", "config", "cli", "commands", "settings", "judge", "export", "graphwrite"}
+ABOVE = {"pipeline", "records", "runner", "search", "config", "cli", "commands", "settings", "judge", "export",
+         "graphwrite"}
 
 
 def imported_modules(path: Path, inside: tuple = ("puzzles",)) -> set[str]:
