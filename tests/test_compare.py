@@ -100,3 +100,25 @@ def test_a_refusing_naive_model_is_a_row_not_a_crash(monkeypatch):
     assert refused and all(row["cost"] == "refused" and "movable cells" in row["refused"] for row in refused)
     assert all(row["agrees"] for row in tables[0]["rows"] if row["model"] == "piece_side")
     assert "piece_blank bfs: model piece_blank: the board has 6 movable cells" in as_text(tables)
+
+
+def test_config_limits_and_search_options_reach_every_row(tmp_path, capsys):
+    """A config's limits refuse the input for compare as for solve; ``stop_at_target: false``
+    makes the routines that take it settle every reachable state (what spfa settles anyway)."""
+    maze = tmp_path / "maze.txt"
+    maze.write_text(get_puzzle("pushing_boxes").sample_text())
+    small = tmp_path / "small.yaml"
+    small.write_text("puzzle: pushing_boxes\nlimits:\n  max_rows: 2\n")
+    assert main(["compare", "--config", str(small), str(maze)]) == 2
+    assert "max_rows" in capsys.readouterr().err
+    assert main(["compare", "pushing_boxes", str(maze), "--format", "json", "--model", "box_side",
+                 "--set", "search.options.stop_at_target=false"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    fourth = {row["algorithm"]: row for row in rows if row["instance"] == 4}
+    assert {"dijkstra", "astar", "spfa"} <= set(fourth)
+    assert fourth["dijkstra"]["settled"] == fourth["astar"]["settled"] == fourth["spfa"]["settled"]
+    assert main(["compare", "pushing_boxes", str(maze), "--format", "json", "--model", "box_side"]) == 0
+    default = {row["algorithm"]: row for row in map(json.loads, capsys.readouterr().out.splitlines())
+               if row["instance"] == 4}
+    assert default["dijkstra"]["settled"] < fourth["dijkstra"]["settled"]
+    assert default["astar"]["settled"] < fourth["astar"]["settled"]

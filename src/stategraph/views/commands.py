@@ -90,7 +90,7 @@ def compare(args) -> int:
         pyplot()  # before the work: no matplotlib, one line and exit 2
     pairs = [(m, a) for m, a in views.combinations(settings.puzzle.name)
              if (args.model is None or m == settings.model) and (args.algorithm is None or a == settings.algorithm)]
-    tables = views.compare(settings.puzzle.name, data, pairs, source)
+    tables = views.compare(settings.puzzle.name, data, pairs, source, base=settings)
     _write({"text": views.as_text, "json": views.as_json, "csv": views.as_csv}[args.format](tables))
     if args.plot:
         views.plot(tables, args.plot)

@@ -15,6 +15,10 @@ The statistics mean the same thing in every routine:
 * ``cost``: the optimum; ``agrees``: whether the answer's bytes equal those of the first row
   (the puzzle's default model and routine when they apply).
 
+Every row runs with the limits of the settings given (a config's ``limits``) and with their
+search options where its routine takes them (``stop_at_target`` reaches ``dijkstra`` and
+``astar``, not ``spfa``, which has no such option).
+
 >>> from stategraph.views.compare import compare
 >>> tables = compare("pushing_boxes", "1 3\\nSBT\\n0 0\\n")
 >>> [(row["model"], row["algorithm"], row["cost"], row["agrees"]) for row in tables[0]["rows"]][:2]
@@ -26,10 +30,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace
+from types import MappingProxyType
 
 from ..errors import ConfigError, InputError, StategraphError
 from ..puzzles import get_puzzle
 from ..runner import applicable_algorithms, run
+from ..search import get_search
 from ..settings import Settings
 from ..weights import Lex
 
@@ -58,12 +65,15 @@ def _cost_words(cost) -> str:
     return str(cost)
 
 
-def compare(puzzle: str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>") -> list[dict]:
-    """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair."""
+def compare(puzzle: str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>",
+            base: Settings | None = None) -> list[dict]:
+    """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair, each
+    run with the limits and (where its routine takes them) the search options of ``base``."""
     chosen = get_puzzle(puzzle)
+    base = base or Settings.of(chosen.name)
     tables: dict[tuple[int, int], dict] = {}
     for model, algorithm in pairs or combinations(chosen.name):
-        settings = Settings.of(chosen.name, model=model, algorithm=algorithm)
+        settings = _pair_settings(base, model, algorithm)
         try:
             _add_rows(tables, chosen, text, settings, source, model, algorithm)
         except (InputError, ConfigError):
@@ -78,6 +88,15 @@ def compare(puzzle: str, text, pairs: list[tuple[str, str]] | None = None, sourc
                                           "cost": "refused", "agrees": None, "output": None,
                                           "refused": str(exc)})
     return list(tables.values())
+
+
+def _pair_settings(base: Settings, model: str, algorithm: str) -> Settings:
+    """``base`` for one (model, routine) pair: its limits, the search options the routine takes,
+    and a plain text run (no verify, no export, no JSON report extracting paths)."""
+    taken = get_search(algorithm).options
+    options = {key: value for key, value in base.options.items() if key in taken}
+    return replace(base, model=model, algorithm=algorithm, options=MappingProxyType(options), output_format="text",
+                   stats=False, verify=False, export_graphml=None)
 
 
 def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:
