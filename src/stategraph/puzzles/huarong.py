@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 import networkx as nx
 
 from ..checks import huarong as checker
-from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, walk_distances, walk_round
+from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, walk_distances, walk_distances_toward, walk_round
 from ..model import StateModel, WeightProfile, collector_paused, graph_writers
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
@@ -188,7 +188,7 @@ def attach_start(board: Board, graph: nx.DiGraph, query: Query, components: list
     grid = board.grid
     step = grid.step
     sides = {query.piece + step[s]: s for s in DIRECTIONS if (query.piece, s) in graph}
-    walks = walk_distances(grid, query.blank, sides, blocked=query.piece)
+    walks = walk_distances_toward(grid, query.blank, sides, blocked=query.piece)
     row, col = grid.position(query.piece)
     blank_row, blank_col = grid.position(query.blank)
     graph.add_node(START, label=f"start blank={blank_row},{blank_col} piece={row},{col}", kind="start",
