@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ref_huarong as ref  # noqa: E402
 from stategraph import get_puzzle  # noqa: E402
-from stategraph.puzzles.huarong_bounds import open_board_bound  # noqa: E402
+from stategraph.puzzles.huarong_bounds import Bounds  # noqa: E402
 
 SEED = 2013_11
 BOARDS = 40
@@ -36,15 +36,18 @@ def _model(board):
     return instance.grid, huarong.model("piece_side")(instance)
 
 
+@pytest.mark.parametrize("landmarks", [False, True])
 @pytest.mark.parametrize(("number", "board"), list(_boards()))
-def test_bound_is_admissible_and_consistent(number, board):
+def test_bound_is_admissible_and_consistent(number, board, landmarks):
     grid, model = _model(board)
     graph = model.board_graph
+    bounds = Bounds(grid, graph, landmarks_after=0 if landmarks else 10**9)
     cells = [(r, c) for r in range(1, len(board) + 1) for c in range(1, len(board[0]) + 1)]
     checked = 0
     for target_rc in cells:
         target = grid.cell(*target_rc)
-        bound = open_board_bound(grid, target, model.components)
+        bound = bounds.for_target(target)
+        assert bool(bounds.landmarks) == (landmarks and len(graph) > 0)
         for state in graph:
             piece, side = state
             blank = piece + grid.step[side]
@@ -67,7 +70,7 @@ def test_bound_is_tight_in_the_open():
     board = [[1] * 9 for _ in range(9)]
     grid, model = _model(board)
     target = grid.cell(5, 5)
-    bound = open_board_bound(grid, target, model.components)
+    bound = Bounds(grid, model.board_graph, landmarks_after=10**9).for_target(target)
     for piece_rc, blank_rc in (((5, 3), (5, 4)), ((5, 3), (5, 2)), ((4, 4), (3, 4)), ((6, 4), (6, 5))):
         piece, blank = grid.cell(*piece_rc), grid.cell(*blank_rc)
         side = grid.step.index(blank - piece)
@@ -89,3 +92,29 @@ def test_a_piece_that_cannot_pass_a_corridor_costs_no_search():
     records = list(run("huarong", text))
     assert [record.answer for record in records] == [-1, -1, -1]
     assert [record.stats["settled"] for record in records] == [1, 1, 1]
+
+
+def test_landmarks_join_on_a_winding_board_and_answers_stay_exact():
+    """Rows of fixed cells with two-wide gaps at alternate ends make the piece wind; once the
+    queries have done enough work the bound adds landmarks, and every answer still equals the
+    brute force's."""
+    from stategraph.pipeline import solve
+
+    rng = random.Random(816)
+    board = [[1] * 10 for _ in range(11)]
+    for r in (2, 5, 8):
+        board[r] = [0] * 10
+        gap = (8, 9) if r % 2 == 0 else (0, 1)
+        for c in gap:
+            board[r][c] = 1
+    queries = ref.random_queries(rng, board, 150, kinds=("movable",))
+    huarong = get_puzzle("huarong")
+    instance = next(huarong.parse(ref.format_input(board, queries)))
+    model = huarong.model("piece_side")(instance)
+    answers = []
+    for question in huarong.questions(instance):
+        with model.state_model(question) as state_model:
+            answers.append(model.decode(question, solve(state_model, "astar", path=False)))
+    assert model.bounds.landmarks, "150 queries did not pay for the landmarks"
+    assert answers == [ref.brute_force(board, query) for query in queries]
+    assert sum(answer > 0 for answer in answers) > 100

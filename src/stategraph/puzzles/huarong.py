@@ -34,7 +34,7 @@ from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, walk_distances, walk_dis
 from ..model import StateModel, WeightProfile, collector_paused, graph_writers
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
-from .huarong_bounds import open_board_bound, state_components
+from .huarong_bounds import Bounds
 from .piece_blank import PieceBlank
 
 NAME = "huarong"
@@ -181,12 +181,13 @@ def _build_board_graph(board: Board) -> nx.DiGraph:
     return graph
 
 
-def attach_start(board: Board, graph: nx.DiGraph, query: Query, components: list) -> StateModel:
+def attach_start(board: Board, graph: nx.DiGraph, query: Query, bounds: Bounds) -> StateModel:
     """Attach ``query``'s start state to ``graph`` (detach it with :func:`detach`): the blank walks
     to a side of the piece.  A piece already on its target makes the start a target itself.
-    ``components`` are the board graph's (:func:`~.huarong_bounds.state_components`)."""
+    ``bounds`` gives the A* heuristic (:class:`~.huarong_bounds.Bounds`)."""
     grid = board.grid
     step = grid.step
+    heuristic = bounds.for_target(query.target)  # before the start is attached: it may find landmarks
     sides = {query.piece + step[s]: s for s in DIRECTIONS if (query.piece, s) in graph}
     walks = walk_distances_toward(grid, query.blank, sides, blocked=query.piece)
     row, col = grid.position(query.piece)
@@ -199,7 +200,7 @@ def attach_start(board: Board, graph: nx.DiGraph, query: Query, components: list
     if query.piece == query.target:
         targets |= {START}
     profile = graph.graph["profile"].merge(WeightProfile.of(walks.values()))
-    return StateModel(graph, START, targets, heuristic=open_board_bound(grid, query.target, components),
+    return StateModel(graph, START, targets, heuristic=heuristic,
                       profile=profile)
 
 
@@ -220,11 +221,11 @@ class PieceSide(Model):
     def __init__(self, board: Board):
         super().__init__(board)
         self.board_graph = board_graph(board)
-        self.components = state_components(self.board_graph, len(board.grid.open))
+        self.bounds = Bounds(board.grid, self.board_graph)
 
     @contextmanager
     def state_model(self, query):
-        model = attach_start(self.instance, self.board_graph, query, self.components)
+        model = attach_start(self.instance, self.board_graph, query, self.bounds)
         try:
             yield model
         finally:

@@ -12,11 +12,13 @@ a bound from the piece's walk distance alone (3 a cell) does not: on the
 benchmark's open 100 x 100 board A* settles 2,070 states a query with it
 against 5,314 with that one (both settling every optimal path).
 
-A state in another component of the board graph than every target state can
-never reach one: it gets ``None`` (pruned).  Besides the obvious (another
-region of movable cells), that covers a piece that cannot pass a corridor
-one cell wide (the blank cannot get round it), so such a query's -1 costs
-no search.
+On boards whose fixed cells make the piece wind, :class:`Bounds` adds
+landmark distances once a board's queries have done enough work to pay for
+them.  A state in another component of the board graph than every target
+state can never reach one: it gets ``None`` (pruned).  Besides the obvious
+(another region of movable cells), that covers a piece that cannot pass a
+corridor one cell wide (the blank cannot get round it), so such a query's
+-1 costs no search.
 
 >>> from stategraph.grid import EAST, WEST
 >>> table = open_board_table(1, 3)  # offsets (0, -2) .. (0, 2): 5 cells of 4 sides
@@ -27,8 +29,12 @@ no search.
 from __future__ import annotations
 
 from functools import lru_cache
+from heapq import heappop, heappush
 
 from ..grid import DELTAS, DIRECTIONS, OPPOSITE, Grid
+
+# Landmarks kept per board, once its queries have done the work of about as many whole searches.
+LANDMARKS = 2
 
 
 @lru_cache(maxsize=4)
@@ -111,22 +117,101 @@ def state_components(graph, cells: int) -> list:
     return labels
 
 
-def open_board_bound(grid: Grid, target: int, components: list):
-    """The heuristic of the open-board relaxation for ``target``: ``None`` for a state in no
-    component (of :func:`state_components`) with a target state, 0 for any state not a
-    ``(piece, side)`` pair (a query's start)."""
-    table = open_board_table(grid.rows, grid.cols)
-    keys = offset_keys(grid)
-    homes = {components[target * 4 + side] for side in DIRECTIONS} - {-1}
-    base = ((grid.rows - 1) * (2 * grid.cols - 1) + grid.cols - 1) * 4 - keys[target]
+def landmark_distances(graph, components: list, cells: int, count: int) -> list:
+    """Exact distances from ``count`` landmark states to every state of the board graph's largest
+    component, one list per landmark indexed by ``piece * 4 + side`` (``None`` elsewhere).
 
-    def heuristic(state):
-        if state.__class__ is str:
-            return 0
-        piece, side = state
-        index = piece * 4 + side
-        if components[index] not in homes:
-            return None
-        return table[base + keys[piece] + side]
+    The landmarks are spread out: the first is the state farthest from one state of the
+    component, each next the state farthest from the landmarks already chosen.  Every move can
+    be undone at the same cost, so a distance *from* a landmark is also one *to* it.
+    """
+    sizes: dict[int, int] = {}
+    for label in components:
+        if label >= 0:
+            sizes[label] = sizes.get(label, 0) + 1
+    if not sizes:
+        return []
+    largest = max(sizes, key=sizes.__getitem__)
+    members = [key for key, label in enumerate(components) if label == largest]
+    source = divmod(members[0], 4)
+    nearest = _distances_from(graph, source, cells)
+    fields = []
+    for _ in range(count):
+        farthest = max(members, key=nearest.__getitem__)
+        field = _distances_from(graph, divmod(farthest, 4), cells)
+        fields.append(field)
+        nearest = field if len(fields) == 1 else [a if b is None or (a is not None and a < b) else b
+                                                  for a, b in zip(nearest, field)]
+    return fields
 
-    return heuristic
+
+def _distances_from(graph, source: tuple, cells: int) -> list:
+    """Dijkstra from ``source`` over the board graph's states, indexed by ``piece * 4 + side``."""
+    succ = graph._succ
+    dist: list[int | None] = [None] * (cells * 4)
+    heap = [(0, source[0] * 4 + source[1], source)]
+    while heap:
+        here, key, state = heappop(heap)
+        if dist[key] is not None:
+            continue
+        dist[key] = here
+        for other, attrs in succ[state].items():
+            if other.__class__ is not str:  # a query's start, if one is attached
+                other_key = other[0] * 4 + other[1]
+                if dist[other_key] is None:
+                    heappush(heap, (here + attrs["weight"], other_key, other))
+    return dist
+
+
+class Bounds:
+    """The A* bound of one board's queries (:meth:`for_target`): the open-board table, pruned by
+    component, and, once the queries have evaluated it about as often as finding landmarks
+    costs (``landmarks_after`` evaluations), also the landmark bound: for a landmark ``L``,
+    ``|d(L, u) - d(L, T)|`` never exceeds ``d(u, T)`` (the triangle inequality), and it knows
+    the fixed cells, which the open board does not.  On a board whose rows of fixed cells make
+    the piece wind from end to end, A* then settles about 12 times fewer states.
+    """
+
+    def __init__(self, grid: Grid, graph, landmarks_after: int | None = None):
+        self.grid, self.graph = grid, graph
+        self.components = state_components(graph, len(grid.open))
+        self.landmarks: list = []
+        self.evaluations = 0
+        self.landmarks_after = (LANDMARKS + 1) * len(graph) if landmarks_after is None else landmarks_after
+        self._tally = [0]
+
+    def for_target(self, target: int):
+        """The heuristic of the queries whose piece must reach ``target``."""
+        self.evaluations += self._tally[0]
+        self._tally = tally = [0]
+        if not self.landmarks and self.evaluations >= self.landmarks_after:
+            self.landmarks = landmark_distances(self.graph, self.components, len(self.grid.open), LANDMARKS)
+        grid, components = self.grid, self.components
+        table = open_board_table(grid.rows, grid.cols)
+        keys = offset_keys(grid)
+        homes = {components[target * 4 + side] for side in DIRECTIONS} - {-1}
+        base = ((grid.rows - 1) * (2 * grid.cols - 1) + grid.cols - 1) * 4 - keys[target]
+        bands = []
+        for field in self.landmarks:
+            known = [field[target * 4 + side] for side in DIRECTIONS if field[target * 4 + side] is not None]
+            if known:
+                bands.append((field, min(known), max(known)))
+
+        def heuristic(state):
+            if state.__class__ is str:
+                return 0
+            piece, side = state
+            index = piece * 4 + side
+            if components[index] not in homes:
+                return None
+            tally[0] += 1
+            bound = table[base + keys[piece] + side]
+            for field, low, high in bands:
+                here = field[index]  # None: another component (a target's sides may lie in two)
+                if here is not None:
+                    further = here - high if here > high else low - here
+                    if further > bound:
+                        bound = further
+            return bound
+
+        return heuristic
