@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copy
 
-from . import safe_yaml
 from .errors import ConfigError, StategraphError, shorten
 from .puzzles import ALIASES, PUZZLES, get_puzzle
 from .search import SEARCHES, check_options, get_search
@@ -86,6 +85,8 @@ def load_config_text(text: str, source: str = "<config>") -> dict:
     if len(text) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{source}: the config is larger than {MAX_CONFIG_BYTES} characters "
                           "(a config is a few lines of YAML)")
+    from . import safe_yaml  # PyYAML is imported only when a config or --set is read
+
     data = safe_yaml.load(text, source)
     if not isinstance(data, dict):
         raise ConfigError(f"{source}: a config must be a mapping of keys, found {_kind(data)}")
@@ -128,6 +129,8 @@ def parse_assignment(text: str) -> tuple:
     if key.count(".") >= MAX_KEY_PARTS:
         raise ConfigError(f"--set {shorten(text)}: the key has {key.count('.') + 1} dotted parts "
                           f"(at most {MAX_KEY_PARTS}, e.g. search.options.stop_at_target)")
+    from . import safe_yaml
+
     try:
         return key, safe_yaml.load(value, "--set")
     except safe_yaml.YAMLRefusal as exc:
