@@ -50,3 +50,25 @@ def test_walks_equal_a_plain_bfs_on_random_grids(finder):
         assert {cells[cell]: walk for cell, walk in found.items()} == reference_walks(rows, start, goals, blocked)
         far += min((abs(start[0] - r) + abs(start[1] - c) for r, c in goals), default=0) >= FAR_GOALS
     assert far > 50  # the A* branch ran, not only the breadth-first one
+
+
+def test_a_winding_way_falls_back_to_one_breadth_first_search(monkeypatch):
+    """Walls with a gap at alternate ends: the goal is near as the crow flies, far on foot, so the
+    A* search gives up and one breadth-first search answers (still exactly)."""
+    import stategraph.grid as grid_module
+
+    rows = []
+    for r in range(21):
+        if r % 2:
+            gap = 19 if r % 4 == 1 else 0
+            rows.append("".join("." if c == gap else "#" for c in range(20)))
+        else:
+            rows.append("." * 20)
+    grid = Grid.from_rows(rows, ".")
+    start, goal = (0, 10), (20, 10)
+    fallbacks = []
+    breadth_first = grid_module.walk_distances
+    monkeypatch.setattr(grid_module, "walk_distances", lambda *args: fallbacks.append(args) or breadth_first(*args))
+    found = walk_distances_toward(grid, grid.cell(start[0] + 1, start[1] + 1), [grid.cell(goal[0] + 1, goal[1] + 1)])
+    assert fallbacks, "the A* search did not give up on a winding way"
+    assert list(found.values()) == [reference_walks(rows, start, [goal], None)[goal]]
