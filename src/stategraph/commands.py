@@ -21,7 +21,7 @@ from .puzzles import PUZZLES, get_puzzle
 from .runner import applicable_algorithms, run
 from .search import SEARCHES, get_search
 from .settings import Settings, resolve
-from .textinput import decode_input
+from .textdecode import decode_input
 from .weights import components
 
 STAT_COLUMNS = ("instance", "query", "algorithm", "nodes", "edges", "settled", "relaxed",

@@ -1,4 +1,5 @@
-"""Reading contest input: decoding bytes and walking whitespace-separated tokens with positions.
+"""Reading contest input: walking whitespace-separated tokens with positions (bytes are decoded
+by :mod:`stategraph.textdecode`).
 
 :class:`Tokens` reads its input lazily, in bounded chunks, only as far as the parser asks: a bad
 byte or a malformed token late in a file is reported only after every instance before it has
@@ -36,8 +37,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .errors import InputError, shorten
+from .textdecode import CHUNK_SIZE, bad_byte, text_pieces
 
-CHUNK_SIZE = 1 << 16  # characters (str input) or bytes (bytes and streams) read at a time
 MAX_TOKEN = 100_000   # longest token accepted (a legal one has at most a few hundred characters)
 MAX_DIGITS = 18       # longest integer accepted, in digits (a sign not counted)
 WHITESPACE = " \t\n\r\f\v"  # the only token separators
@@ -62,30 +63,6 @@ class Token(str):
         return token
 
 
-def decode_input(data: bytes, source: str = "<input>") -> str:
-    """All of ``data`` as text: UTF-8 without a byte-order mark, CRLF and CR line ends made LF.
-
-    A byte that is not UTF-8 raises :class:`InputError` at once, placed where :class:`Tokens`
-    would place it. Prefer handing the bytes (or the binary stream) to :class:`Tokens`, which
-    decodes lazily and answers the instances before a bad byte first.
-
-    >>> decode_input(b"\\xef\\xbb\\xbfa\\r\\nb\\rc", "in.txt")
-    'a\\nb\\nc'
-    >>> decode_input(b"a\\r\\n\\xc3\\xa9\\xff", "in.txt")
-    Traceback (most recent call last):
-    ...
-    stategraph.errors.InputError: in.txt:2:2: byte 0xff is not valid UTF-8
-    """
-    pieces: list[str] = []
-    for piece in _text_pieces(data, CHUNK_SIZE):
-        if isinstance(piece, int):
-            text = "".join(pieces)
-            raise InputError(_bad_byte(piece), source=source, line=text.count("\n") + 1,
-                             column=len(text) - text.rfind("\n"))
-        pieces.append(piece)
-    return "".join(pieces)
-
-
 class Tokens:
     """A lazy cursor over the tokens of ``data``, raising :class:`InputError` with positions.
 
@@ -106,7 +83,7 @@ class Tokens:
             raise ValueError("chunk_size and max_token must be positive")
         self.source = source
         self.instance: int | None = None
-        self._pieces: Iterator[str | int] = _text_pieces(data, chunk_size)
+        self._pieces: Iterator[str | int] = text_pieces(data, chunk_size)
         self._max_token = max_token
         self._parts: Sequence[str] = ()  # the current piece split at line ends (the first part continues a line)
         self._part = 0         # the next part to tokenize
@@ -402,7 +379,7 @@ class Tokens:
                 self._done = True
                 self._parts, self._part = ("",), 0
             elif isinstance(piece, int):  # a byte that is not UTF-8, right after the carried text
-                self._stop(_bad_byte(piece), self._line, self._col + self._carry_len + 1, False)
+                self._stop(bad_byte(piece), self._line, self._col + self._carry_len + 1, False)
             else:
                 self._parts, self._part = piece.split("\n"), 0
 
@@ -424,81 +401,6 @@ class Tokens:
 
     def _too_long(self, token: str) -> str:
         return f"a token longer than {self._max_token} characters: {shorten(token)}"
-
-
-def _text_pieces(data, size: int) -> Iterator[str | int]:
-    """Normalized text pieces of ``data`` (no byte-order mark, LF line ends); an int for a bad byte."""
-    if isinstance(data, str):
-        return _normalize((data[i:i + size] for i in range(0, len(data), size)), bom=False)
-    if isinstance(data, (bytes, bytearray, memoryview)):
-        data = bytes(data)
-        return _normalize(_decode(data[i:i + size] for i in range(0, len(data), size)), bom=True)
-    read = getattr(data, "read", None)
-    if read is None:
-        raise TypeError(f"cannot read input from a {type(data).__name__}: expected str, bytes or a file")
-    return _from_stream(read, size)
-
-
-def _from_stream(read, size: int):
-    first = read(size)  # only when the first token is asked for
-    if isinstance(first, str):  # a text-mode file: already decoded
-        yield from _normalize(_chunks(first, read, size), bom=False)
-    else:
-        yield from _normalize(_decode(_chunks(first, read, size)), bom=True)
-
-
-def _chunks(first, read, size: int):
-    chunk = first
-    while chunk:
-        yield chunk
-        chunk = read(size)
-
-
-def _decode(chunks):
-    """UTF-8 text of the byte ``chunks``; at an invalid byte, the text before it, then the byte."""
-    pending = b""
-    for chunk in chunks:
-        data = pending + chunk if pending else chunk
-        try:
-            text = data.decode("utf-8")
-            pending = b""
-        except UnicodeDecodeError as exc:
-            if exc.reason == "unexpected end of data" and exc.end == len(data):
-                text, pending = data[:exc.start].decode("utf-8"), data[exc.start:]  # the rest may follow
-            else:
-                yield data[:exc.start].decode("utf-8")
-                yield data[exc.start]
-                return
-        if text:
-            yield text
-    if pending:  # the input ends inside a character
-        yield pending[0]
-
-
-def _normalize(pieces, bom: bool):
-    """Make CRLF and CR line ends LF, also across pieces; with ``bom``, skip a leading byte-order mark."""
-    start = bom
-    after_cr = False
-    for piece in pieces:
-        if isinstance(piece, int):
-            yield piece
-            return
-        if after_cr and piece[:1] == "\n":
-            piece = piece[1:]
-            after_cr = False
-        if start and piece:
-            start = False
-            if piece[0] == "\ufeff":
-                piece = piece[1:]
-        if piece:
-            after_cr = piece[-1] == "\r"
-            if "\r" in piece:
-                piece = piece.replace("\r\n", "\n").replace("\r", "\n")
-            yield piece
-
-
-def _bad_byte(byte: int) -> str:
-    return f"byte 0x{byte:02x} is not valid UTF-8"
 
 
 def _range(low, high) -> str:
