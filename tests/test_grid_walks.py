@@ -1,12 +1,13 @@
-"""Walk lengths round a blocked cell (grid.walk_distances and its A* twin) against a plain BFS
-written here on (row, col) pairs."""
+"""Walk lengths round a blocked cell (grid.walk_distances, its A* twin, and the side walks both
+puzzles price their moves with) against a plain BFS written here on (row, col) pairs."""
 
 import random
 from collections import deque
 
 import pytest
 
-from stategraph.grid import FAR_GOALS, Grid, walk_distances, walk_distances_toward
+from stategraph.grid import DELTAS, FAR_GOALS, Grid, walk_distances, walk_distances_toward
+from stategraph.side_walks import SideWalks
 
 
 def reference_walks(rows, start, goals, blocked):
@@ -72,3 +73,47 @@ def test_a_winding_way_falls_back_to_one_breadth_first_search(monkeypatch):
     found = walk_distances_toward(grid, grid.cell(start[0] + 1, start[1] + 1), [grid.cell(goal[0] + 1, goal[1] + 1)])
     assert fallbacks, "the A* search did not give up on a winding way"
     assert list(found.values()) == [reference_walks(rows, start, [goal], None)[goal]]
+
+
+def comb_rows(rng, height, width):
+    """Corridors joined at both ends with dead-end pockets below them (long detours round a cell)."""
+    rows = [["#"] * width for _ in range(height)]
+    for top in range(0, height, 4):
+        rows[top] = ["."] * width
+        for depth in (1, 2):
+            if top + depth < height:
+                for c in range(2, width - 2, 2):
+                    rows[top + depth][c] = "." if rng.random() < 0.8 else "#"
+    for r in range(height):
+        rows[r][0] = rows[r][width - 1] = "."
+    return ["".join(row) for row in rows]
+
+
+def test_side_walks_equal_a_plain_bfs_round_the_cell():
+    """Every side-to-side walk round every open cell of random and comb-shaped grids."""
+    rng = random.Random(2013)
+    checked = long_ones = 0
+    for number in range(60):
+        height, width = rng.randint(2, 14), rng.randint(2, 14)
+        if number % 3 == 0:
+            rows = comb_rows(rng, max(height, 5), max(width, 5))
+        else:
+            rock = rng.choice((0.0, 0.15, 0.3))
+            rows = ["".join("#" if rng.random() < rock else "." for _ in range(width)) for _ in range(height)]
+        grid = Grid.from_rows(rows, ".")
+        walks = SideWalks(grid)
+        for r, line in enumerate(rows):
+            for c, ch in enumerate(line):
+                if ch != ".":
+                    continue
+                sides = [(r + dr, c + dc) for dr, dc in DELTAS]
+                for p, side in enumerate(sides):
+                    if not (0 <= side[0] < len(rows) and 0 <= side[1] < len(line)) or rows[side[0]][side[1]] != ".":
+                        continue
+                    expected = reference_walks(rows, side, sides, (r, c))
+                    row = walks.row(grid.cell(r + 1, c + 1), p)
+                    found = {sides[q]: walk for q, walk in enumerate(row) if walk is not None}
+                    assert found == expected, (rows, r, c, p)
+                    checked += 1
+                    long_ones += any(walk > 4 for walk in expected.values())
+    assert checked > 1000 and long_ones > 50

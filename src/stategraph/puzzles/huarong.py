@@ -30,9 +30,10 @@ from typing import Any, ClassVar
 import networkx as nx
 
 from ..checks import huarong as checker
-from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, walk_distances, walk_distances_toward, walk_round
+from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, walk_distances_toward
 from ..model import StateModel, WeightProfile, collector_paused, graph_writers
 from ..puzzle import Model, Puzzle
+from ..side_walks import SideWalks
 from ..textinput import Tokens
 from .huarong_bounds import Bounds
 from .piece_blank import PieceBlank
@@ -150,6 +151,7 @@ def _build_board_graph(board: Board) -> nx.DiGraph:
     free, step = grid.open, grid.step
     graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
     add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
+    walks = SideWalks(grid)
     unit = True
     edges = 0
     for piece in grid.cells():
@@ -159,17 +161,8 @@ def _build_board_graph(board: Board) -> nx.DiGraph:
             add_node((piece, s), {"label": f"piece={row},{col} blank={LETTERS[s]}", "kind": "state",
                                   "piece": piece, "piece_row": row, "piece_col": col, "side": LETTERS[s]})
         for i, s in enumerate(sides):
-            a = piece + step[s]
-            later = {piece + step[t]: t for t in sides[i + 1:]}
-            # Walks round the piece settled by its surroundings (2 to a perpendicular side, 4 to the
-            # opposite one) come out in the order a search would find them: by length, then by side.
-            known = [(walk_round(grid, piece, a, b), b) for b in later]
-            if all(walk is not None for walk, _ in known):
-                found = [(b, walk) for walk, b in sorted(known, key=lambda item: item[0] or 0)]
-            else:
-                found = list(walk_distances(grid, a, later, blocked=piece).items())
-            for cell, walk in found:
-                t = later[cell]
+            row_of_walks = walks.row(piece, s)  # the blank's walks from side s round the piece
+            for walk, t in sorted((row_of_walks[t], t) for t in sides[i + 1:] if row_of_walks[t] is not None):
                 add_edge((piece, s), (piece, t), {"weight": walk, "rank": t, "kind": "rotate"})
                 add_edge((piece, t), (piece, s), {"weight": walk, "rank": s, "kind": "rotate"})
                 unit = unit and walk == 1
