@@ -30,3 +30,18 @@ def winding_board_text(size: int, queries: int, seed: int) -> str:
         blank, piece, target = rng.sample(movable, 3)
         lines.append(" ".join(f"{r + 1} {c + 1}" for r, c in (blank, piece, target)))
     return "\n".join(lines) + "\n"
+
+
+def comb_board_text(size: int, queries: int, seed: int) -> str:
+    """The Pushing Boxes "comb" (corridors with dead-end pockets, joined at both ends) as a Huarong
+    Dao board: the blank's walks round a piece in a corridor are long detours."""
+    from gen_pushing_boxes import comb_maze_text
+
+    rng = random.Random(seed)
+    board = [[0 if ch == "#" else 1 for ch in line] for line in comb_maze_text(size).splitlines()[1:]]
+    movable = [(r, c) for r in range(size) for c in range(size) if board[r][c]]
+    lines = [f"{size} {size} {queries}"] + [" ".join(map(str, row)) for row in board]
+    for _ in range(queries):
+        blank, piece, target = rng.sample(movable, 3)
+        lines.append(" ".join(f"{r + 1} {c + 1}" for r, c in (blank, piece, target)))
+    return "\n".join(lines) + "\n"

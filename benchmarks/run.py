@@ -189,6 +189,8 @@ def cases(quick: bool) -> list:
                  queries=200),
             Case("hr: 100x100 q=200, winding rows", "huarong",
                  lambda: gen_huarong.winding_board_text(100, 200, 2015), baselines=huarong, queries=200),
+            Case("hr: 100x100 q=200, comb", "huarong",
+                 lambda: gen_huarong.comb_board_text(100, 200, 2016), baselines=huarong, queries=200),
             Case("am: 1000 mazes 9x9", "arrow_maze", am(1000, 816), baselines=arrows),
         ]
     # The open mazes: the growth report (the 100 x 100 one is also "1 open 100x100 maze"). The naive
