@@ -19,17 +19,11 @@ def board_text(rows: int, cols: int, queries: int, fixed_ratio: float, seed: int
 def winding_board_text(size: int, queries: int, seed: int) -> str:
     """A ``size`` x ``size`` board where every 6th row is fixed but for a gap three cells wide, at
     the right and left end in turn: the piece winds from end to end (seeded random queries)."""
-    rng = random.Random(seed)
     board = [[1] * size for _ in range(size)]
     for r in range(5, size, 6):
         gap = range(size - 3, size) if (r // 6) % 2 == 0 else range(3)
         board[r] = [1 if c in gap else 0 for c in range(size)]
-    movable = [(r, c) for r in range(size) for c in range(size) if board[r][c]]
-    lines = [f"{size} {size} {queries}"] + [" ".join(map(str, row)) for row in board]
-    for _ in range(queries):
-        blank, piece, target = rng.sample(movable, 3)
-        lines.append(" ".join(f"{r + 1} {c + 1}" for r, c in (blank, piece, target)))
-    return "\n".join(lines) + "\n"
+    return _with_queries(board, queries, random.Random(seed))
 
 
 def comb_board_text(size: int, queries: int, seed: int) -> str:
@@ -37,10 +31,16 @@ def comb_board_text(size: int, queries: int, seed: int) -> str:
     Dao board: the blank's walks round a piece in a corridor are long detours."""
     from gen_pushing_boxes import comb_maze_text
 
-    rng = random.Random(seed)
     board = [[0 if ch == "#" else 1 for ch in line] for line in comb_maze_text(size).splitlines()[1:]]
-    movable = [(r, c) for r in range(size) for c in range(size) if board[r][c]]
-    lines = [f"{size} {size} {queries}"] + [" ".join(map(str, row)) for row in board]
+    return _with_queries(board, queries, random.Random(seed))
+
+
+def _with_queries(board: list, queries: int, rng: random.Random) -> str:
+    """The input text of ``board`` with ``queries`` random queries: blank, piece and target on
+    three distinct movable cells."""
+    rows, cols = len(board), len(board[0])
+    movable = [(r, c) for r in range(rows) for c in range(cols) if board[r][c]]
+    lines = [f"{rows} {cols} {queries}"] + [" ".join(map(str, row)) for row in board]
     for _ in range(queries):
         blank, piece, target = rng.sample(movable, 3)
         lines.append(" ".join(f"{r + 1} {c + 1}" for r, c in (blank, piece, target)))
