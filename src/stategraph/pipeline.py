@@ -56,11 +56,8 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None, *, pa
             result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
                                  heuristic=model.heuristic, **(options or {}), **extra)
         started = perf_counter()
-        if path:
-            states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist)
-        else:
-            states = None
-            cost = optimal_cost(model.targets, result.dist)
+        states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist) \
+            if path else None
     stats = {
         "algorithm": routine.name,
         "nodes": len(model.graph),
@@ -72,7 +69,7 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None, *, pa
         **result.stats.detail,
     }
     if not path:
-        return Solution(cost, None, [], stats)
+        return Solution(optimal_cost(model.targets, result.dist), None, [], stats)
     if states is None:
         return Solution(None, None, [], stats)
     succ, nodes = model.graph._succ, model.graph._node
