@@ -100,8 +100,10 @@ HOSTILE_FILES = [
     ("undefined-alias", "puzzle: pushing_boxes\nlimits: {max_rows: *nowhere}\n", "found the alias '*nowhere'"),
     ("5000-digit-integer", "puzzle: pushing_boxes\nlimits: {max_rows: " + "9" * 5000 + "}\n",
      "c.yaml:2: not valid YAML for stategraph: an integer of 5000 digits is too long (at most 18)"),
-    ("5000-digit-negative", "puzzle: pushing_boxes\nlimits: {max_rows: -" + "1_0" * 2500 + "}\n",
+    ("5000-digit-negative", "puzzle: pushing_boxes\nlimits: {max_rows: -" + "10" * 2500 + "}\n",
      "an integer of 5000 digits is too long"),
+    ("underscored-integer", "puzzle: pushing_boxes\nlimits: {max_rows: -" + "1_0" * 2500 + "}\n",
+     "is not a decimal integer"),
     ("1000-deep-flow", "puzzle: pushing_boxes\nlimits: {max_rows: " + "[" * 1000 + "]" * 1000 + "}\n",
      "c.yaml:2: not valid YAML for stategraph: nesting deeper than 20 levels"),
     ("1000-deep-flow-mappings", "puzzle: pushing_boxes\nsearch: " + "{a: " * 1000 + "1" + "}" * 1000 + "\n",
@@ -131,7 +133,7 @@ HOSTILE_FILES = [
     ("500KB-tag", "puzzle: !<" + "t" * 500_000 + "> pushing_boxes\n", "is not allowed"),
     ("500KB-tag-handle", "puzzle: !" + "h" * 500_000 + "!x pushing_boxes\n", "found undefined tag handle"),
     ("bad-explicit-int", "puzzle: pushing_boxes\nlimits: {max_rows: !!int ''}\n",
-     "c.yaml:2: not valid YAML for stategraph: cannot read '' as 'tag:yaml.org,2002:int'"),
+     "c.yaml:2: not valid YAML for stategraph: '' is not a decimal integer"),
     ("bad-explicit-timestamp", "puzzle: pushing_boxes\nlimits: {max_rows: !!timestamp never}\n",
      "cannot read 'never' as 'tag:yaml.org,2002:timestamp'"),
     ("merge-key", "puzzle: pushing_boxes\n<<: {puzzle: huarong}\n", "merge keys (<<) are not allowed"),
@@ -241,7 +243,7 @@ def test_the_cli_table_is_large_enough():
 
 def test_the_bounds_leave_ordinary_configs_alone():
     text = ("puzzle: pushing_boxes  # comment\nsearch:\n  algorithm: dijkstra\n  options: {stop_at_target: no}\n"
-            "output: {format: json, stats: true}\nlimits: {max_rows: 1_000_000, max_cols: 0x10}\n")
+            "output: {format: json, stats: true}\nlimits: {max_rows: 1000000, max_cols: +16}\n")
     config = load_config_text(text, "c.yaml")
     assert config["search"]["options"] == {"stop_at_target": False}
     assert config["limits"] == {"max_rows": 10**6, "max_cols": 16}
@@ -251,7 +253,24 @@ def test_the_bounds_leave_ordinary_configs_alone():
     assert safe_yaml.load(f"a: {deep}", "t")["a"] is not None
     with pytest.raises(safe_yaml.YAMLRefusal, match="nesting deeper than 20 levels"):
         safe_yaml.load(f"a: [{deep}]", "t")
-    assert parse_assignment("limits.max_rows= 1_000") == ("limits.max_rows", 1000)
+    assert parse_assignment("limits.max_rows= 1000") == ("limits.max_rows", 1000)
+
+
+@pytest.mark.parametrize("written", ["12:30", "0x12C", "012", "1_000", "0b101", "-0x1"])
+def test_integers_are_read_as_decimal_digits_only(written):
+    """YAML 1.1 reads these as 750, 300, 10, 1000, 5 and -1: a config never means that."""
+    for call in (lambda: load_config_text(f"puzzle: pushing_boxes\nlimits: {{max_rows: {written}}}\n", "c.yaml"),
+                 lambda: parse_assignment(f"limits.max_rows={written}")):
+        assert_short_config_error(call, "is not a decimal integer")
+
+
+@pytest.mark.parametrize("empty", ["", "~", "null", "Null"])
+@pytest.mark.parametrize("key", ["limits.max_rows", "output.stats", "search.algorithm", "verify.max_seconds",
+                                 "export.instance", "search.options.stop_at_target", "model"])
+def test_an_empty_value_is_refused_where_a_key_needs_one(key, empty):
+    config = load_config_text("puzzle: pushing_boxes\n", "c.yaml")
+    assert_short_config_error(lambda: apply_overrides(config, dict([parse_assignment(f"{key}={empty}")])),
+                              key.rpartition(".")[2])
 
 
 # --- fuzzing: whatever the text, only a StategraphError of one short line may come out ---

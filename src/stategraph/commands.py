@@ -21,7 +21,7 @@ from .puzzles import PUZZLES, get_puzzle
 from .runner import applicable_algorithms, run
 from .search import SEARCHES, get_search
 from .settings import Settings, resolve
-from .textdecode import decode_input
+from .textdecode import read_text
 from .weights import components
 
 STAT_COLUMNS = ("instance", "query", "algorithm", "nodes", "edges", "settled", "relaxed",
@@ -69,11 +69,11 @@ def solve(args) -> int:
 
 
 def check(args) -> int:
-    from .judge import WHOLE_FILE, judge
+    from .judge import MAX_ANSWERS_BYTES, WHOLE_FILE, judge
 
     settings, (input_path, answers_path) = _resolve(args, ("INPUT", "ANSWERS"))
     with _open_input(answers_path) as (answers_stream, answers_source):
-        answers = decode_input(answers_stream.read(), answers_source)
+        answers = read_text(answers_stream, answers_source, MAX_ANSWERS_BYTES)
     passed = failed = 0
     file_problems = False
     with _open_input(input_path) as (stream, source):

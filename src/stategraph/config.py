@@ -18,6 +18,7 @@ stategraph.errors.ConfigError: c.yaml: unknown key 'serch' (known: puzzle, model
 from __future__ import annotations
 
 import copy
+import os
 
 from .errors import ConfigError, StategraphError, shorten
 from .puzzles import ALIASES, PUZZLES, get_puzzle
@@ -30,6 +31,7 @@ MAX_LIMIT = 10**6  # the largest value of any key under limits
 MAX_KEY_LENGTH = 50  # of a --set KEY (the longest real one, search.options.stop_at_target, has 29)
 MAX_KEY_PARTS = 3  # dotted parts of a --set KEY: section.subsection.name
 
+NULLABLE = ("export.graphml", "export.format")  # keys whose empty value means "the default"
 # key -> (type, default); nested dicts are sections
 SCHEMA = {
     "puzzle": (str, None),
@@ -43,10 +45,10 @@ SCHEMA = {
 }
 
 
-def default_config(puzzle: str) -> dict:
+def default_config(puzzle: str, folder: str | None = None) -> dict:
     """The built-in configuration of ``puzzle`` (what ``configs/<puzzle>.yaml`` holds); a puzzle
-    from outside the package (``module:Class``) keeps that name."""
-    chosen = get_puzzle(puzzle)
+    from outside the package (``module:Class``, looked up in ``folder`` first) keeps that name."""
+    chosen = get_puzzle(puzzle, folder)
     return {
         "puzzle": puzzle if ":" in puzzle else chosen.name,
         "model": chosen.model().name,
@@ -58,9 +60,10 @@ def default_config(puzzle: str) -> dict:
     }
 
 
-def load_config(path: str) -> dict:
-    """The config in the file ``path``."""
-    return load_config_text(read_config_file(path), path)
+def load_config(path: str, source: str | None = None) -> dict:
+    """The config in the file ``path`` (named ``source`` in messages); a plug-in puzzle it names
+    is looked up beside it first."""
+    return load_config_text(read_config_file(path), source or path, os.path.dirname(os.path.abspath(path)))
 
 
 def read_config_file(path: str) -> str:
@@ -81,7 +84,7 @@ def read_config_file(path: str) -> str:
     return text
 
 
-def load_config_text(text: str, source: str = "<config>") -> dict:
+def load_config_text(text: str, source: str = "<config>", folder: str | None = None) -> dict:
     if len(text) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{source}: the config is larger than {MAX_CONFIG_BYTES} characters "
                           "(a config is a few lines of YAML)")
@@ -92,8 +95,8 @@ def load_config_text(text: str, source: str = "<config>") -> dict:
         raise ConfigError(f"{source}: a config must be a mapping of keys, found {_kind(data)}")
     if not isinstance(data.get("puzzle"), str):
         raise ConfigError(f"{source}: key 'puzzle' is required and must be a string")
-    _puzzle(data["puzzle"], source)
-    base = default_config(data["puzzle"])
+    _puzzle(data["puzzle"], source, folder)
+    base = default_config(data["puzzle"], folder)
     merged = _merge(base, data, SCHEMA, source, "")
     validate(merged, source)
     return merged
@@ -103,8 +106,6 @@ def apply_overrides(config: dict, overrides: dict, source: str = "command line")
     """A copy of ``config`` with dotted-key overrides (``{"search.algorithm": "bfs"}``) applied."""
     result = config
     for dotted, value in overrides.items():
-        if value is None:
-            continue
         nested = value
         for key in reversed(dotted.split(".")):
             nested = {key: nested}
@@ -217,17 +218,17 @@ def _merge(base: dict, data: dict, schema: dict, source: str, prefix: str) -> di
                                           (kind is not int or not isinstance(value, bool))):
                 raise ConfigError(f"{source}: key {shorten(name)} must be {kind.__name__}, "
                                   f"found {_kind(value)}")
-            if value is None and key in ("puzzle", "algorithm", "format"):
-                raise ConfigError(f"{source}: key {shorten(name)} must not be empty")
+            if value is None and name not in NULLABLE:
+                raise ConfigError(f"{source}: key {shorten(name)} needs a value, found nothing")
             result[key] = value
     return result
 
 
-def _puzzle(name, source: str):
+def _puzzle(name, source: str, folder: str | None = None):
     """The puzzle called ``name`` (or ``module:Class``), or a ConfigError naming the key."""
     if isinstance(name, str) and ":" in name:
         try:
-            return get_puzzle(name)
+            return get_puzzle(name, folder)
         except StategraphError as exc:
             raise ConfigError(f"{source}: key 'puzzle': {exc}") from None
     if not isinstance(name, str) or (name not in PUZZLES and name not in ALIASES):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from .errors import VerificationError
 from .runner import run
 
+MAX_ANSWERS_BYTES = 1 << 28  # 256 MiB: an answers file above it is refused, never judged in part
 OK = "ok"
 WHOLE_FILE = "answers file"  # the question named by verdicts about the file rather than one answer
 OK_NOT_CANONICAL = "ok (optimal, not the canonical tie-break)"

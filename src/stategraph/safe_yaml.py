@@ -11,7 +11,8 @@ document is composed, before any value is built:
   PyYAML's recursive composer never recurses deeply);
 * more than :data:`MAX_NODES` values in one document;
 * scalars longer than :data:`MAX_SCALAR_LENGTH` characters;
-* integers of more than :data:`MAX_INT_DIGITS` digits (refused before ``int()``);
+* integers of more than :data:`MAX_INT_DIGITS` digits (refused before ``int()``), and integers
+  written other than in decimal digits (YAML 1.1's ``12:30``, ``0x12C``, ``012``, ``1_000``);
 * every tag but the safe ones of ``yaml.safe_load`` (``!!python/...`` and local tags).
 
 Every problem is a :class:`YAMLRefusal` (a :class:`~stategraph.errors.ConfigError`)
@@ -32,6 +33,7 @@ stategraph.safe_yaml.YAMLRefusal: c.yaml:3: not valid YAML for stategraph: dupli
 from __future__ import annotations
 
 import collections.abc
+import re
 
 import yaml
 from yaml.composer import ComposerError
@@ -47,6 +49,7 @@ MAX_SCALAR_LENGTH = 10_000
 MAX_INT_DIGITS = 18
 MAX_PROBLEM_LENGTH = 120
 
+DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)", re.ASCII)
 MERGE_TAG = "tag:yaml.org,2002:merge"
 _READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError)
 
@@ -122,12 +125,18 @@ class ConfigLoader(yaml.SafeLoader):
         return mapping
 
     def construct_yaml_int(self, node):
+        """Decimal digits only: YAML 1.1 would also read ``12:30`` as 750, ``0x12C`` as 300,
+        ``012`` as 10 and ``1_000`` as 1000, none of which a config means."""
         value = self.construct_scalar(node)
-        digits = len(value.replace("_", "").lstrip("+-"))
+        if not DECIMAL.fullmatch(value):
+            raise ConstructorError(None, None, f"{shorten(value, 24)} is not a decimal integer "
+                                   "(no hex, octal, sexagesimal, '_' or leading zero)",
+                                   node.start_mark)
+        digits = len(value.lstrip("+-"))
         if digits > MAX_INT_DIGITS:
             raise ConstructorError(None, None, f"an integer of {digits} digits is too long "
                                    f"(at most {MAX_INT_DIGITS})", node.start_mark)
-        return super().construct_yaml_int(node)
+        return int(value)
 
     def construct_undefined(self, node):
         raise ConstructorError(None, None, f"tag {shorten(node.tag)} is not allowed "

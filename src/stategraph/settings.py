@@ -13,7 +13,6 @@ bfs needs every edge weight to be 1, but this graph has lexicographic (primary, 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -23,7 +22,7 @@ from . import config as configuration
 from . import packaged
 from .errors import ConfigError, StategraphError, shorten
 from .puzzle import Puzzle
-from .puzzles import PUZZLES, get_puzzle
+from .puzzles import ALIASES, PUZZLES, get_puzzle
 
 # Settings field -> its dotted config key
 KEYS = {"model": "model", "algorithm": "search.algorithm", "options": "search.options",
@@ -119,13 +118,9 @@ def resolve(command: str, items: list, files: tuple, *, optional: int = 0, confi
 
 
 def _names_a_puzzle(item: str) -> bool:
-    if ":" in item and not os.path.exists(item):
-        return True
-    try:
-        get_puzzle(item)
-    except StategraphError:
-        return False
-    return not os.path.exists(item)
+    """Whether a positional that could be the input file names a built-in puzzle instead (a
+    plug-in is named there only where the input cannot be, so no file name is ever imported)."""
+    return (item in PUZZLES or item in ALIASES) and not os.path.exists(item)
 
 
 def _agreed_puzzle(named) -> str:
@@ -153,7 +148,5 @@ def _load_config(name: str) -> tuple:
         return configuration.load_config_text(packaged.config_text(name), where), where
     if not os.path.exists(name) and os.sep not in name:
         packaged.config_text(name)  # raises: neither a file nor a packaged config
-    folder = os.path.dirname(os.path.abspath(name))
-    if folder not in sys.path:
-        sys.path.insert(0, folder)  # a puzzle module:Class beside its config is found from anywhere
-    return configuration.load_config(name), shorten(name, 200, quoted=False)
+    where = shorten(name, 200, quoted=False)
+    return configuration.load_config(name, where), where

@@ -15,6 +15,31 @@ from .errors import InputError
 CHUNK_SIZE = 1 << 16  # characters (str input) or bytes (bytes and streams) read at a time
 
 
+def read_text(stream, source: str = "<input>", limit: int = 1 << 28) -> str:
+    """All of a binary ``stream`` (read until its end, however its ``read`` returns it piece by
+    piece) as text, as :func:`decode_input` makes it; more than ``limit`` bytes is an
+    :class:`InputError`, found after reading at most ``limit + 1`` of them.
+
+    >>> import io
+    >>> read_text(io.BytesIO(b"a\\r\\n" * 50_000), "answers.txt") == "a\\n" * 50_000
+    True
+    >>> read_text(io.BytesIO(b"abc"), "answers.txt", limit=2)
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.InputError: answers.txt: larger than 2 bytes (the limit of this file)
+    """
+    chunks, size = [], 0
+    while True:
+        chunk = stream.read(CHUNK_SIZE)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise InputError(f"larger than {limit:,} bytes (the limit of this file)", source=source)
+    return decode_input(b"".join(chunks), source)
+
+
 def decode_input(data: bytes, source: str = "<input>") -> str:
     """All of ``data`` as text: UTF-8 without a byte-order mark, CRLF and CR line ends made LF.
 

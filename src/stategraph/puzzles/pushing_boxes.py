@@ -30,7 +30,7 @@ from ..grid import DELTAS, DIRECTIONS, LETTERS, OPPOSITE, Grid, shortest_walk, w
 from ..model import StateModel, WeightProfile, collector_paused, graph_dicts, graph_writers
 from ..puzzle import Model, Puzzle
 from ..side_walks import SideWalks
-from ..textinput import Tokens
+from ..textinput import MAX_TOKEN, Tokens
 from ..weights import Lex
 from .box_player import BoxPlayer
 
@@ -55,7 +55,7 @@ class Maze:
 def parse(data, source: str = "<input>", limits: dict | None = None):
     """Yield the mazes of a contest input, one at a time, up to the ``0 0`` line."""
     limits = {**LIMITS, **(limits or {})}
-    tokens = Tokens(data, source)
+    tokens = Tokens(data, source, max_token=max(MAX_TOKEN, limits["max_cols"]))  # a row is one token
     for number in tokens.instances("a maze header 'r c'", "'0 0' line"):
         header = tokens.peek()
         rows = tokens.integer("the row count", 0)

@@ -1,0 +1,99 @@
+"""`stategraph check` judges the whole answers file, however large, from a file or from stdin.
+
+The answers come from the independent references (tests/ref_*.py), repeated until the file is
+well over 64 KB; spoiling only the very last answer must give exactly one problem, at the last
+question, so a judge that stops reading early (or judges part of the file) fails here.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+import ref_arrow_maze
+import ref_huarong
+import ref_pushing_boxes
+
+MIN_BYTES = 64 * 1024
+
+
+def pushing_boxes_files(rng):
+    blocks = [ref_pushing_boxes.random_maze(rng, rng.randint(3, 6), rng.randint(3, 6)) for _ in range(30)]
+    answers = []
+    for block in blocks:
+        strings = ref_pushing_boxes.all_optimal_strings(ref_pushing_boxes.maze_rows_of(block))
+        answers.append(ref_pushing_boxes.canonical_by_rule(strings) if strings else "Impossible.")
+    blocks, answers = blocks * 120, answers * 120
+    last = len(answers) - 1
+    while answers[last] == "Impossible.":  # spoil the last solvable maze: its answer is then one push short
+        last -= 1
+    spoiled = list(answers)
+    spoiled[last] = answers[last][:-1]
+    return (ref_pushing_boxes.join_mazes(blocks), ref_pushing_boxes.expected_output(answers),
+            ref_pushing_boxes.expected_output(spoiled), f"maze {last + 1}: ")
+
+
+def huarong_files(rng):
+    board = ref_huarong.random_board(rng, 4, 5, 0.1)
+    queries = ref_huarong.random_queries(rng, board, 12)
+    truth = [ref_huarong.brute_force(board, q) for q in queries] * 2500
+    spoiled = truth[:-1] + [truth[-1] + 1]
+    return (ref_huarong.format_input(board, queries * 2500), "".join(f"{t}\n" for t in truth),
+            "".join(f"{t}\n" for t in spoiled), f"query {len(truth)}: ")
+
+
+def arrow_maze_files(rng):
+    mazes = [m for m in (ref_arrow_maze.random_maze(rng, f"M{i}") for i in range(12)) if m is not None] * 250
+    expected = ref_arrow_maze.expected_output(mazes)
+    solved = max(i for i, m in enumerate(mazes) if ref_arrow_maze.bfs_route(m))
+    good = ref_arrow_maze.format_answer(mazes[solved].name, ref_arrow_maze.bfs_route(mazes[solved]))
+    cut = expected.rindex(good)
+    spoiled = expected[:cut] + ref_arrow_maze.format_answer(mazes[solved].name, None) + expected[cut + len(good):]
+    return ref_arrow_maze.build_input(mazes, rng=rng), expected, spoiled, f"maze '{mazes[solved].name}': "
+
+
+FILES = {"pushing_boxes": pushing_boxes_files, "huarong": huarong_files, "arrow_maze": arrow_maze_files}
+
+
+def check(tmp_path, puzzle, text, answers, from_stdin=False):
+    (tmp_path / "in.txt").write_text(text)
+    (tmp_path / "answers.txt").write_text(answers)
+    args = [sys.executable, "-m", "stategraph", "check", puzzle, "in.txt", "-" if from_stdin else "answers.txt"]
+    done = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                          input=answers if from_stdin else None)
+    assert "Traceback" not in done.stderr
+    return done.returncode, done.stderr.splitlines()
+
+
+@pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])
+@pytest.mark.parametrize("puzzle", list(FILES))
+def test_every_answer_of_a_large_file_is_judged(puzzle, from_stdin, tmp_path):
+    text, answers, spoiled, last_question = FILES[puzzle](random.Random(1475))
+    assert len(answers.encode()) > MIN_BYTES
+    status, lines = check(tmp_path, puzzle, text, answers, from_stdin)
+    verdicts, summary = lines[:-1], lines[-1]
+    assert status == 0, lines[-3:]
+    assert all(v.endswith(": ok") for v in verdicts) and len(verdicts) > 700
+    assert summary == f"stategraph: checked {len(verdicts)} answers: {len(verdicts)} ok, 0 with a problem"
+
+    status, lines = check(tmp_path, puzzle, text, spoiled, from_stdin)
+    problems = [v for v in lines[:-1] if not v.endswith(": ok")]
+    assert status == 3
+    assert len(problems) == 1 and problems[0].startswith(last_question), problems[:3]
+
+
+def test_an_answers_file_over_the_cap_is_refused_not_judged_in_part(tmp_path, monkeypatch):
+    from stategraph import judge
+    from stategraph.errors import InputError
+    from stategraph.textdecode import read_text
+
+    class Endless:
+        def read(self, size):
+            return b"1\n" * (size // 2)
+
+    with pytest.raises(InputError, match="larger than 1,048,576 bytes"):
+        read_text(Endless(), "answers.txt", 2**20)
+    assert judge.MAX_ANSWERS_BYTES >= 2**28
