@@ -90,6 +90,15 @@ class Model(ABC):
         """The graph to export for the instance (``None``: the first question's state graph)."""
         return None
 
+    @classmethod
+    def explain(cls, record: Any) -> dict | None:
+        """The answer of ``record`` (an answered question: ``subject``, ``question``, ``answer``,
+        ``solution``) in the puzzle's own words: ``{"title", "steps", "picture", "summary"}``, each
+        step a dict with at least ``number``, ``text``, ``move``, ``cost`` and ``picture`` (see
+        :mod:`stategraph.views.explain`).  ``None`` (the default): the views list the canonical
+        path's moves and states from the state graph alone."""
+        return None
+
 
 class Puzzle(ABC):
     """A puzzle: its formats, its models, its answers and their independent checks.

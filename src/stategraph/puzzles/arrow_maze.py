@@ -36,6 +36,7 @@ from ..grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
 from ..model import StateModel, WeightProfile, collector_paused, graph_dicts, graph_writers
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
+from .arrow_maze_explain import explain as explain_route
 
 NAME = "arrow_maze"
 LIMITS = {"max_name_length": 20, "max_intersections": 100000}
@@ -261,6 +262,10 @@ class CellHeading(Model):
 
     def decode(self, question, solution):
         return decode_route(self.instance, solution)
+
+    @classmethod
+    def explain(cls, record):
+        return explain_route(record)
 
 
 class ArrowMazes(Puzzle):

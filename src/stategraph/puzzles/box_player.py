@@ -19,6 +19,7 @@ from ..grid import DIRECTIONS, LETTERS
 from ..model import StateModel, WeightProfile
 from ..puzzle import Model
 from ..weights import Lex
+from .pushing_boxes_explain import explain as explain_pushes
 
 MAX_STATES = 250_000  # reachable (box, player) states; above it the model refuses the maze
 WALK, PUSH = Lex(0, 1), Lex(1, 0)
@@ -246,3 +247,7 @@ class BoxPlayer(Model):
         if not solution.found:
             return None
         return "".join(attrs["move"] for _, _, attrs in solution.edges)
+
+    @classmethod
+    def explain(cls, record):
+        return explain_pushes(record, pushes_on_edges=False)

@@ -36,6 +36,7 @@ from ..puzzle import Model, Puzzle
 from ..side_walks import SideWalks
 from ..textinput import Tokens
 from .huarong_bounds import Bounds
+from .huarong_explain import explain as explain_slides
 from .piece_blank import PieceBlank
 
 NAME = "huarong"
@@ -230,6 +231,10 @@ class PieceSide(Model):
 
     def export_graph(self):
         return self.board_graph
+
+    @classmethod
+    def explain(cls, record):
+        return explain_slides(record, single_slides=False)
 
 
 class Huarong(Puzzle):

@@ -16,6 +16,7 @@ from ..errors import StategraphError
 from ..grid import DIRECTIONS, distance_field
 from ..model import StateModel, WeightProfile
 from ..puzzle import Model
+from .huarong_explain import explain as explain_slides
 
 MAX_MOVABLE = 400  # about 160,000 states and 600,000 edges: a few seconds and a few hundred MB
 
@@ -171,3 +172,7 @@ class PieceBlank(Model):
 
     def export_graph(self):
         return self.graph
+
+    @classmethod
+    def explain(cls, record):
+        return explain_slides(record, single_slides=True)

@@ -33,6 +33,7 @@ from ..side_walks import SideWalks
 from ..textinput import MAX_TOKEN, Tokens
 from ..weights import Lex
 from .box_player import BoxPlayer
+from .pushing_boxes_explain import explain as explain_pushes
 
 NAME = "pushing_boxes"
 LIMITS = {"max_rows": 300, "max_cols": 300}
@@ -207,6 +208,10 @@ class BoxSide(Model):
 
     def decode(self, question, solution):
         return decode_pushes(self.instance, solution)
+
+    @classmethod
+    def explain(cls, record):
+        return explain_pushes(record, pushes_on_edges=True)
 
 
 class PushingBoxes(Puzzle):

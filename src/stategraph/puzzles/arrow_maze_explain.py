@@ -1,0 +1,52 @@
+"""Abbott's Revenge explained: the canonical route as numbered turns (``cell``/``heading`` after
+each step, ``turn``: F, L, R or ``start``), with the route drawn over the signed intersections.
+"""
+
+from __future__ import annotations
+
+from ..grid import LETTERS
+from ..words import plural, rc
+
+
+def route_picture(maze, route) -> str:
+    cells = set(maze.signs) | {maze.entrance, maze.goal} | set(route or ())
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    bottom, right = max(r for r, _ in cells), max(c for _, c in cells)
+    on_route = set(route or ())
+    lines = []
+    for r in range(top, bottom + 1):
+        row = []
+        for c in range(left, right + 1):
+            cell = (r, c)
+            row.append("S" if cell == maze.entrance else "G" if cell == maze.goal else
+                       "*" if cell in on_route else "+" if cell in maze.signs else " ")
+        lines.append(" ".join(row).rstrip())
+    return "\n".join(lines)
+
+
+def explain(record) -> dict:
+    """The canonical route of ``record`` step by step: each step is one turn at an intersection."""
+    maze = record.subject
+    route = record.answer
+    result: dict = {"title": maze.name, "steps": [], "picture": route_picture(maze, route), "summary": ""}
+    solution = record.solution
+    if route is None or solution is None or not solution.found:
+        result["summary"] = "No Solution Possible"
+        return result
+    for number, (u, v, attrs) in enumerate(solution.edges, start=1):
+        row, col, heading = v
+        turn = attrs.get("turn", "")
+        if u == "start":
+            before = f"start at {rc(maze.entrance)}"
+            move = f"leave heading {LETTERS[maze.heading]}"
+        else:
+            before = f"{rc(u[:2])} heading {LETTERS[u[2]]}"
+            move = f"turn {turn}"
+        text = f"{number}. {before}: {move} -> {rc((row, col))} heading {LETTERS[heading]}; cost {number}"
+        result["steps"].append({"number": number, "text": text, "move": move, "turn": turn,
+                                "before": before, "after": f"{rc((row, col))} heading {LETTERS[heading]}",
+                                "cell": [row, col], "heading": LETTERS[heading], "cost": {"moves": number},
+                                "picture": None})
+    result["route"] = [list(cell) for cell in route]
+    result["summary"] = f"{plural(len(route), 'intersection')} visited, {plural(len(route) - 1, 'move')}"
+    return result

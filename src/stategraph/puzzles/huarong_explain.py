@@ -1,0 +1,107 @@
+"""Huarong Dao explained: the canonical path as numbered steps, with every single slide it hides.
+
+Each step holds ``kind`` (``start``: the blank's first approach, ``rotate``: the blank walks round
+the piece, ``swap``: the piece slides into the blank; ``slide``/``piece`` in ``piece_blank``) and
+``slides``: every single move, as ``{"from": [r, c], "to": [r, c], "direction": "N"}`` (the piece
+on ``from`` slides into the blank on ``to``).  The blank's walks are rebuilt from the path states
+as the lexicographically smallest shortest walk avoiding the designated piece.
+"""
+
+from __future__ import annotations
+
+from ..grid import LETTERS, OPPOSITE, shortest_walk
+from ..words import plural, rc
+
+
+def _board_picture(board, query, piece: int, blank: int) -> str:
+    grid = board.grid
+    lines = []
+    for r in range(1, grid.rows + 1):
+        row = []
+        for c in range(1, grid.cols + 1):
+            cell = grid.cell(r, c)
+            row.append("P" if cell == piece else "_" if cell == blank else "T" if cell == query.target
+                       else "." if grid.open[cell] else "#")
+        lines.append("".join(row))
+    return "\n".join(lines)
+
+
+def _blank_walk(grid, blank: int, goal: int, piece: int) -> list[dict]:
+    """The single slides of the blank's smallest shortest walk from ``blank`` to ``goal`` round ``piece``."""
+    walk = shortest_walk(grid, blank, goal, blocked=piece)
+    if walk is None:
+        raise AssertionError("the path asks for a blank walk that does not exist")
+    slides = []
+    for letter in walk:
+        d = LETTERS.index(letter.upper())
+        mover = blank + grid.step[d]
+        slides.append(_slide(grid, mover, blank))
+        blank = mover
+    return slides
+
+
+def _slide(grid, source: int, destination: int) -> dict:
+    d = grid.step.index(destination - source)
+    return {"from": list(grid.position(source)), "to": list(grid.position(destination)), "direction": LETTERS[d]}
+
+
+def explain(record, single_slides: bool) -> dict:
+    """The canonical path of ``record`` step by step; ``single_slides``: each edge is one slide
+    (``piece_blank``); otherwise edges are the blank's walks round the piece and the piece's swaps."""
+    board, query = record.subject, record.question
+    grid = board.grid
+    result: dict = {"title": f"query {query.number}: blank {rc(grid.position(query.blank))}, "
+                             f"piece {rc(grid.position(query.piece))}, target {rc(grid.position(query.target))}",
+                    "steps": [], "picture": None, "summary": ""}
+    solution = record.solution
+    if record.answer == -1 or solution is None or not solution.found:
+        result["summary"] = "-1: the piece can never reach its target."
+        result["picture"] = _board_picture(board, query, query.piece, query.blank)
+        return result
+    piece, blank, total = query.piece, query.blank, 0
+    for number, (_, v, attrs) in enumerate(solution.edges, start=1):
+        kind = attrs.get("kind", "")
+        before_piece, before_blank = piece, blank
+        if single_slides:  # states (piece, blank): one slide per edge
+            new_piece, new_blank = v
+            mover = new_blank if kind != "piece" else piece
+            slides = [_slide(grid, mover, blank)]
+            piece, blank = new_piece, new_blank
+        elif kind in ("start", "rotate"):
+            goal = v[0] + grid.step[v[1]]
+            slides = _blank_walk(grid, blank, goal, piece)
+            blank = goal
+        else:  # swap: the piece slides into the blank, the blank ends on the opposite side
+            slides = [_slide(grid, piece, blank)]
+            piece, blank = blank, piece
+        total += len(slides)
+        result["steps"].append(_huarong_step(grid, number, kind, before_piece, before_blank, piece, blank,
+                                             slides, total, _board_picture(board, query, piece, blank)))
+    if total != record.answer:
+        raise AssertionError(f"explained {total} moves, but the answer is {record.answer}")
+    result["summary"] = (f"{plural(total, 'move')}" if total else
+                         "0 moves: the piece already stands on its target.")
+    return result
+
+
+def _where(grid, piece: int, blank: int) -> str:
+    side = blank - piece
+    return f"blank {LETTERS[grid.step.index(side)]} of it" if side in grid.step else \
+        f"blank at {rc(grid.position(blank))}"
+
+
+def _huarong_step(grid, number, kind, piece0, blank0, piece, blank, slides, total, picture) -> dict:
+    head = f"{number}. piece {rc(grid.position(piece0))}, {_where(grid, piece0, blank0)}: "
+    if piece != piece0:
+        d = LETTERS[grid.step.index(piece - piece0)]
+        move = f"the piece slides {d} -> piece {rc(grid.position(piece))}, {_where(grid, piece, blank)}"
+    elif slides:
+        letters = "".join(LETTERS[OPPOSITE[LETTERS.index(s["direction"])]].lower() for s in slides)
+        move = f"the blank walks {len(slides)} ({letters}) -> {_where(grid, piece, blank)}"
+    else:
+        move = "the blank is already there"
+    return {"number": number, "kind": kind, "text": head + move + f"; cost {plural(total, 'move')}",
+            "move": move, "slides": slides,
+            "before": {"piece": list(grid.position(piece0)), "blank": list(grid.position(blank0))},
+            "after": {"piece": list(grid.position(piece)), "blank": list(grid.position(blank))},
+            "cost": {"moves": total}, "picture": picture}

@@ -1,0 +1,81 @@
+"""Pushing Boxes explained: the canonical answer as numbered pushes, each with its walk and a picture.
+
+Each step holds ``walk`` (the walk letters), ``push`` (the push letter), ``player_path`` (the cells
+the player stands on, from before the walk to the box's old cell), ``box_before``, ``box_after``;
+the walks and pushes of the steps, concatenated, are the contest answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..grid import LETTERS, shortest_walk
+from ..words import plural, rc
+
+
+def box_picture(maze, box: int, player: int) -> str:
+    grid = maze.grid
+    rows = [list(line.replace("S", ".").replace("B", ".")) for line in maze.rows]
+    tr, tc = grid.position(maze.target)
+    br, bc = grid.position(box)
+    pr, pc = grid.position(player)
+    rows[br - 1][bc - 1] = "*" if box == maze.target else "B"
+    rows[pr - 1][pc - 1] = "P"
+    if box != maze.target:
+        rows[tr - 1][tc - 1] = "T"
+    return "\n".join("".join(row) for row in rows)
+
+
+def explain(record, pushes_on_edges: bool) -> dict:
+    """The canonical answer of ``record`` step by step; ``pushes_on_edges``: the path's edges are
+    single pushes (``box_side``), so the walks are rebuilt as decode rebuilds them; otherwise the
+    steps are the segments of the decoded answer."""
+    maze = record.subject
+    grid = maze.grid
+    result: dict = {"title": f"Maze #{maze.number}", "steps": [], "picture": None, "summary": ""}
+    moves = record.answer
+    if moves is None:
+        result["summary"] = "Impossible: no push sequence brings the box to the target."
+        result["picture"] = box_picture(maze, maze.box, maze.player)
+        return result
+    solution = record.solution
+    if pushes_on_edges and solution is not None and solution.found:
+        pushes = [attrs["move"] for _, _, attrs in solution.edges]  # the canonical path's push edges
+        walks = None
+    else:  # a model whose edges are single moves: the segments of the decoded answer
+        segments = re.findall(r"([nswe]*)([NSWE])", moves)
+        pushes = [push for _, push in segments]
+        walks = [walk for walk, _ in segments]
+    box, player = maze.box, maze.player
+    total_pushes = total_walks = 0
+    for number, push in enumerate(pushes, start=1):
+        direction = LETTERS.index(push)
+        behind = box - grid.step[direction]
+        found = shortest_walk(grid, player, behind, blocked=box) if walks is None else walks[number - 1]
+        if found is None:
+            raise AssertionError("the canonical path asks for a walk that does not exist")
+        walk: str = found
+        path = [player]
+        for letter in walk:
+            path.append(path[-1] + grid.step[LETTERS.index(letter.upper())])
+        path.append(box)
+        total_pushes, total_walks = total_pushes + 1, total_walks + len(walk)
+        side = player - box
+        where = (f"{LETTERS[grid.step.index(side)]} of it" if side in grid.step
+                 else f"at {rc(grid.position(player))}")
+        after_box = box + grid.step[direction]
+        walk_words = f"walk {len(walk)} ({walk})" if walk else "walk 0"
+        text = (f"{number}. box {rc(grid.position(box))}, player {where}: {walk_words}, push {push} -> "
+                f"box {rc(grid.position(after_box))}; cost ({plural(total_pushes, 'push')}, "
+                f"{plural(total_walks, 'walk')})")
+        result["steps"].append({
+            "number": number, "text": text, "move": walk + push, "walk": walk, "push": push,
+            "before": {"box": list(grid.position(box)), "player": list(grid.position(player))},
+            "after": {"box": list(grid.position(after_box)), "player": list(grid.position(box))},
+            "box_before": list(grid.position(box)), "box_after": list(grid.position(after_box)),
+            "player_path": [list(grid.position(cell)) for cell in path],
+            "cost": {"pushes": total_pushes, "walks": total_walks},
+            "picture": box_picture(maze, after_box, box)})
+        box, player = after_box, box
+    result["summary"] = (f"{plural(total_pushes, 'push')} and {plural(total_walks, 'walk')}: {moves}")
+    return result
