@@ -91,6 +91,21 @@ class Model(ABC):
         return None
 
     @classmethod
+    def move_label(cls, graph: Any, u: Any, v: Any, attrs: dict) -> str:
+        """The move ``u -> v`` of ``graph`` in a few words, for exports and the views: by default its
+        ``label``, ``move``, ``turn`` or ``kind`` attribute (the first that is a string), else its rank."""
+        for key in ("label", "move", "turn", "kind"):
+            if isinstance(attrs.get(key), str):
+                return attrs[key]
+        return str(attrs.get("rank", ""))
+
+    @classmethod
+    def path_labels(cls, record: Any) -> list[str] | None:
+        """The canonical path's moves in the exact words of the answer, where they say more than
+        :meth:`move_label` (Pushing Boxes' walk letters); ``None`` (the default) keeps those."""
+        return None
+
+    @classmethod
     def explain(cls, record: Any) -> dict | None:
         """The answer of ``record`` (an answered question: ``subject``, ``question``, ``answer``,
         ``solution``) in the puzzle's own words: ``{"title", "steps", "picture", "summary"}``, each
@@ -138,6 +153,11 @@ class Puzzle(ABC):
 
     def sample_text(self) -> str:
         return self.sample
+
+    def instance_text(self, instance: Any, question: Any) -> str | None:
+        """One instance (and question) in the input format, so an exported graph can be drawn again;
+        ``None`` (the default) when the puzzle cannot write its input back."""
+        return None
 
     # models -------------------------------------------------------------------------------------
 

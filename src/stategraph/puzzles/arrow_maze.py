@@ -283,6 +283,13 @@ class ArrowMazes(Puzzle):
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
 
+    def instance_text(self, maze, question):
+        lines = [maze.name, f"{maze.entrance[0]} {maze.entrance[1]} {LETTERS[maze.heading]} "
+                            f"{maze.goal[0]} {maze.goal[1]}"]
+        for (r, c), signs in maze.signs.items():
+            lines.append(f"{r} {c} " + " ".join(LETTERS[h] + t for h, t in sorted(signs.items())) + " *")
+        return "\n".join(lines) + "\n0\n"
+
     def format_answer(self, maze, question, route):
         """The name, then the route ten entries a line (each line indented two spaces)."""
         if route is None:

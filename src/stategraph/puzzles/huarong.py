@@ -236,6 +236,16 @@ class PieceSide(Model):
     def explain(cls, record):
         return explain_slides(record, single_slides=False)
 
+    @classmethod
+    def move_label(cls, graph, u, v, attrs):
+        nodes = graph.nodes
+        kind = attrs.get("kind")
+        if kind == "rotate":
+            return f"blank {nodes[u].get('side')}->{nodes[v].get('side')} ({attrs['weight']} moves)"
+        if kind == "swap":
+            return f"slide {nodes[u].get('side')}"
+        return f"blank to {nodes[v].get('side')} ({attrs['weight']} moves)"
+
 
 class Huarong(Puzzle):
     """NOIP 2013: one board per input, many queries per board."""
@@ -251,6 +261,17 @@ class Huarong(Puzzle):
 
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
+
+    def instance_text(self, board, query):
+        """The board with the one query ``query`` (none when ``query`` is the board itself)."""
+        grid = board.grid
+        width = grid.cols + 2
+        rows = [" ".join("1" if grid.open[r * width + c] else "0" for c in range(1, grid.cols + 1))
+                for r in range(1, grid.rows + 1)]
+        asked = query is not None and query is not board
+        cells = (query.blank, query.piece, query.target) if asked else ()
+        line = " ".join(f"{r} {c}" for r, c in map(grid.position, cells))
+        return f"{grid.rows} {grid.cols} {int(asked)}\n" + "\n".join(rows) + "\n" + (line + "\n" if asked else "")
 
     def questions(self, board):
         return board.ask()

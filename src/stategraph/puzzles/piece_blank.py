@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import networkx as nx
 
 from ..errors import StategraphError
-from ..grid import DIRECTIONS, distance_field
+from ..grid import DIRECTIONS, LETTERS, OPPOSITE, distance_field
 from ..model import StateModel, WeightProfile
 from ..puzzle import Model
 from .huarong_explain import explain as explain_slides
@@ -176,3 +176,9 @@ class PieceBlank(Model):
     @classmethod
     def explain(cls, record):
         return explain_slides(record, single_slides=True)
+
+    @classmethod
+    def move_label(cls, graph, u, v, attrs):
+        if attrs.get("kind") == "piece":  # the piece slides into the blank, against the blank's direction
+            return f"piece {LETTERS[OPPOSITE[attrs['rank']]]}"
+        return f"blank {LETTERS[attrs['rank']]}"

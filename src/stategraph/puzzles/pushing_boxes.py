@@ -17,6 +17,7 @@ walk).  One extra start state holds the box on B and the player on S.
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.resources import files
@@ -213,6 +214,16 @@ class BoxSide(Model):
     def explain(cls, record):
         return explain_pushes(record, pushes_on_edges=True)
 
+    @classmethod
+    def move_label(cls, graph, u, v, attrs):
+        """Off the path: the walk's length and the push (the exact letters are on the path)."""
+        return f"walk {attrs['weight'].secondary}, push {attrs['move']}"
+
+    @classmethod
+    def path_labels(cls, record):
+        """Each push with the walk before it, as the answer spells them."""
+        return re.findall("[nswe]*[NSWE]", record.answer) if isinstance(record.answer, str) else None
+
 
 class PushingBoxes(Puzzle):
     """POJ 1475: one maze per instance, one question per maze."""
@@ -228,6 +239,9 @@ class PushingBoxes(Puzzle):
 
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
+
+    def instance_text(self, maze, question):
+        return f"{len(maze.rows)} {len(maze.rows[0])}\n" + "\n".join(maze.rows) + "\n"
 
     def format_answer(self, maze, question, moves):
         """The contest output block of one maze.
