@@ -106,6 +106,13 @@ class Model(ABC):
         return None
 
     @classmethod
+    def scene(cls, record: Any, steps: list) -> Any:
+        """The puzzle of ``record`` after ``steps`` (the first steps of its :meth:`explain`) as a
+        :class:`~stategraph.scene.Scene` for ``stategraph draw``; ``None`` (the default): draw
+        shows the state graph instead."""
+        return None
+
+    @classmethod
     def explain(cls, record: Any) -> dict | None:
         """The answer of ``record`` (an answered question: ``subject``, ``question``, ``answer``,
         ``solution``) in the puzzle's own words: ``{"title", "steps", "picture", "summary"}``, each

@@ -37,6 +37,7 @@ from ..model import StateModel, WeightProfile, collector_paused, graph_dicts, gr
 from ..puzzle import Model, Puzzle
 from ..textinput import Tokens
 from .arrow_maze_explain import explain as explain_route
+from .arrow_maze_explain import scene as route_scene
 
 NAME = "arrow_maze"
 LIMITS = {"max_name_length": 20, "max_intersections": 100000}
@@ -266,6 +267,10 @@ class CellHeading(Model):
     @classmethod
     def explain(cls, record):
         return explain_route(record)
+
+    @classmethod
+    def scene(cls, record, steps):
+        return route_scene(record, steps)
 
 
 class ArrowMazes(Puzzle):

@@ -5,6 +5,7 @@ each step, ``turn``: F, L, R or ``start``), with the route drawn over the signed
 from __future__ import annotations
 
 from ..grid import LETTERS
+from ..scene import Scene
 from ..words import plural, rc
 
 
@@ -50,3 +51,21 @@ def explain(record) -> dict:
     result["route"] = [list(cell) for cell in route]
     result["summary"] = f"{plural(len(route), 'intersection')} visited, {plural(len(route) - 1, 'move')}"
     return result
+
+
+def scene(record, steps) -> Scene:
+    """The signed intersections (and the row and column 1) with the route over ``steps``."""
+    maze = record.subject
+    cells = set(maze.signs) | {maze.entrance, maze.goal} | {tuple(step["cell"]) for step in steps}
+    top, left = min(min(r for r, _ in cells), 1), min(min(c for _, c in cells), 1)
+    drawn = Scene(top, left, max(r for r, _ in cells), max(c for _, c in cells))
+    for r in range(drawn.top, drawn.bottom + 1):
+        for c in range(drawn.left, drawn.right + 1):
+            signs = maze.signs.get((r, c))
+            note = " ".join(LETTERS[h] + turns for h, turns in sorted(signs.items())) if signs else ""
+            drawn.cell(r, c, "sign" if signs else "empty", note=note)
+    drawn.cell(*maze.goal, "goal", "G", name="target")
+    drawn.mark("start", maze.entrance, "walker")
+    points = [maze.entrance] + [tuple(step["cell"]) for step in steps]
+    drawn.trail("route-path", points, "route", "route")
+    return drawn

@@ -20,6 +20,7 @@ from ..model import StateModel, WeightProfile
 from ..puzzle import Model
 from ..weights import Lex
 from .pushing_boxes_explain import explain as explain_pushes
+from .pushing_boxes_explain import scene as maze_scene
 
 MAX_STATES = 250_000  # reachable (box, player) states; above it the model refuses the maze
 WALK, PUSH = Lex(0, 1), Lex(1, 0)
@@ -251,3 +252,7 @@ class BoxPlayer(Model):
     @classmethod
     def explain(cls, record):
         return explain_pushes(record, pushes_on_edges=False)
+
+    @classmethod
+    def scene(cls, record, steps):
+        return maze_scene(record, steps)

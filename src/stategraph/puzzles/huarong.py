@@ -37,6 +37,7 @@ from ..side_walks import SideWalks
 from ..textinput import Tokens
 from .huarong_bounds import Bounds
 from .huarong_explain import explain as explain_slides
+from .huarong_explain import scene as board_scene
 from .piece_blank import PieceBlank
 
 NAME = "huarong"
@@ -235,6 +236,10 @@ class PieceSide(Model):
     @classmethod
     def explain(cls, record):
         return explain_slides(record, single_slides=False)
+
+    @classmethod
+    def scene(cls, record, steps):
+        return board_scene(record, steps)
 
     @classmethod
     def move_label(cls, graph, u, v, attrs):

@@ -10,6 +10,7 @@ as the lexicographically smallest shortest walk avoiding the designated piece.
 from __future__ import annotations
 
 from ..grid import LETTERS, OPPOSITE, shortest_walk
+from ..scene import Scene
 from ..words import plural, rc
 
 
@@ -105,3 +106,26 @@ def _huarong_step(grid, number, kind, piece0, blank0, piece, blank, slides, tota
             "before": {"piece": list(grid.position(piece0)), "blank": list(grid.position(blank0))},
             "after": {"piece": list(grid.position(piece)), "blank": list(grid.position(blank))},
             "cost": {"moves": total}, "picture": picture}
+
+
+def scene(record, steps) -> Scene:
+    """The board with the piece's and the blank's paths over ``steps`` (explanation steps)."""
+    board, query = record.subject, record.question
+    grid = board.grid
+    drawn = Scene(1, 1, grid.rows, grid.cols)
+    for r in range(1, grid.rows + 1):
+        for c in range(1, grid.cols + 1):
+            drawn.cell(r, c, "board" if grid.open[grid.cell(r, c)] else "wall")
+    drawn.cell(*grid.position(query.target), "goal", name="target")
+    piece_points = [grid.position(query.piece)]
+    blank_points = [grid.position(query.blank)]
+    for step in steps:
+        blank_points.extend(tuple(slide["from"]) for slide in step["slides"])
+        if tuple(step["after"]["piece"]) != piece_points[-1]:
+            piece_points.append(tuple(step["after"]["piece"]))
+    drawn.trail("blank-path", blank_points, "walk", "blank")
+    drawn.trail("piece-path", piece_points, "slide", "piece")
+    drawn.mark("blank", blank_points[-1], "blank")
+    drawn.mark("piece", piece_points[-1], "piece")
+    drawn.mark("start", piece_points[0], "origin")
+    return drawn

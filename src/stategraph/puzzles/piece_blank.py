@@ -17,6 +17,7 @@ from ..grid import DIRECTIONS, LETTERS, OPPOSITE, distance_field
 from ..model import StateModel, WeightProfile
 from ..puzzle import Model
 from .huarong_explain import explain as explain_slides
+from .huarong_explain import scene as board_scene
 
 MAX_MOVABLE = 400  # about 160,000 states and 600,000 edges: a few seconds and a few hundred MB
 
@@ -176,6 +177,10 @@ class PieceBlank(Model):
     @classmethod
     def explain(cls, record):
         return explain_slides(record, single_slides=True)
+
+    @classmethod
+    def scene(cls, record, steps):
+        return board_scene(record, steps)
 
     @classmethod
     def move_label(cls, graph, u, v, attrs):

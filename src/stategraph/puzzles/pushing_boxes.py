@@ -35,6 +35,7 @@ from ..textinput import MAX_TOKEN, Tokens
 from ..weights import Lex
 from .box_player import BoxPlayer
 from .pushing_boxes_explain import explain as explain_pushes
+from .pushing_boxes_explain import scene as maze_scene
 
 NAME = "pushing_boxes"
 LIMITS = {"max_rows": 300, "max_cols": 300}
@@ -213,6 +214,10 @@ class BoxSide(Model):
     @classmethod
     def explain(cls, record):
         return explain_pushes(record, pushes_on_edges=True)
+
+    @classmethod
+    def scene(cls, record, steps):
+        return maze_scene(record, steps)
 
     @classmethod
     def move_label(cls, graph, u, v, attrs):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..grid import LETTERS, shortest_walk
+from ..scene import Scene
 from ..words import plural, rc
 
 
@@ -79,3 +80,22 @@ def explain(record, pushes_on_edges: bool) -> dict:
         box, player = after_box, box
     result["summary"] = (f"{plural(total_pushes, 'push')} and {plural(total_walks, 'walk')}: {moves}")
     return result
+
+
+def scene(record, steps) -> Scene:
+    """The maze with the box's and the player's paths over ``steps`` (explanation steps)."""
+    maze = record.subject
+    grid = maze.grid
+    drawn = Scene(1, 1, grid.rows, grid.cols)
+    for r, line in enumerate(maze.rows, start=1):
+        for c, ch in enumerate(line, start=1):
+            drawn.cell(r, c, "wall" if ch == "#" else "floor")
+    drawn.cell(*grid.position(maze.target), "goal", "T", name="target")
+    drawn.mark("start", grid.position(maze.player), "walker")
+    box_points = [grid.position(maze.box)] + [tuple(step["box_after"]) for step in steps]
+    drawn.trail("player-path", [cell for step in steps for cell in step["player_path"]], "walk", "player")
+    drawn.trail("box-path", box_points, "push", "box")
+    drawn.mark("box", box_points[-1], "box")
+    if steps:
+        drawn.mark("player", steps[-1]["after"]["player"], "walker")
+    return drawn
