@@ -49,7 +49,7 @@ def shown(cost: dict) -> str:
     return f"({cost['primary']}, {cost['secondary']})" if "primary" in cost else str(cost["cost"])
 
 
-@pytest.mark.parametrize("fmt", ["graphml", "json"])
+@pytest.mark.parametrize("fmt", ["graphml", "gexf", "json"])
 @pytest.mark.parametrize("puzzle", list(CASES))
 def test_search_gives_the_cost_of_solve(puzzle, fmt, tmp_path):
     path, answer = export(puzzle, tmp_path, fmt)

@@ -124,5 +124,5 @@ def test_unwritable_export_path_is_a_clear_error(tmp_path):
     done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "huarong", "--export-graphml", str(target)],
                           input="3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n", capture_output=True, text=True)
     assert done.returncode == 2
-    assert done.stderr == f"stategraph: error: cannot write GraphML to {target}: No such file or directory\n"
+    assert done.stderr == f"stategraph: error: cannot write the graph to {target}: No such file or directory\n"
     assert "Traceback" not in done.stderr

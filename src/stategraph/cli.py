@@ -3,11 +3,14 @@
 Exit statuses: 0 success; 1 the output pipe was closed by its reader (no
 message); 2 bad input, config, option or path; 3 an answer that does not hold
 (``--verify``, ``check``); 4 a read or write failed while running; 5 out of
-memory; 70 an internal error; 130 interrupted.  Every one but 0 and 1 comes
-with exactly one line on stderr.  The commands themselves live in
-:mod:`stategraph.commands`, imported only once the options are read, so
-``--help`` and ``--version`` stay quick and an interrupt during start-up is
-still one line.
+memory; 70 an internal error; 130 interrupted (Ctrl-C); 129 and 143 stopped by
+SIGHUP and SIGTERM (128 + the signal's number).  Every one but 0 and 1 comes
+with exactly one line on stderr.  SIGTERM and SIGHUP are raised as
+:class:`Stopped` where the program is, as Ctrl-C is, so a file being written
+is cleaned up (:mod:`stategraph.safefile`) before the process ends.  The
+commands themselves live in :mod:`stategraph.commands`, imported only once the
+options are read, so ``--help`` and ``--version`` stay quick and an interrupt
+during start-up is still one line.
 """
 
 from __future__ import annotations
@@ -22,6 +25,29 @@ import traceback
 from . import __version__
 
 OUTPUT_FAULT, OUT_OF_MEMORY, INTERNAL_ERROR, INTERRUPTED = 4, 5, 70, 130
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)  # exit status 128 + the signal's number
+
+
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP arrived: raised where the program is, like ``KeyboardInterrupt`` for Ctrl-C."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_stops: list[Stopped] = []  # the signal received, kept: where it lands, a library's bare except may swallow it
+
+
+def _stop(signum, frame) -> None:
+    from . import safefile
+
+    for other in STOP_SIGNALS:  # the run is ending: a second signal must not cut its clean-up short
+        signal.signal(other, signal.SIG_IGN)
+    stop = Stopped(signum)
+    _stops.append(stop)
+    safefile.stop_replacing(stop)  # even if this exception is swallowed, no file is replaced from now on
+    raise stop
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,7 +67,21 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv=None) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
+    previous = {signum: signal.signal(signum, _stop) for signum in STOP_SIGNALS}  # and SIGTERM is Stopped
     sys.unraisablehook = _quiet_unraisable
+    try:
+        return _guarded(argv)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if _stops:  # called again in the same process (a test): start afresh
+            from . import safefile
+
+            _stops.clear()
+            safefile.stop_replacing(None)
+
+
+def _guarded(argv) -> int:
     try:
         return _run(argv)
     except MemoryError:
@@ -69,7 +109,10 @@ def _run(argv) -> int:
         from .errors import StategraphError
 
         try:
-            return _finish_output(getattr(commands, args.command)(args))
+            status = getattr(commands, args.command)(args)
+            if _stops:  # received, but swallowed where it landed
+                raise _stops[0]
+            return _finish_output(status)
         except StategraphError as exc:
             _flush_quietly()
             _say(f"stategraph: error: {exc}")
@@ -81,6 +124,10 @@ def _run(argv) -> int:
         _flush_quietly()
         _say("stategraph: interrupted")
         return INTERRUPTED
+    except Stopped as stop:
+        _flush_quietly()
+        _say(f"stategraph: stopped by {signal.Signals(stop.signum).name}")
+        return 128 + stop.signum
     except MemoryError:
         raise
     except Exception as exc:  # a bug: one line, unless the developer asks for the traceback
@@ -111,7 +158,7 @@ def _finish_output(status: int) -> int:
 
 def _quiet_unraisable(unraisable) -> None:
     """Out of memory or interrupted, generators closed on the way out may fail again: not news."""
-    if not isinstance(unraisable.exc_value, (MemoryError, KeyboardInterrupt, BrokenPipeError)):
+    if not isinstance(unraisable.exc_value, (MemoryError, KeyboardInterrupt, Stopped, BrokenPipeError)):
         sys.__unraisablehook__(unraisable)
 
 
@@ -174,8 +221,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="write a whole graph above the size limit (200,000 states; 50,000 for gexf, dot)")
 
     graph_search = commands.add_parser("search", help="search a graph file written by `export` (edited or not)")
-    graph_search.add_argument("items", nargs="*", metavar="GRAPHFILE", help="a GraphML or node-link JSON file")
+    graph_search.add_argument("items", nargs="*", metavar="GRAPHFILE", help="a GraphML, GEXF or node-link JSON file")
     graph_search.add_argument("--algorithm", "-a", help="search routine (default dijkstra)")
+    graph_search.add_argument("--max-bytes", type=int, metavar="N",
+                              help="refuse a graph file larger than N bytes (default 536870912, 512 MiB)")
     graph_search.add_argument("--quiet", "-q", action="store_true", help=argparse.SUPPRESS)
 
     demo = commands.add_parser("demo", help="solve the packaged sample of every puzzle")

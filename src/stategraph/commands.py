@@ -19,6 +19,7 @@ from .export import Capture, export_path, format_for
 from .graphwrite import write_graph
 from .puzzles import PUZZLES, get_puzzle
 from .runner import applicable_algorithms, run
+from .safefile import check_output
 from .search import SEARCHES, get_search
 from .settings import Settings, resolve
 from .textdecode import read_text
@@ -35,11 +36,12 @@ def solve(args) -> int:
     if template == "-":
         raise StategraphError("--export-graphml -: standard output carries the answers; write the graph there "
                               "with `stategraph export PUZZLE [INPUT] -o -`")
+    inputs = (input_path or "-", args.config)
     if template:
-        _check_writable(export_path(template, 1))
+        check_output(export_path(template, 1), "the graph", inputs)
     _check_output_open()
     capture = Capture(settings, lambda instance, query: query == 1, format_for(template, default="graphml"),
-                      force=True) if template else None
+                      force=settings.export_force) if template else None
     stats_rows = []
     verdicts = []
     with _open_input(input_path) as (stream, source):
@@ -50,7 +52,9 @@ def solve(args) -> int:
                 _write(text)
                 exported = capture.take(record) if capture is not None else None
                 if capture is not None and exported is not None:  # one code path with `stategraph export`
-                    write_graph(exported, export_path(template, record.instance), capture.fmt)
+                    path = export_path(template, record.instance)
+                    check_output(path, "the graph", inputs)  # a later instance's path may name an input
+                    write_graph(exported, path, capture.fmt)
                     del exported
                 if settings.stats:
                     stats_rows.append(_stats_row(record))
@@ -62,9 +66,9 @@ def solve(args) -> int:
                 _print_table(stats_rows)
     if settings.verify:
         unconfirmed = sum(v != CONFIRMED for v in verdicts)
-        print(f"stategraph: verified {_count(len(verdicts), 'answer')}: {len(verdicts) - unconfirmed} confirmed"
-              + (f", {unconfirmed} legal but too large to confirm optimal" if unconfirmed else ""),
-              file=sys.stderr)
+        _write(f"stategraph: verified {_count(len(verdicts), 'answer')}: {len(verdicts) - unconfirmed} confirmed"
+               + (f", {unconfirmed} legal but too large to confirm optimal" if unconfirmed else "") + "\n",
+               report=True)
     return 0
 
 
@@ -79,13 +83,13 @@ def check(args) -> int:
     with _open_input(input_path) as (stream, source):
         verdicts = judge(settings, stream, answers, source, answers_source, strict=args.strict)
         for verdict in _progress(verdicts, args.quiet):
-            print(verdict, file=sys.stderr)
+            _write(f"{verdict}\n", report=True)
             if verdict.question == WHOLE_FILE:
                 file_problems = True
             else:
                 passed, failed = passed + verdict.passed, failed + (not verdict.passed)
-    print(f"stategraph: checked {_count(passed + failed, 'answer')}: {passed} ok, {failed} with a problem",
-          file=sys.stderr)
+    _write(f"stategraph: checked {_count(passed + failed, 'answer')}: {passed} ok, {failed} with a problem\n",
+           report=True)
     return 0 if failed == 0 and not file_problems else 3
 
 
@@ -159,13 +163,12 @@ def draw(args) -> int:
 def export(args) -> int:
     """One question's state graph, written in a graph tool's format (see :mod:`stategraph.export`)."""
     settings, (input_path,) = _resolve(args, ("INPUT",), optional=1)
-    path = args.output or settings.export_graphml
+    wanted = (settings.export_instance, settings.export_query)
+    path = args.output or (settings.export_graphml and export_path(settings.export_graphml, wanted[0]))
     if not path:
         raise StategraphError("export needs -o PATH (or - for standard output), or a config's export.graphml")
     fmt = format_for(path, settings.export_format)
-    wanted = (settings.export_instance, settings.export_query)
-    if path != "-":
-        _check_writable(path, "the graph")
+    check_output(path, "the graph", (input_path or "-", args.config))
     capture = Capture(settings, lambda instance, query: (instance, query) == wanted, fmt,
                       path_only=settings.export_path_only, force=settings.export_force)
     reached = False
@@ -189,7 +192,7 @@ def search(args) -> int:
 
     if len(args.items) != 1:
         raise StategraphError(f"search takes one graph file, got {len(args.items)} arguments")
-    graph = read_graph(args.items[0])
+    graph = read_graph(args.items[0], args.max_bytes)
     _write(search_graph(graph, args.algorithm or "dijkstra"))
     return 0
 
@@ -248,28 +251,21 @@ def _check_output_open() -> None:
         raise StreamFault("cannot write the output: standard output is closed")
 
 
-def _check_writable(path: str, what: str = "GraphML") -> None:
-    """Refuse an export path that cannot be written, before any work is done."""
-    folder = os.path.dirname(path) or "."
-    shown = shorten(path, 200, quoted=False)
-    if os.path.isdir(path):
-        raise StategraphError(f"cannot write {what} to {shown}: Is a directory")
-    if not os.path.isdir(folder):
-        raise StategraphError(f"cannot write {what} to {shown}: No such file or directory")
-    if not os.access(folder, os.W_OK):
-        raise StategraphError(f"cannot write {what} to {shown}: Permission denied")
-
-
-def _write(text: str) -> None:
-    """Write ``text`` to stdout and flush it; a failure other than a closed pipe is a :class:`StreamFault`."""
-    _check_output_open()
+def _write(text: str, *, report: bool = False) -> None:
+    """Write ``text`` to stdout (``report``: to stderr) and flush it; a failure is a :class:`StreamFault`,
+    but a closed stdout pipe stays a :class:`BrokenPipeError` (exit status 1, no message)."""
+    if report and sys.stderr is None:
+        raise StreamFault("cannot write the report: standard error is closed")
+    if not report:
+        _check_output_open()
+    stream = sys.stderr if report else sys.stdout
     try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        raise
+        stream.write(text)
+        stream.flush()
     except OSError as exc:
-        raise StreamFault(f"cannot write the output: {exc.strerror or exc}") from None
+        if isinstance(exc, BrokenPipeError) and not report:
+            raise
+        raise StreamFault(f"cannot write the {'report' if report else 'output'}: {exc.strerror or exc}") from None
 
 
 def _progress(items, quiet: bool):
@@ -310,9 +306,9 @@ def _stats_row(record) -> dict:
 
 def _print_table(rows) -> None:
     widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in STAT_COLUMNS}
-    print("  ".join(c.rjust(widths[c]) for c in STAT_COLUMNS), file=sys.stderr)
-    for row in rows:
-        print("  ".join(str(row[c]).rjust(widths[c]) for c in STAT_COLUMNS), file=sys.stderr)
+    lines = ["  ".join(c.rjust(widths[c]) for c in STAT_COLUMNS)]
+    lines += ["  ".join(str(row[c]).rjust(widths[c]) for c in STAT_COLUMNS) for row in rows]
+    _write("".join(line + "\n" for line in lines), report=True)
 
 
 def _count(number: int, noun: str) -> str:

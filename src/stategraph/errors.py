@@ -30,6 +30,21 @@ def shorten(value: object, limit: int = SHOWN_LENGTH, *, quoted: bool = True) ->
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def escaped(text: str) -> str:
+    r"""``text`` whole, with what a terminal would act on shown as the backslash escapes of ``repr``:
+    control characters (newlines and tabs included), other unprintable characters, and the
+    backslash itself, so a printed value stays on one line and cannot forge others or move the cursor.
+
+    >>> escaped("box=3,5 side=N") == "box=3,5 side=N"
+    True
+    >>> print(escaped("a\tb\ncost: 0\x1b[2J\\"))
+    a\tb\ncost: 0\x1b[2J\\
+    """
+    if text.isprintable() and "\\" not in text:
+        return text
+    return "".join(ch if ch.isprintable() and ch != "\\" else repr(ch)[1:-1] for ch in text)
+
+
 class StategraphError(Exception):
     """Base class of every error stategraph reports to a user."""
 

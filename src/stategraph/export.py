@@ -108,7 +108,8 @@ def check_size(graph, fmt: str, *, force: bool, path_only: bool, limit: int | No
     estimate = max(graph.number_of_edges(), len(graph)) * BYTES_PER_EDGE.get(fmt, BYTES_PER_EDGE["graphml"])
     raise StategraphError(f"the state graph has {len(graph):,} states and {graph.number_of_edges():,} edges, "
                           f"above the export limit of {limit:,} states (a {fmt} file of about "
-                          f"{estimate / 1e6:,.0f} MB); use --force to write it anyway, or --path-only")
+                          f"{estimate / 1e6:,.0f} MB); use --force (or --set export.force=true) to write "
+                          "it anyway, or --path-only")
 
 
 # flattening -----------------------------------------------------------------------------------------

@@ -1,82 +1,47 @@
 """Writing a flattened state graph (see :func:`stategraph.export.flatten`) to a file: GraphML,
 GEXF, node-link JSON or DOT, through networkx's writers (GraphML streamed with lxml).
 
-A path that cannot be opened is a :class:`~stategraph.errors.StategraphError`;
-a write that fails once started is a :class:`~stategraph.errors.StreamFault`,
-and no half-written file is left behind.
+Files are written through :mod:`stategraph.safefile`: a path that cannot be opened is a
+:class:`~stategraph.errors.StategraphError`; a write that fails once started is a
+:class:`~stategraph.errors.StreamFault`, and an existing file is left as it was.
 """
 
 from __future__ import annotations
 
+import errno
 import io
 import json
-import os
-import sys
-from contextlib import contextmanager
 from copy import copy
 from importlib import import_module
 from typing import Any
 
 import networkx as nx
 
-from .errors import StategraphError, StreamFault, shorten
+from .errors import StategraphError
+from .safefile import open_output
 
 
 def write_graph(flat: nx.DiGraph, path: str, fmt: str) -> None:
-    """Write ``flat`` to ``path`` (``-``: standard output) in ``fmt`` with networkx's own writers.
+    """Write ``flat`` to ``path`` (``-``: standard output) in ``fmt`` with networkx's own writers,
+    through :func:`stategraph.safefile.open_output` (an existing file is replaced only once the
+    new one is complete).
 
     A path that cannot be opened is a :class:`StategraphError` (exit 2); a write that fails
-    once started (a full disk) is a :class:`StreamFault` (exit 4).
+    once started (a full disk) is a :class:`StreamFault` (exit 4); a closed pipe is a
+    :class:`BrokenPipeError` (exit 1).
     """
-    shown = "standard output" if path == "-" else shorten(path, 200, quoted=False)
     writer = {"graphml": _write_graphml, "gexf": _write_gexf, "json": _write_json, "dot": _write_dot}[fmt]
     if fmt == "dot":
         _pydot()
-    try:
-        with _opened(path, shown) as handle:
-            try:
-                writer(flat, handle)
-                handle.flush()
-            except BrokenPipeError:
-                raise  # the reader went away: exit status 1, no message
-            except OSError as exc:
-                raise StreamFault(f"cannot write the graph to {shown}: {exc.strerror or exc}") from None
-            except Exception as exc:  # lxml reports a failed write as its own error
-                if type(exc).__module__.startswith("lxml"):
-                    if path == "-" and "Broken pipe" in str(exc):
-                        raise BrokenPipeError(str(exc)) from None
-                    raise StreamFault(f"cannot write the graph to {shown}: {exc}") from None
-                raise
-    except BaseException:
-        if path != "-" and os.path.isfile(path):
-            try:
-                os.remove(path)  # no half-written file left behind
-            except OSError:
-                pass
-        raise
-
-
-@contextmanager
-def _opened(path: str, shown: str):
-    if path == "-":
-        if sys.stdout is None:
-            raise StreamFault("cannot write the output: standard output is closed")
-        sys.stdout.flush()
-        yield sys.stdout.buffer
-        return
-    if os.path.isdir(path):
-        raise StategraphError(f"cannot write the graph to {shown}: Is a directory")
-    try:
-        handle = open(path, "wb")
-    except OSError as exc:
-        raise StategraphError(f"cannot write the graph to {shown}: {exc.strerror or exc}") from None
-    try:
-        yield handle
-    finally:
+    with open_output(path, "the graph") as handle:
         try:
-            handle.close()
-        except OSError as exc:
-            raise StreamFault(f"cannot write the graph to {shown}: {exc.strerror or exc}") from None
+            writer(flat, handle)
+        except Exception as exc:  # lxml reports a failed write as its own error: make it an OSError
+            if not type(exc).__module__.startswith("lxml"):
+                raise
+            if "Broken pipe" in str(exc):
+                raise BrokenPipeError(errno.EPIPE, "Broken pipe") from None
+            raise OSError(str(exc)) from None
 
 
 class _BooleanSpelling:

@@ -64,7 +64,7 @@ def scene(record, steps) -> Scene:
             signs = maze.signs.get((r, c))
             note = " ".join(LETTERS[h] + turns for h, turns in sorted(signs.items())) if signs else ""
             drawn.cell(r, c, "sign" if signs else "empty", note=note)
-    drawn.cell(*maze.goal, "goal", "G", name="target")
+    drawn.cell(maze.goal[0], maze.goal[1], "goal", "G", name="target")
     drawn.mark("start", maze.entrance, "walker")
     points = [maze.entrance] + [tuple(step["cell"]) for step in steps]
     drawn.trail("route-path", points, "route", "route")

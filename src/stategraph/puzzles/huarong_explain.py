@@ -116,7 +116,8 @@ def scene(record, steps) -> Scene:
     for r in range(1, grid.rows + 1):
         for c in range(1, grid.cols + 1):
             drawn.cell(r, c, "board" if grid.open[grid.cell(r, c)] else "wall")
-    drawn.cell(*grid.position(query.target), "goal", name="target")
+    tr, tc = grid.position(query.target)
+    drawn.cell(tr, tc, "goal", name="target")
     piece_points = [grid.position(query.piece)]
     blank_points = [grid.position(query.blank)]
     for step in steps:

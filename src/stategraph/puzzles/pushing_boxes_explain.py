@@ -90,7 +90,8 @@ def scene(record, steps) -> Scene:
     for r, line in enumerate(maze.rows, start=1):
         for c, ch in enumerate(line, start=1):
             drawn.cell(r, c, "wall" if ch == "#" else "floor")
-    drawn.cell(*grid.position(maze.target), "goal", "T", name="target")
+    tr, tc = grid.position(maze.target)
+    drawn.cell(tr, tc, "goal", "T", name="target")
     drawn.mark("start", grid.position(maze.player), "walker")
     box_points = [grid.position(maze.box)] + [tuple(step["box_after"]) for step in steps]
     drawn.trail("player-path", [cell for step in steps for cell in step["player_path"]], "walk", "player")

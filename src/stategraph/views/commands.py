@@ -7,7 +7,6 @@ nothing heavy); the handlers are reached through :mod:`stategraph.commands`.
 from __future__ import annotations
 
 import json
-import sys
 
 COMPARE_HELP = ("run every model x applicable search routine on an input: one table per question with "
                 "nodes, edges, states settled (distinct states whose distance the routine took as final), "
@@ -59,38 +58,72 @@ def _settings(args):
                    flags={"search.algorithm": args.algorithm, "model": args.model})
 
 
-def _read(path) -> tuple[bytes, str]:
-    from ..errors import StategraphError, StreamFault
+def _check_picks(args) -> None:
+    """``--instance`` and ``--query`` count from 1 (refused before the input is read)."""
+    from ..errors import StategraphError
 
-    if path is None or path == "-":
-        if sys.stdin is None:
-            raise StreamFault("cannot read the input: standard input is closed")
-        return sys.stdin.buffer.read(), "<stdin>"
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(), path
-    except OSError as exc:
-        raise StategraphError(f"cannot read input {path}: {exc.strerror}") from None
+    for flag in ("instance", "query"):
+        value = getattr(args, flag)
+        if value is not None and value < 1:
+            raise StategraphError(f"--{flag} counts from 1, found {value}")
 
 
-def _write(text: str) -> None:
-    sys.stdout.write(text)
-    sys.stdout.flush()
+def _check_outputs(args, path, outputs) -> None:
+    """Refuse, before the input is read, an output ``(file or None, what, suffixes)`` with another
+    suffix, or that cannot be written or names an input (see :func:`stategraph.safefile.check_output`)."""
+    from ..safefile import check_output
+    from .draw import check_path
+
+    for target, what, suffixes in outputs:
+        if target:
+            check_path(target, suffixes)
+            check_output(target, what, (path or "-", args.config))
+
+
+class _Passes:
+    """The input stream, read from its start by each call's pass (compare runs the input once per
+    model and routine, draw once per picture).  What a pass reads is kept for the next ones, so
+    the input is read only as far as the passes go: one refused at its first token (``/dev/zero``)
+    costs one chunk."""
+
+    def __init__(self, stream):
+        self.stream, self.kept = stream, bytearray()
+
+    def __call__(self) -> _Pass:
+        return _Pass(self)
+
+
+class _Pass:
+    """One pass over a :class:`_Passes` input: the bytes kept so far, then the stream's."""
+
+    def __init__(self, passes: _Passes):
+        self.passes, self.at = passes, 0
+
+    def read(self, size: int = -1) -> bytes:
+        kept = self.passes.kept
+        if self.at < len(kept):
+            chunk = bytes(kept[self.at:] if size < 0 else kept[self.at:self.at + size])
+        else:
+            chunk = self.passes.stream.read(size)
+            kept += chunk
+        self.at += len(chunk)
+        return chunk
 
 
 def compare(args) -> int:
+    from ..commands import _open_input, _write
     from . import compare as views
 
     settings, (path,) = _settings(args)
-    data, source = _read(path)
     if args.plot:
-        from .draw import check_path, pyplot
+        from .draw import FORMATS, pyplot
 
-        check_path(args.plot)
+        _check_outputs(args, path, [(args.plot, "the plot", FORMATS)])
         pyplot()  # before the work: no matplotlib, one line and exit 2
     pairs = [(m, a) for m, a in views.combinations(settings.puzzle.name)
              if (args.model is None or m == settings.model) and (args.algorithm is None or a == settings.algorithm)]
-    tables = views.compare(settings.puzzle.name, data, pairs, source, base=settings)
+    with _open_input(path) as (stream, source):
+        tables = views.compare(settings.puzzle.name, _Passes(stream), pairs, source, base=settings)
     _write({"text": views.as_text, "json": views.as_json, "csv": views.as_csv}[args.format](tables))
     if args.plot:
         views.plot(tables, args.plot)
@@ -98,37 +131,40 @@ def compare(args) -> int:
 
 
 def explain(args) -> int:
+    from ..commands import _open_input, _write
     from .explain import explain as explain_all
     from .explain import render
 
     settings, (path,) = _settings(args)
-    data, source = _read(path)
-    for explanation in explain_all(settings.puzzle.name, data, settings, args.instance, args.query, source):
-        _write(json.dumps(explanation) + "\n" if args.format == "json" else render(explanation) + "\n")
+    _check_picks(args)
+    with _open_input(path) as (stream, source):
+        for explanation in explain_all(settings.puzzle.name, stream, settings, args.instance, args.query, source):
+            _write(json.dumps(explanation) + "\n" if args.format == "json" else render(explanation) + "\n")
     return 0
 
 
 def draw(args) -> int:
+    from ..commands import _open_input, _write
     from ..errors import StategraphError
     from . import draw as views
 
     if not args.output and not args.animate:
         raise StategraphError("draw needs -o FILE (.svg or .png) or --animate FILE.gif")
-    views.pyplot()  # no matplotlib: one line, exit 2
-    if args.output:
-        views.check_path(args.output)
-    if args.animate:
-        views.check_path(args.animate, (".gif",))
     settings, (path,) = _settings(args)
-    data, source = _read(path)
-    if args.output and args.graph:
-        drawn = views.draw_graph(settings, data, args.output, args.instance, args.query, source=source)
-        print(f"stategraph: wrote {args.output}: {drawn['states']} states, {drawn['settled']} settled by "
-              f"{settings.algorithm}", file=sys.stderr)
-    elif args.output:
-        views.draw_solution(settings, data, args.output, args.instance, args.query, source)
-        print(f"stategraph: wrote {args.output}", file=sys.stderr)
-    if args.animate:
-        frames = views.animate(settings, data, args.animate, args.instance, args.query, source)
-        print(f"stategraph: wrote {args.animate}: {frames} frames", file=sys.stderr)
+    _check_picks(args)
+    _check_outputs(args, path, [(args.output, "the picture", views.FORMATS),
+                                (args.animate, "the animation", (".gif",))])
+    views.pyplot()  # no matplotlib: one line, exit 2
+    with _open_input(path) as (stream, source):
+        passes = _Passes(stream)
+        if args.output and args.graph:
+            drawn = views.draw_graph(settings, passes(), args.output, args.instance, args.query, source=source)
+            _write(f"stategraph: wrote {args.output}: {drawn['states']} states, {drawn['settled']} settled by "
+                   f"{settings.algorithm}\n", report=True)
+        elif args.output:
+            views.draw_solution(settings, passes(), args.output, args.instance, args.query, source)
+            _write(f"stategraph: wrote {args.output}\n", report=True)
+        if args.animate:
+            frames = views.animate(settings, passes(), args.animate, args.instance, args.query, source)
+            _write(f"stategraph: wrote {args.animate}: {frames} frames\n", report=True)
     return 0

@@ -36,6 +36,7 @@ from types import MappingProxyType
 from ..errors import ConfigError, InputError, StategraphError
 from ..puzzles import get_puzzle
 from ..runner import applicable_algorithms, run
+from ..safefile import output_name
 from ..search import get_search
 from ..settings import Settings
 from ..weights import Lex
@@ -68,7 +69,10 @@ def _cost_words(cost) -> str:
 def compare(puzzle: str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>",
             base: Settings | None = None) -> list[dict]:
     """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair, each
-    run with the limits and (where its routine takes them) the search options of ``base``."""
+    run with the limits and (where its routine takes them) the search options of ``base``.
+
+    ``text`` is a string or bytes, or a function giving each pair's run the input read again from
+    its start (a stream read once, kept as far as it was read: see ``stategraph compare``)."""
     chosen = get_puzzle(puzzle)
     base = base or Settings.of(chosen.name)
     tables: dict[tuple[int, int], dict] = {}
@@ -100,7 +104,7 @@ def _pair_settings(base: Settings, model: str, algorithm: str) -> Settings:
 
 
 def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:
-    for record in run(chosen, text, settings, source):
+    for record in run(chosen, text() if callable(text) else text, settings, source):
         stats = record.stats
         key = (record.instance, record.query)
         table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
@@ -173,5 +177,6 @@ def plot(tables: list[dict], path: str, max_tables: int = 6) -> None:
         ax.set_title(f"instance {table['instance']}, query {table['query']}", fontsize=9)
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path)
+    with output_name(path, "the plot") as name:
+        fig.savefig(name)
     plt.close(fig)

@@ -10,7 +10,10 @@ What is drawn carries a ``gid`` (an ``id`` in SVG), so a picture can be inspecte
 ``states``, ``settled-states`` and ``canonical-path``.
 
 State graphs are drawn only up to :data:`MAX_GRAPH_STATES` states; larger ones are refused with a
-pointer to the GraphML export, which graph tools (Gephi, yEd) lay out far better.
+pointer to the GraphML export, which graph tools (Gephi, yEd) lay out far better.  An animation
+is drawn only up to :data:`MAX_ANIMATION_CELLS` frames x grid cells (every frame redraws the
+grid): a longer one is refused before its first frame.  Files are written through
+:mod:`stategraph.safefile`: an existing picture is replaced only by a complete one.
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ import math
 from collections import defaultdict
 
 from ..errors import StategraphError
+from ..safefile import output_name
 from ..settings import Settings
 from .explain import explained
 
 MAX_GRAPH_STATES = 400
+MAX_ANIMATION_CELLS = 25_000  # frames x grid cells of an animation (about half a millisecond each)
 INSTALL_HINT = "drawing needs matplotlib: pip install 'stategraph[draw]'"
 FORMATS = (".svg", ".png")
 
@@ -134,13 +139,27 @@ def _board(ax, record, steps) -> None:
     ax.legend(loc="upper right", fontsize=7)
 
 
+def _arrow_bounds(maze, steps) -> tuple[int, int, int, int]:
+    """``top, left, bottom, right`` of an arrow maze's picture: its signs, ends and route, and (1, 1)."""
+    cells = set(maze.signs) | {maze.entrance, maze.goal} | {tuple(step["cell"]) for step in steps}
+    top, left = min(min(r for r, _ in cells), 1), min(min(c for _, c in cells), 1)
+    return top, left, max(r for r, _ in cells), max(c for _, c in cells)
+
+
+def _cells(record, steps) -> int:
+    """The grid cells a picture of ``record``'s instance draws."""
+    grid = getattr(record.subject, "grid", None)  # Pushing Boxes and Huarong Dao
+    if grid is not None:
+        return grid.rows * grid.cols
+    top, left, bottom, right = _arrow_bounds(record.subject, steps)
+    return (bottom - top + 1) * (right - left + 1)
+
+
 def _arrows(ax, record, steps) -> None:
     from ..grid import LETTERS
 
     maze = record.subject
-    cells = set(maze.signs) | {maze.entrance, maze.goal} | {tuple(step["cell"]) for step in steps}
-    top, left = min(min(r for r, _ in cells), 1), min(min(c for _, c in cells), 1)
-    bottom, right = max(r for r, _ in cells), max(c for _, c in cells)
+    top, left, bottom, right = _arrow_bounds(maze, steps)
     for r in range(top, bottom + 1):
         for c in range(left, right + 1):
             signs = maze.signs.get((r, c))
@@ -176,23 +195,30 @@ def draw_solution(settings: Settings, text, path: str, instance: int | None = No
     draw_scene(ax, settings.puzzle.name, record, explanation)
     ax.set_title(f"{explanation['title']}: {explanation['summary']}"[:90], fontsize=9)
     fig.tight_layout()
-    fig.savefig(path)
+    with output_name(path, "the picture") as name:
+        fig.savefig(name)
     plt.close(fig)
     return explanation
 
 
 def animate(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
-            source: str = "<input>", fps: int = 2) -> int:
+            source: str = "<input>", fps: int = 2, max_cells: int = MAX_ANIMATION_CELLS) -> int:
     """A GIF of the solution, one frame per step (one frame of the start when there is no step);
-    returns the number of frames."""
+    returns the number of frames.  Refused, before any frame is drawn, when frames x grid cells
+    is above ``max_cells``."""
     check_path(path, (".gif",))
     plt = pyplot()
     from matplotlib.animation import FuncAnimation, PillowWriter
 
     record, explanation = pick(settings, text, instance, query, source)
     steps = explanation["steps"]
-    fig, ax = plt.subplots(figsize=(5, 4.5))
     frames = max(len(steps), 1)
+    cells = frames * _cells(record, steps)
+    if cells > max_cells:
+        raise StategraphError(f"the animation of instance {record.instance} would draw {frames:,} frames of "
+                              f"{cells // frames:,} grid cells ({cells:,} frame cells), above the animation limit "
+                              f"of {max_cells:,} frame cells; draw its picture with -o FILE.svg instead")
+    fig, ax = plt.subplots(figsize=(5, 4.5))
 
     def show(k):
         ax.clear()
@@ -202,7 +228,8 @@ def animate(settings: Settings, text, path: str, instance: int | None = None, qu
         return []
 
     animation = FuncAnimation(fig, show, frames=frames, blit=False, repeat=False)
-    animation.save(path, writer=PillowWriter(fps=fps))
+    with output_name(path, "the animation") as name:
+        animation.save(name, writer=PillowWriter(fps=fps))
     plt.close(fig)
     return frames
 
@@ -338,5 +365,6 @@ def _plot_graph(plt, nx, graph, state_model, settled, path_states, path, title) 
     ax.set_title(title, fontsize=9)
     ax.set_axis_off()
     fig.tight_layout()
-    fig.savefig(path)
+    with output_name(path, "the picture") as name:
+        fig.savefig(name)
     plt.close(fig)
