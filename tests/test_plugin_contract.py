@@ -181,6 +181,19 @@ class P(GoodPuzzle):
     models = {"m": M}
     default_algorithm = "bfs"
 ''', "plug:P", ["bfs", "weight"]),
+    "model forgets super().__init__": ("""
+class Forgets(GoodModel):
+    def __init__(self, instance):
+        self.forgot = True
+class P(GoodPuzzle):
+    models = {"m": Forgets}
+""", "plug:P", ["__init__", "super().__init__(instance)"]),
+    "source is a dict": ("""
+class DictSource(GoodModel):
+    source = {"cell": 1}
+class P(GoodPuzzle):
+    models = {"m": DictSource}
+""", "plug:P", ["source", "not hashable", "dict"]),
 }
 
 # how each case names its plug-in: by a config file (as examples/ice_maze does) or on the command line
@@ -225,3 +238,36 @@ def test_a_broken_plugin_is_one_line_and_status_2(case, tmp_path):
     for words in CASES[case][2]:
         assert words in lines[0], f"{words!r} not in {lines[0]!r}"
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize("command", [["solve", "--verify", "plug:GoodPuzzle", "input.txt"],
+                                     ["check", "plug:GoodPuzzle", "input.txt", "answers.txt"]])
+def test_verify_and_check_without_a_checker_are_status_2_not_a_wrong_answer(command, tmp_path):
+    (tmp_path / "plug.py").write_text(PRELUDE)
+    (tmp_path / "input.txt").write_text("x\n")
+    (tmp_path / "answers.txt").write_text("2\n")
+    done = subprocess.run([sys.executable, "-m", "stategraph", *command], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("stategraph: error: tiny has no") and "checker" in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+
+
+FLOATS = """
+class FloatModel(GoodModel):
+    edges = [(u, v, {**attrs, "weight": 1.0}) for u, v, attrs in EDGES]
+class P(GoodPuzzle):
+    models = {"m": FloatModel}
+"""
+
+
+def test_float_costs_print_alike_whatever_the_routine(tmp_path):
+    (tmp_path / "plug.py").write_text(PRELUDE + FLOATS)
+    (tmp_path / "input.txt").write_text("x\n")
+    printed = set()
+    for routine in ("bfs", "dijkstra", "spfa", "bidirectional_dijkstra", "networkx"):
+        done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "plug:P", "input.txt", "-a", routine],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        printed.add(done.stdout)
+    assert printed == {"2.0\n"}

@@ -1,8 +1,9 @@
 """The worked plug-in examples/ice_maze, run as a newcomer runs it: from its own folder, by the CLI.
 
-The answers are checked against a brute force written here, sharing nothing with the plug-in:
-a Dijkstra over resting cells keyed by (cells rolled, direction string), rolling the ball
-over the raw rows of the input.
+``ice_maze.py`` is the puzzle on stategraph's first level (its rules only); ``ice_maze_contract.py``
+the same puzzle on the second level (the contract written out by hand).  Both are checked against
+a brute force written here, sharing nothing with either: a Dijkstra over resting cells keyed by
+(cells rolled, direction string), rolling the ball over the raw rows of the input.
 """
 
 from __future__ import annotations
@@ -111,13 +112,15 @@ def test_expected_output_is_the_brute_force_answer():
     assert contest_output(mazes) == (EXAMPLE / "expected.txt").read_text()
 
 
-def test_solve_with_the_config_prints_expected(folder):
-    done = stategraph(folder, "solve", "--config", "puzzle.yaml", "input.txt")
+@pytest.mark.parametrize("config", ["puzzle.yaml", "contract.yaml"])
+def test_solve_with_the_config_prints_expected(folder, config):
+    done = stategraph(folder, "solve", "--config", config, "input.txt")
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == (folder / "expected.txt").read_text()
 
 
-@pytest.mark.parametrize("model, algorithms", [("stop_cells", ("dijkstra", "astar", "spfa")),
+@pytest.mark.parametrize("model, algorithms", [("stop_cells", ("dijkstra", "astar", "spfa", "bidirectional_dijkstra",
+                                                              "networkx")),
                                                ("cell_heading", ("bfs", "dijkstra", "astar"))])
 def test_both_models_print_the_same_bytes(folder, model, algorithms):
     for algorithm in algorithms:
@@ -127,19 +130,49 @@ def test_both_models_print_the_same_bytes(folder, model, algorithms):
         assert done.stdout == (folder / "expected.txt").read_text(), (model, algorithm)
 
 
-def test_verify_confirms_every_answer(folder):
-    done = stategraph(folder, "solve", "--config", "puzzle.yaml", "--verify", "input.txt")
+def test_bfs_is_refused_once_the_rolls_weigh_more_than_one(folder):
+    done = stategraph(folder, "solve", "--config", "puzzle.yaml", "-a", "bfs", "input.txt")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("stategraph: error: ice_maze model stop_cells: instance 1: bfs needs every edge weight "
+                           "to be 1, but this graph has non-negative numbers\n")
+
+
+@pytest.mark.parametrize("config", ["puzzle.yaml", "contract.yaml"])
+def test_verify_confirms_every_answer(folder, config):
+    done = stategraph(folder, "solve", "--config", config, "--verify", "input.txt")
     assert done.returncode == 0, done.stderr
     assert done.stderr == "stategraph: verified 7 answers: 7 confirmed\n"
 
 
-def test_check_accepts_expected_and_names_the_problems(folder):
+MINE = ("Maze #1: 4 E\nMaze #2: 4 E\nMaze #3: 4 ES\nMaze #4: 2 E\n"
+        "Maze #5: 9 WNE\nMaze #6: 1 E\nMaze #7: 11 ESW\n")
+
+
+def test_check_replays_the_rolls_of_the_first_level(folder):
     done = stategraph(folder, "check", "--config", "puzzle.yaml", "--strict", "input.txt", "expected.txt")
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines()[-1] == "stategraph: checked 7 answers: 7 ok, 0 with a problem"
-    (folder / "mine.txt").write_text("Maze #1: 4 E\nMaze #2: 4 E\nMaze #3: 4 ES\nMaze #4: 2 E\n"
-                                     "Maze #5: 9 WNE\nMaze #6: impossible\nMaze #7: 11 ESW\n")
+    (folder / "mine.txt").write_text(MINE)
     done = stategraph(folder, "check", "--config", "puzzle.yaml", "input.txt", "mine.txt")
+    assert done.returncode == 3
+    assert done.stderr.splitlines() == [  # rows and columns count from 1, as in the README
+        "instance 1: ok",
+        "instance 2: line 2: the moves end in state (1, 5), which is not a goal",
+        "instance 3: ok (optimal, not the canonical tie-break)",
+        "instance 4: line 4: the moves end in state (1, 3), which is not a goal",
+        "instance 5: line 5: the answer costs 9, but the optimum is 5",
+        "instance 6: line 6: move 1 ('E') is not a move of state (1, 1) (its moves: none)",
+        "instance 7: line 7: the answer says it costs 11, but its moves cost 12",
+        "stategraph: checked 7 answers: 2 ok, 5 with a problem",
+    ]
+
+
+def test_check_with_the_contract_s_own_checker(folder):
+    done = stategraph(folder, "check", "--config", "contract.yaml", "--strict", "input.txt", "expected.txt")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[-1] == "stategraph: checked 7 answers: 7 ok, 0 with a problem"
+    (folder / "mine.txt").write_text(MINE)
+    done = stategraph(folder, "check", "--config", "contract.yaml", "input.txt", "mine.txt")
     assert done.returncode == 3
     assert done.stderr.splitlines()[:7] == [
         "maze 1: ok",
@@ -147,14 +180,24 @@ def test_check_accepts_expected_and_names_the_problems(folder):
         "maze 3: ok (optimal, not the canonical tie-break)",
         "maze 4: line 4: the ball rests at row 1, column 3, not on E (row 1, column 2)",
         "maze 5: line 5: the answer costs 9 cells, but the optimum is 5 cells",
-        "maze 6: ok",
+        "maze 6: line 6: roll 1 (E) does not move the ball from row 1, column 1",
         "maze 7: line 7: the answer says 11 cells, but its rolls cover 12",
     ]
 
 
-def test_bad_input_is_one_positioned_line(folder):
+def test_export_writes_the_rolls_and_search_reads_them_back(folder):
+    done = stategraph(folder, "export", "--config", "puzzle.yaml", "input.txt", "--instance", "5", "-o", "m5.graphml")
+    assert done.returncode == 0, done.stderr
+    done = stategraph(folder, "search", "m5.graphml", "-a", "dijkstra")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["cost: 5", "0\t-\t(3, 5)", "1\tN\t(2, 5)", "2\tW\t(2, 3)", "3\tN\t(1, 3)",
+                                        "4\tE\t(1, 4)"]
+
+
+@pytest.mark.parametrize("config", ["puzzle.yaml", "contract.yaml"])
+def test_bad_input_is_one_positioned_line(folder, config):
     (folder / "bad.txt").write_text("1 2\nSE\n2 3\nSE.\n.x#\n0 0\n")
-    done = stategraph(folder, "solve", "--config", "puzzle.yaml", "bad.txt")
+    done = stategraph(folder, "solve", "--config", config, "bad.txt")
     assert done.returncode == 2
     assert done.stdout == "Maze #1: 1 E\n"
     assert done.stderr == ("stategraph: error: bad.txt:5:1: instance 2: unknown character 'x' in row 2 "
@@ -166,27 +209,33 @@ def test_random_mazes_agree_with_the_brute_force(folder):
     (folder / "random.txt").write_text(as_input(mazes))
     expected = contest_output(mazes)
     assert "impossible" in expected and "E\n" in expected and "N\n" in expected  # the mix is not trivial
-    for model in ("stop_cells", "cell_heading"):
-        done = stategraph(folder, "solve", "--config", "puzzle.yaml", "--model", model, "--verify", "random.txt")
+    for config, model in (("puzzle.yaml", "stop_cells"), ("puzzle.yaml", "cell_heading"),
+                          ("contract.yaml", "stop_cells")):
+        done = stategraph(folder, "solve", "--config", config, "--model", model, "--verify", "random.txt")
         assert done.returncode == 0, done.stderr
-        assert done.stdout == expected, model
+        assert done.stdout == expected, (config, model)
         assert done.stderr == "stategraph: verified 400 answers: 400 confirmed\n"
 
 
-def test_the_plugin_imports_only_public_pieces():
-    tree = ast.parse((EXAMPLE / "ice_maze.py").read_text())
+def imports_of(path: Path) -> set:
+    tree = ast.parse(path.read_text())
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-    ours = {name for name in imported if name.split(".")[0] == "stategraph"}
-    assert ours <= {"stategraph.puzzle", "stategraph.model", "stategraph.textinput", "stategraph.errors",
-                    "stategraph.weights", "stategraph.checks"}, ours
+    return {name for name in imported if name.split(".")[0] == "stategraph"}
 
 
-def test_the_plugin_docstring_examples_run():
+def test_the_plugins_import_only_public_pieces():
+    assert imports_of(EXAMPLE / "ice_maze.py") <= {"stategraph.successor", "stategraph.answer_line"}
+    assert imports_of(EXAMPLE / "ice_maze_contract.py") <= {
+        "stategraph.puzzle", "stategraph.model", "stategraph.textinput", "stategraph.errors", "stategraph.weights",
+        "stategraph.checks"}
+
+
+def test_the_contract_version_docstring_examples_run():
     import doctest
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("ice_maze_doctest", EXAMPLE / "ice_maze.py")
+    spec = importlib.util.spec_from_file_location("ice_maze_doctest", EXAMPLE / "ice_maze_contract.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     try:

@@ -109,8 +109,8 @@ def test_an_animation_over_its_size_limit_is_refused_before_drawing(folder):
     (folder / "open30.txt").write_bytes(open_maze(30) + b"0 0\n")
     done = stategraph(folder, "draw", "pushing_boxes", "open30.txt", "--animate", "a.gif")
     assert done.returncode == 2
-    assert one_line(done) == ("stategraph: error: the animation of instance 1 would draw 56 frames of 900 grid cells "
-                              "(50,400 frame cells), above the animation limit of 25,000 frame cells; draw its "
+    assert one_line(done) == ("stategraph: error: the animation of instance 1 would draw 56 frames of 900 cells or "
+                              "states (50,400 frame cells), above the animation limit of 25,000 frame cells; draw its "
                               "picture with -o FILE.svg instead")
     assert sorted(p.name for p in folder.iterdir()) == ["in.txt", "open30.txt"]
 

@@ -40,6 +40,7 @@ if sys.argv and (sys.argv[0] == "-m" or os.path.basename(sys.argv[0]) == "stateg
     signal.signal(signal.SIGINT, _interrupted_while_starting)
 
 _HOMES = {
+    "answer_line": ("AnswerLine", "COST", "COST_AND_MOVES"),
     "canonical": ("canonical_path",),
     "errors": ("ConfigError", "ContractError", "InputError", "SearchNotApplicable", "StategraphError",
                "VerificationError"),
@@ -49,6 +50,7 @@ _HOMES = {
     "puzzle": ("Model", "Puzzle"),
     "runner": ("applicable_algorithms", "run", "solve_text"),
     "settings": ("Settings",),
+    "successor": ("SuccessorPuzzle",),
     "search": ("SEARCHES", "get_search"),
     "weights": ("Lex", "ScalarEncoding"),
 }

@@ -45,12 +45,13 @@ SCHEMA = {
 }
 
 
-def default_config(puzzle: str, folder: str | None = None) -> dict:
-    """The built-in configuration of ``puzzle`` (what ``configs/<puzzle>.yaml`` holds); a puzzle
-    from outside the package (``module:Class``, looked up in ``folder`` first) keeps that name."""
-    chosen = get_puzzle(puzzle, folder)
+def default_config(puzzle, folder: str | None = None) -> dict:
+    """The built-in configuration of ``puzzle`` (a name, or a :class:`~stategraph.puzzle.Puzzle`;
+    what ``configs/<puzzle>.yaml`` holds); a puzzle from outside the package (``module:Class``,
+    looked up in ``folder`` first) keeps that name."""
+    chosen = get_puzzle(puzzle, folder) if isinstance(puzzle, str) else puzzle
     return {
-        "puzzle": puzzle if ":" in puzzle else chosen.name,
+        "puzzle": puzzle if isinstance(puzzle, str) and ":" in puzzle else chosen.name,
         "model": chosen.model().name,
         "search": {"algorithm": chosen.default_algorithm, "options": {}},
         "output": {"format": "text", "stats": False, "verify": False},
@@ -102,15 +103,17 @@ def load_config_text(text: str, source: str = "<config>", folder: str | None = N
     return merged
 
 
-def apply_overrides(config: dict, overrides: dict, source: str = "command line") -> dict:
-    """A copy of ``config`` with dotted-key overrides (``{"search.algorithm": "bfs"}``) applied."""
+def apply_overrides(config: dict, overrides: dict, source: str = "command line", puzzle=None) -> dict:
+    """A copy of ``config`` with dotted-key overrides (``{"search.algorithm": "bfs"}``) applied
+    (checked against ``puzzle``, a :class:`~stategraph.puzzle.Puzzle`, if given, else the one
+    ``config`` names)."""
     result = config
     for dotted, value in overrides.items():
         nested = value
         for key in reversed(dotted.split(".")):
             nested = {key: nested}
         result = _merge(result, nested, SCHEMA, source, "")
-    validate(result, source)
+    validate(result, source, puzzle)
     return result
 
 
@@ -140,9 +143,10 @@ def parse_assignment(text: str) -> tuple:
                           f"{exc.problem}{where}") from None
 
 
-def validate(config: dict, source: str) -> None:
-    """Cross-key checks: known routine and options, known model and output format, puzzle limits."""
-    module = _puzzle(config["puzzle"], source)
+def validate(config: dict, source: str, puzzle=None) -> None:
+    """Cross-key checks: known routine and options, known model and output format, puzzle limits
+    (of ``puzzle`` if given, else of the puzzle ``config`` names)."""
+    module = puzzle or _puzzle(config["puzzle"], source)
     algorithm = config["search"]["algorithm"]
     if not isinstance(algorithm, str) or algorithm not in SEARCHES:
         raise ConfigError(f"{source}: key 'search.algorithm': unknown algorithm {_shown(algorithm)} "

@@ -39,13 +39,12 @@ from __future__ import annotations
 
 import gc
 import os
-import re
 from typing import Any
 
 import networkx as nx
 
 from .errors import StategraphError, shorten
-from .grid import LETTERS, OPPOSITE
+from .puzzle import Model
 from .weights import Lex, ScalarEncoding
 
 SCALARS = (str, int, float, bool)
@@ -114,21 +113,21 @@ def check_size(graph, fmt: str, *, force: bool, path_only: bool, limit: int | No
 
 # flattening -----------------------------------------------------------------------------------------
 
-def flatten(graph: nx.DiGraph, source, targets, states, *, path_only: bool = False, puzzle: str | None = None,
-            model: str | None = None) -> nx.DiGraph:
+def flatten(graph: nx.DiGraph, source, targets, states, *, path_only: bool = False,
+            move_label=Model.move_label) -> nx.DiGraph:
     """A fresh graph with readable ids and scalar attributes, the canonical path ``states`` marked,
-    and ``dist`` where it is known exactly (see the module docstring)."""
+    and ``dist`` where it is known exactly (see the module docstring); ``move_label(graph, u, v,
+    attrs)`` names each edge's move (the model's :meth:`~stategraph.puzzle.Model.move_label`)."""
     collecting = gc.isenabled()
     gc.disable()  # hundreds of thousands of new dicts, none of them garbage
     try:
-        labeller = EDGE_LABELS.get((puzzle or graph.graph.get("puzzle"), model), _default_edge_label)
-        return _flatten(graph, source, frozenset(targets), list(states or ()), path_only, labeller)
+        return _flatten(graph, source, frozenset(targets), list(states or ()), path_only, move_label)
     finally:
         if collecting:
             gc.enable()
 
 
-def _flatten(graph, source, targets, states, path_only, labeller) -> nx.DiGraph:
+def _flatten(graph, source, targets, states, path_only, move_label) -> nx.DiGraph:
     nodes = graph._node
     succ = graph._succ
     chosen = (states or [source]) if path_only else list(nodes)
@@ -184,7 +183,7 @@ def _flatten(graph, source, targets, states, path_only, labeller) -> nx.DiGraph:
                 flat[k] = value
             elif value is not None:
                 flat[k] = str(value)
-        flat["label"] = labeller(graph, u, v, attrs)
+        flat["label"] = move_label(graph, u, v, attrs)
         step = path_step.get((u, v))
         flat["on_path"] = step is not None
         if step is not None:
@@ -263,43 +262,6 @@ def _bounded_dijkstra(out, start: str, targets: set) -> dict:
     return dist
 
 
-# edge labels, per (puzzle, model) -----------------------------------------------------------------
-
-def _default_edge_label(graph, u, v, attrs) -> str:
-    for key in ("move", "turn", "kind"):
-        if isinstance(attrs.get(key), str):
-            return attrs[key]
-    return str(attrs.get("rank", ""))
-
-
-def _box_side_label(graph, u, v, attrs) -> str:
-    """Off the path: the walk's length and the push (the exact letters are set on the path)."""
-    return f"walk {attrs['weight'].secondary}, push {attrs['move']}"
-
-
-def _piece_side_label(graph, u, v, attrs) -> str:
-    nodes = graph._node
-    kind = attrs.get("kind")
-    if kind == "rotate":
-        return f"blank {nodes[u].get('side')}->{nodes[v].get('side')} ({attrs['weight']} moves)"
-    if kind == "swap":
-        return f"slide {nodes[u].get('side')}"
-    return f"blank to {nodes[v].get('side')} ({attrs['weight']} moves)"
-
-
-def _piece_blank_label(graph, u, v, attrs) -> str:
-    if attrs.get("kind") == "piece":  # the piece slides into the blank, against the blank's direction
-        return f"piece {LETTERS[OPPOSITE[attrs['rank']]]}"
-    return f"blank {LETTERS[attrs['rank']]}"
-
-
-EDGE_LABELS: dict[tuple, Any] = {
-    ("pushing_boxes", "box_side"): _box_side_label,
-    ("huarong", "piece_side"): _piece_side_label,
-    ("huarong", "piece_blank"): _piece_blank_label,
-}
-
-
 class Capture:
     """Flattens the graphs of the wanted questions while they are live; pass it to
     :func:`stategraph.runner.run` as ``capture`` and :meth:`take` each record's export.
@@ -319,8 +281,8 @@ class Capture:
         check_size(graph, self.fmt, force=self.force, path_only=self.path_only, limit=self.limit)
         states = solution.states if solution is not None else None
         self.graphs[number, query] = flatten(graph, state_model.source, state_model.targets, states,
-                                             path_only=self.path_only, puzzle=self.settings.puzzle.name,
-                                             model=self.settings.model)
+                                             path_only=self.path_only,
+                                             move_label=self.settings.puzzle.model(self.settings.model).move_label)
 
     def take(self, record) -> nx.DiGraph | None:
         """The finished export of ``record``'s question, if it was wanted (and forget it)."""
@@ -348,43 +310,17 @@ def describe(flat: nx.DiGraph, *, puzzle, model: str, algorithm: str, record) ->
     elif found:
         info["cost"] = cost
     info["answer"] = record.text
-    info["instance_text"] = instance_text(puzzle.name, record.subject, record.question)
+    written = puzzle.instance_text(record.subject, record.question)
+    if isinstance(written, str):
+        info["instance_text"] = written
     starts = [n for n, kind in flat.nodes(data="kind") if kind == "start"]
     if starts:
         info["start"] = starts[0]
     flat.graph.update(info)
-    if puzzle.name == "pushing_boxes" and model == "box_side" and isinstance(record.answer, str):
-        pushes = re.findall("[nswe]*[NSWE]", record.answer)
+    exact = puzzle.model(model).path_labels(record)
+    if exact:
         for _, _, attrs in flat.edges(data=True):
             step = attrs.get("step")
-            if step is not None and step < len(pushes):
-                attrs["label"] = pushes[step]
+            if step is not None and step < len(exact):
+                attrs["label"] = exact[step]
     return flat
-
-
-def instance_text(puzzle: str, instance, question) -> str:
-    """The instance in its contest format (one board and the chosen query for Huarong Dao)."""
-    try:
-        if puzzle == "pushing_boxes":
-            return f"{len(instance.rows)} {len(instance.rows[0])}\n" + "\n".join(instance.rows) + "\n"
-        if puzzle == "huarong":
-            grid = instance.grid
-            width = grid.cols + 2
-            rows = [" ".join("1" if grid.open[r * width + c] else "0" for c in range(1, grid.cols + 1))
-                    for r in range(1, grid.rows + 1)]
-            query = "" if question is None or question is instance else " ".join(
-                f"{a} {b}" for a, b in (grid.position(question.blank), grid.position(question.piece),
-                                        grid.position(question.target))) + "\n"
-            return f"{grid.rows} {grid.cols} 1\n" + "\n".join(rows) + "\n" + query
-        if puzzle == "arrow_maze":
-            lines = [instance.name, f"{instance.entrance[0]} {instance.entrance[1]} {LETTERS[instance.heading]} "
-                                    f"{instance.goal[0]} {instance.goal[1]}"]
-            for (r, c), signs in instance.signs.items():
-                lines.append(f"{r} {c} " + " ".join(LETTERS[h] + t for h, t in sorted(signs.items())) + " *")
-            return "\n".join(lines) + "\n0\n"
-    except (AttributeError, TypeError, IndexError):
-        pass
-    plain = getattr(instance, "rows", None)
-    if isinstance(plain, (list, tuple)) and all(isinstance(r, str) for r in plain):
-        return "\n".join(plain) + "\n"
-    return str(instance)

@@ -103,11 +103,13 @@ class WeightProfile:
     nonnegative: bool = True
     primary_01: bool = True
     count: int = 0  # how many edges were profiled: the graph's edge count
+    floats: bool = False  # some weight is a float: distances are then floats whatever the routine
 
     @classmethod
     def of(cls, weights: Iterable) -> WeightProfile:
         kinds = set()
         unit = nonnegative = primary_01 = True
+        floats = False
         count = 0
         for w in weights:
             count += 1
@@ -118,6 +120,7 @@ class WeightProfile:
                 primary_01 = primary_01 and w.primary in (0, 1)
             elif isinstance(w, (int, float)) and not isinstance(w, bool):
                 kinds.add("number")
+                floats = floats or isinstance(w, float)
                 unit = unit and w == 1
                 nonnegative = nonnegative and w >= 0
             else:
@@ -127,7 +130,7 @@ class WeightProfile:
             raise ContractError("a graph mixes Lex and numeric edge weights")
         lex = kinds == {"lex"}
         return cls(lex=lex, unit=unit, nonnegative=nonnegative,
-                   primary_01=primary_01 and lex, count=count)
+                   primary_01=primary_01 and lex, count=count, floats=floats)
 
     def merge(self, other: WeightProfile) -> WeightProfile:
         if self.count and other.count and self.lex != other.lex:
@@ -139,7 +142,7 @@ class WeightProfile:
         return WeightProfile(lex=self.lex, unit=self.unit and other.unit,
                              nonnegative=self.nonnegative and other.nonnegative,
                              primary_01=self.primary_01 and other.primary_01,
-                             count=self.count + other.count)
+                             count=self.count + other.count, floats=self.floats or other.floats)
 
     def describe(self) -> str:
         if self.lex:
@@ -171,6 +174,8 @@ class StateModel:
         if not isinstance(self.graph, nx.Graph) or not self.graph.is_directed():
             raise ContractError("a state graph must be a directed networkx graph (nx.DiGraph), "
                                 f"found {type(self.graph).__name__}")
+        for end in (self.source, *self.targets):
+            _check_hashable(end, "the source" if end is self.source else "a target")
         if self.source not in self.graph:
             raise ContractError(f"the source {shorten(self.source)} is not a node of the state graph")
         self.targets = frozenset(self.targets)
@@ -184,4 +189,12 @@ class StateModel:
 
     @property
     def zero(self):
-        return Lex.ZERO if self.profile.lex else 0
+        return Lex.ZERO if self.profile.lex else 0.0 if self.profile.floats else 0
+
+
+def _check_hashable(state, what: str) -> None:
+    try:
+        hash(state)
+    except TypeError:
+        raise ContractError(f"{what} {shorten(state)} is not hashable (a {type(state).__name__}), so it cannot be a "
+                            "state: use a tuple, str, int or frozen dataclass") from None

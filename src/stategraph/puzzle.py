@@ -54,8 +54,10 @@ from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
 from .checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, Answer  # noqa: F401  (what a checker returns)
-from .errors import StategraphError, VerificationError
+from .errors import StategraphError
 from .model import StateModel, WeightProfile
+from .scene import Scene
+from .weights import components
 
 
 class Model(ABC):
@@ -106,20 +108,47 @@ class Model(ABC):
         return None
 
     @classmethod
+    def state_picture(cls, instance: Any, state: Any) -> str | None:
+        """A state of ``instance`` as a few lines of text (a grid, a row of jugs), or ``None`` (the
+        default): what :meth:`explain` and :meth:`scene` show when a model has no words of its own."""
+        return None
+
+    @classmethod
     def scene(cls, record: Any, steps: list) -> Any:
         """The puzzle of ``record`` after ``steps`` (the first steps of its :meth:`explain`) as a
-        :class:`~stategraph.scene.Scene` for ``stategraph draw``; ``None`` (the default): draw
-        shows the state graph instead."""
-        return None
+        :class:`~stategraph.scene.Scene` for ``stategraph draw``; by default the
+        :meth:`state_picture` of the state reached, one cell a character (or a word, where every
+        line has as many words); ``None`` when there is no picture: draw shows the state graph."""
+        states = record.solution.states if record.solution is not None and record.solution.states else None
+        state = states[len(steps)] if states else None
+        text = None if state is None else cls.state_picture(record.subject, state)
+        return None if text is None else Scene.from_text(text)
 
     @classmethod
     def explain(cls, record: Any) -> dict | None:
         """The answer of ``record`` (an answered question: ``subject``, ``question``, ``answer``,
-        ``solution``) in the puzzle's own words: ``{"title", "steps", "picture", "summary"}``, each
-        step a dict with at least ``number``, ``text``, ``move``, ``cost`` and ``picture`` (see
-        :mod:`stategraph.views.explain`).  ``None`` (the default): the views list the canonical
-        path's moves and states from the state graph alone."""
-        return None
+        ``solution``) in words: ``{"steps", "picture", "summary"}`` (and ``"title"``, else the
+        views name the question), each step a dict with at least ``number``, ``text``, ``move``,
+        ``before``, ``after``, ``cost`` and ``picture`` (see :mod:`stategraph.views.explain`).  By
+        default the canonical path's moves and states, read from the state graph, each state
+        with its :meth:`state_picture`."""
+        solution = record.solution
+        if solution is None or not solution.found:
+            return {"steps": [], "picture": None, "summary": "no solution: no target state is reachable"}
+        steps, total = [], None
+        labels, states = solution.labels, solution.states or []
+        for number, (u, v, attrs) in enumerate(solution.edges, start=1):
+            weight = attrs.get("weight", 1)
+            total = weight if total is None else total + weight
+            move = cls.move_label(record.graph, u, v, attrs)
+            steps.append({"number": number, "text": f"{number}. {labels[number - 1]}: {move} -> {labels[number]}; "
+                                                   f"cost {total}",
+                          "move": move, "before": labels[number - 1], "after": labels[number],
+                          "cost": components(total), "picture": cls.state_picture(record.subject, v)})
+        moves = f"{len(steps)} move{'' if len(steps) == 1 else 's'}"
+        return {"steps": steps, "summary": f"cost {solution.cost}: {moves}" if steps else
+                f"cost {solution.cost}: the start is a goal",
+                "picture": cls.state_picture(record.subject, states[0]) if states and not steps else None}
 
 
 class Puzzle(ABC):
@@ -189,24 +218,25 @@ class Puzzle(ABC):
         ``checks.OPTIMALITY_UNCONFIRMED``, or raise ``VerificationError``.  By default, the
         ``verify`` of :attr:`checker`."""
         if self.checker is None:
-            raise VerificationError(f"{self.name} has no independent checker")
+            raise StategraphError(f"{self.name} has no independent checker, so --verify cannot check its "
+                                  "answers (give the puzzle a checker, or write it on the first level)")
         return self.checker.verify(instance, record, deadline=deadline, limit=limit)
 
     def read_answers(self, text: str, source: str) -> Iterator[Any]:
         """The :class:`~stategraph.checks.Answer` items of an answers file (``stategraph check``);
         by default, the ``read_answers`` of :attr:`checker`."""
         if self.checker is None:
-            raise VerificationError(f"{self.name} cannot read answer files")
+            raise StategraphError(f"{self.name} has no checker, so check cannot read its answer files")
         return self.checker.read_answers(text, source)
 
     def judge_answer(self, instance: Any, question: Any, submitted: Any, reference: Any) -> tuple:
         """``(cost, canonical)`` of a submitted :class:`~stategraph.checks.Answer` (``cost`` ``None``
         for a claim of no solution), given stategraph's ``reference`` answer; an illegal one raises."""
-        raise VerificationError(f"{self.name} cannot judge answers")
+        raise StategraphError(f"{self.name} has no checker, so check cannot judge its answers")
 
     def answer_cost(self, instance: Any, question: Any, answer: Any) -> Any:
         """The cost of one of stategraph's own answers (``None`` for no solution)."""
-        raise VerificationError(f"{self.name} cannot judge answers")
+        raise StategraphError(f"{self.name} has no checker, so check cannot judge its answers")
 
     def describe_cost(self, cost: Any) -> str:
         return str(cost)

@@ -41,7 +41,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     solutions unless ``paths``, a ``capture``, ``settings.verify`` or a JSON report asks for one.
     """
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
-    settings = settings or Settings.of(chosen.name)
+    settings = settings or Settings.of(chosen)
     deadline = monotonic() + settings.verify_seconds
     model_class = chosen.model(settings.model)
     paths = paths or capture is not None or settings.verify or settings.output_format == "json"
@@ -52,6 +52,9 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     for instance in instances:
         watch = Stopwatch()
         model = _within_memory(model_class, instance)
+        if getattr(model, "instance", _MISSING) is _MISSING:
+            raise ContractError(f"{chosen.name} model {model_class.name}: its __init__ must call "
+                                "super().__init__(instance)")
         compile_seconds = watch.lap()
         for question in chosen.questions(instance):
             with _contract(chosen, model_class):
@@ -65,6 +68,9 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
             yield record
             del record
         del model, instance  # the graph goes before the next instance is built
+
+
+_MISSING = object()
 
 
 def _answer(chosen, model, instance, question, settings: Settings, capture=None, path=True) -> Record:
@@ -113,19 +119,21 @@ def _contract(chosen, model_class):
         raise ContractError(f"{chosen.name} model {model_class.name}: {exc}") from None
 
 
-def solve_text(puzzle: str, text, algorithm: str | None = None, source: str = "<input>",
+def solve_text(puzzle, text, algorithm: str | None = None, source: str = "<input>",
                model: str | None = None) -> str:
-    """The exact contest output for ``text``."""
+    """The exact contest output for ``text``; ``puzzle`` is a name or a :class:`~stategraph.puzzle.Puzzle`,
+    as for :func:`run`."""
     settings = Settings.of(puzzle, algorithm=algorithm, model=model)
     return "".join(record.text for record in run(settings.puzzle, text, settings, source))
 
 
-def applicable_algorithms(puzzle: str, model: str | None = None) -> list[str]:
-    """The search routines that accept the weights (and heuristic) of a model of ``puzzle``.
+def applicable_algorithms(puzzle, model: str | None = None) -> list[str]:
+    """The search routines that accept the weights (and heuristic) of a model of ``puzzle`` (a
+    name or a :class:`~stategraph.puzzle.Puzzle`).
 
     >>> applicable_algorithms("pushing_boxes")
     ['layered_bfs', 'dijkstra', 'spfa', 'astar', 'bidirectional_dijkstra', 'networkx']
     """
-    chosen = get_puzzle(puzzle).model(model)
+    chosen = (get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle).model(model)
     return [name for name, routine in SEARCHES.items()
             if routine.refusal(chosen.profile, chosen.has_heuristic) is None]

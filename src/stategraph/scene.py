@@ -74,3 +74,22 @@ class Scene:
 
     def mark(self, name: str, position, style: str) -> None:
         self.marks.append(Mark(name, tuple(position), style))
+
+    @classmethod
+    def from_text(cls, text: str) -> Scene:
+        r"""A text picture as a scene: a cell for each character, or for each word where every
+        line has as many words; ``#`` is a wall, ``.`` and spaces are floor, anything else is
+        written in its cell.
+
+        >>> [(c.row, c.col, c.text) for c in Scene.from_text("1 2\n. 3").cells]
+        [(1, 1, '1'), (1, 2, '2'), (2, 1, ''), (2, 2, '3')]
+        """
+        lines = text.splitlines() or [""]
+        words = [line.split() for line in lines]
+        rows = words if len({len(w) for w in words}) == 1 and len(words[0]) > 1 else [list(line) for line in lines]
+        scene = cls(1, 1, len(rows), max(1, max(map(len, rows))))
+        for r, row in enumerate(rows, start=1):
+            for c, item in enumerate(row, start=1):
+                blank = item.strip() in ("", ".")
+                scene.cell(r, c, "wall" if item == "#" else "floor", "" if blank or item == "#" else item)
+        return scene

@@ -56,9 +56,10 @@ class Settings:
     export_force: bool = False
 
     @classmethod
-    def from_config(cls, config: dict) -> Settings:
-        """Settings from a validated config mapping (see :mod:`stategraph.config`)."""
-        return cls(puzzle=get_puzzle(config["puzzle"]), model=config["model"],
+    def from_config(cls, config: dict, puzzle: Puzzle | None = None) -> Settings:
+        """Settings from a validated config mapping (see :mod:`stategraph.config`) for ``puzzle``
+        (default: the one the config names)."""
+        return cls(puzzle=puzzle or get_puzzle(config["puzzle"]), model=config["model"],
                    algorithm=config["search"]["algorithm"],
                    options=MappingProxyType(dict(config["search"]["options"])),
                    limits=MappingProxyType(dict(config["limits"])),
@@ -71,14 +72,16 @@ class Settings:
                    verify_positions=config["verify"]["max_positions"])
 
     @classmethod
-    def of(cls, puzzle: str, **changes: Any) -> Settings:
-        """The defaults of ``puzzle`` with some fields changed (``None`` leaves a default), validated."""
+    def of(cls, puzzle: str | Puzzle, **changes: Any) -> Settings:
+        """The defaults of ``puzzle`` (a name, or a :class:`~stategraph.puzzle.Puzzle`, a plug-in's
+        included) with some fields changed (``None`` leaves a default), validated."""
         unknown = set(changes) - set(KEYS)
         if unknown:
             raise ConfigError(f"settings: unknown field {', '.join(sorted(unknown))} (known: {', '.join(KEYS)})")
         overrides = {KEYS[field]: value for field, value in changes.items() if value is not None}
+        chosen = None if isinstance(puzzle, str) else puzzle
         return cls.from_config(configuration.apply_overrides(configuration.default_config(puzzle), overrides,
-                                                             "settings"))
+                                                             "settings", chosen), chosen)
 
 
 def resolve(command: str, items: list, files: tuple, *, optional: int = 0, config: str | None = None,

@@ -33,6 +33,7 @@ from ..puzzle import Model, Puzzle
 from ..side_walks import SideWalks
 from ..textinput import MAX_TOKEN, Tokens
 from ..weights import Lex
+from ..words import plural
 from .box_player import BoxPlayer
 from .pushing_boxes_explain import explain as explain_pushes
 from .pushing_boxes_explain import scene as maze_scene
@@ -270,7 +271,7 @@ class PushingBoxes(Puzzle):
     def describe_cost(self, cost):
         """The cost as words.
 
-        >>> PushingBoxes().describe_cost((2, 9))
-        '2 pushes and 9 walks'
+        >>> PushingBoxes().describe_cost((2, 9)), PushingBoxes().describe_cost((1, 1))
+        ('2 pushes and 9 walks', '1 push and 1 walk')
         """
-        return f"{cost[0]} pushes and {cost[1]} walks"
+        return f"{plural(cost[0], 'push')} and {plural(cost[1], 'walk')}"

@@ -120,10 +120,10 @@ def compare(args) -> int:
 
         _check_outputs(args, path, [(args.plot, "the plot", FORMATS)])
         pyplot()  # before the work: no matplotlib, one line and exit 2
-    pairs = [(m, a) for m, a in views.combinations(settings.puzzle.name)
+    pairs = [(m, a) for m, a in views.combinations(settings.puzzle)
              if (args.model is None or m == settings.model) and (args.algorithm is None or a == settings.algorithm)]
     with _open_input(path) as (stream, source):
-        tables = views.compare(settings.puzzle.name, _Passes(stream), pairs, source, base=settings)
+        tables = views.compare(settings.puzzle, _Passes(stream), pairs, source, base=settings)
     _write({"text": views.as_text, "json": views.as_json, "csv": views.as_csv}[args.format](tables))
     if args.plot:
         views.plot(tables, args.plot)
@@ -138,7 +138,7 @@ def explain(args) -> int:
     settings, (path,) = _settings(args)
     _check_picks(args)
     with _open_input(path) as (stream, source):
-        for explanation in explain_all(settings.puzzle.name, stream, settings, args.instance, args.query, source):
+        for explanation in explain_all(settings.puzzle, stream, settings, args.instance, args.query, source):
             _write(json.dumps(explanation) + "\n" if args.format == "json" else render(explanation) + "\n")
     return 0
 
@@ -157,13 +157,14 @@ def draw(args) -> int:
     views.pyplot()  # no matplotlib: one line, exit 2
     with _open_input(path) as (stream, source):
         passes = _Passes(stream)
-        if args.output and args.graph:
+        pictured = args.output and not args.graph and \
+            views.draw_solution(settings, passes(), args.output, args.instance, args.query, source)
+        if pictured:
+            _write(f"stategraph: wrote {args.output}\n", report=True)
+        elif args.output:  # --graph, or a model that pictures no grid: its state graph
             drawn = views.draw_graph(settings, passes(), args.output, args.instance, args.query, source=source)
             _write(f"stategraph: wrote {args.output}: {drawn['states']} states, {drawn['settled']} settled by "
                    f"{settings.algorithm}\n", report=True)
-        elif args.output:
-            views.draw_solution(settings, passes(), args.output, args.instance, args.query, source)
-            _write(f"stategraph: wrote {args.output}\n", report=True)
         if args.animate:
             frames = views.animate(settings, passes(), args.animate, args.instance, args.query, source)
             _write(f"stategraph: wrote {args.animate}: {frames} frames\n", report=True)

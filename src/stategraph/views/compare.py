@@ -22,7 +22,7 @@ search options where its routine takes them (``stop_at_target`` reaches ``dijkst
 >>> from stategraph.views.compare import compare
 >>> tables = compare("pushing_boxes", "1 3\\nSBT\\n0 0\\n")
 >>> [(row["model"], row["algorithm"], row["cost"], row["agrees"]) for row in tables[0]["rows"]][:2]
-[('box_side', 'dijkstra', '1 push, 0 walks', True), ('box_side', 'layered_bfs', '1 push, 0 walks', True)]
+[('box_side', 'dijkstra', '1 push and 0 walks', True), ('box_side', 'layered_bfs', '1 push and 0 walks', True)]
 """
 
 from __future__ import annotations
@@ -34,49 +34,40 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..errors import ConfigError, InputError, StategraphError
+from ..puzzle import Puzzle
 from ..puzzles import get_puzzle
 from ..runner import applicable_algorithms, run
 from ..safefile import output_name
 from ..search import get_search
 from ..settings import Settings
-from ..weights import Lex
 
 COLUMNS = ("instance", "query", "model", "algorithm", "nodes", "edges", "settled", "relaxed", "queue_pops",
            "compile_ms", "search_ms", "cost", "agrees")
 
 
-def combinations(puzzle: str) -> list[tuple[str, str]]:
+def combinations(puzzle: Puzzle | str) -> list[tuple[str, str]]:
     """``(model, routine)`` pairs, the puzzle's default model and routine first."""
-    chosen = get_puzzle(puzzle)
+    chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     default_model = chosen.model().name
     pairs: list[tuple[str, str]] = []
     for model in sorted(chosen.models, key=lambda name: name != default_model):
-        routines = applicable_algorithms(chosen.name, model)
+        routines = applicable_algorithms(chosen, model)
         routines.sort(key=lambda name: name != chosen.default_algorithm)
         pairs.extend((model, routine) for routine in routines)
     return pairs
 
 
-def _cost_words(cost) -> str:
-    if cost is None:
-        return "-"
-    if isinstance(cost, Lex):
-        p, w = cost
-        return f"{p} push{'' if p == 1 else 'es'}, {w} walk{'' if w == 1 else 's'}"
-    return str(cost)
-
-
-def compare(puzzle: str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>",
+def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>",
             base: Settings | None = None) -> list[dict]:
     """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair, each
     run with the limits and (where its routine takes them) the search options of ``base``.
 
     ``text`` is a string or bytes, or a function giving each pair's run the input read again from
     its start (a stream read once, kept as far as it was read: see ``stategraph compare``)."""
-    chosen = get_puzzle(puzzle)
-    base = base or Settings.of(chosen.name)
+    chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
+    base = base or Settings.of(chosen)
     tables: dict[tuple[int, int], dict] = {}
-    for model, algorithm in pairs or combinations(chosen.name):
+    for model, algorithm in pairs or combinations(chosen):
         settings = _pair_settings(base, model, algorithm)
         try:
             _add_rows(tables, chosen, text, settings, source, model, algorithm)
@@ -116,7 +107,8 @@ def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:
             "relaxed": stats.get("relaxed"), "queue_pops": stats.get("queue_pops"),
             "compile_ms": round(stats.get("compile_seconds", 0.0) * 1000, 3),
             "search_ms": round(stats.get("search_seconds", 0.0) * 1000, 3),
-            "cost": _cost_words(cost), "agrees": record.text == first, "output": record.text})
+            "cost": "-" if cost is None else chosen.describe_cost(cost), "agrees": record.text == first,
+            "output": record.text})
 
 
 def as_text(tables: list[dict]) -> str:

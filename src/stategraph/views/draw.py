@@ -4,10 +4,12 @@ matplotlib is an optional extra (``pip install 'stategraph[draw]'``), imported o
 when a picture is asked for, with the headless Agg backend.  The output format follows the file
 name: ``.svg`` or ``.png`` (``.gif`` for animations).
 
-What is drawn carries a ``gid`` (an ``id`` in SVG), so a picture can be inspected by program:
-``grid``, ``start``, ``target``; the path as ``box-path`` and ``player-path`` (Pushing Boxes),
-``piece-path`` and ``blank-path`` (Huarong Dao), ``route-path`` (arrow maze); in a state graph
-``states``, ``settled-states`` and ``canonical-path``.
+The grid is the model's :class:`~stategraph.scene.Scene` (:meth:`~stategraph.puzzle.Model.scene`),
+drawn the same way for every puzzle.  What is drawn carries a ``gid`` (an ``id`` in SVG), so a
+picture can be inspected by program: ``grid``, and the names the scene gives its cells, trails
+and marks (``start``, ``target``, ``box-path``, ``piece-path``, ``route-path``, ...); in a state
+graph ``states``, ``settled-states`` and ``canonical-path``.  A model without a scene is drawn
+as its state graph (``--graph``).
 
 State graphs are drawn only up to :data:`MAX_GRAPH_STATES` states; larger ones are refused with a
 pointer to the GraphML export, which graph tools (Gephi, yEd) lay out far better.  An animation
@@ -23,6 +25,7 @@ from collections import defaultdict
 
 from ..errors import StategraphError
 from ..safefile import output_name
+from ..scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
 from ..settings import Settings
 from .explain import explained
 
@@ -62,137 +65,63 @@ def pick(settings: Settings, text, instance: int | None, query: int | None, sour
 
 # grids --------------------------------------------------------------------------------------------
 
-def _square(ax, row, col, colour, gid=None, edge="#999999"):
+def scene_of(settings: Settings, record, explanation: dict, upto: int | None = None):
+    """The model's :class:`~stategraph.scene.Scene` of ``record`` after its first ``upto`` steps
+    (all by default), or ``None`` where it pictures none."""
+    steps = explanation["steps"][:upto] if upto is not None else explanation["steps"]
+    return settings.puzzle.model(settings.model).scene(record, steps)
+
+
+def render_scene(ax, scene) -> None:
+    """Draw ``scene`` on matplotlib axes: cells, then trails, then marks, each with its ``gid``."""
     from matplotlib.patches import Rectangle
 
-    ax.add_patch(Rectangle((col - 0.5, row - 0.5), 1, 1, facecolor=colour, edgecolor=edge, linewidth=0.5, gid=gid))
-
-
-def _frame(ax, rows, cols) -> None:
-    ax.set_xlim(0.5, cols + 0.5)
-    ax.set_ylim(rows + 0.5, 0.5)
+    for cell in scene.cells:
+        ax.add_patch(Rectangle((cell.col - 0.5, cell.row - 0.5), 1, 1, facecolor=CELL_STYLES[cell.style],
+                               edgecolor="#999999", linewidth=0.5, gid=cell.name or None))
+        if cell.text:
+            ax.text(cell.col, cell.row, cell.text, ha="center", va="center", fontsize=8)
+        if cell.note:
+            ax.text(cell.col, cell.row + 0.38, cell.note, ha="center", va="center", fontsize=6, color="#555555")
+    for trail in scene.trails:
+        colour, width, dashed, marker, spread = TRAIL_STYLES[trail.style]
+        points = [(r + 0.12 * math.sin(i), c + 0.12 * math.cos(i)) for i, (r, c) in enumerate(trail.points)] \
+            if spread else trail.points
+        if points:
+            rows, cols = zip(*points)
+            ax.plot(cols, rows, gid=trail.name, color=colour, linewidth=width, linestyle="--" if dashed else "-",
+                    marker=marker or None, markersize=4, label=trail.legend or None)
+    for mark in scene.marks:
+        colour, marker, size = MARK_STYLES[mark.style]
+        row, col = mark.position
+        if marker == "cell":
+            ax.add_patch(Rectangle((col - 0.5, row - 0.5), 1, 1, facecolor=colour, edgecolor="black",
+                                   linewidth=0.5, gid=mark.name))
+        else:
+            ax.plot([col], [row], marker, color=colour, markersize=size, gid=mark.name)
+    ax.set_xlim(scene.left - 0.5, scene.right + 0.5)
+    ax.set_ylim(scene.bottom + 0.5, scene.top - 0.5)
     ax.set_aspect("equal")
-    ax.set_xticks(range(1, cols + 1))
-    ax.set_yticks(range(1, rows + 1))
+    ax.set_xticks(range(scene.left, scene.right + 1))
+    ax.set_yticks(range(scene.top, scene.bottom + 1))
     ax.tick_params(labelsize=7)
-
-
-def _line(ax, points, gid, **style):
-    if points:
-        rows, cols = zip(*points)
-        ax.plot(cols, rows, gid=gid, **style)
-
-
-def draw_scene(ax, puzzle: str, record, explanation: dict, upto: int | None = None) -> None:
-    """The grid of ``record``'s instance with the path of the first ``upto`` steps (all by default)."""
-    steps = explanation["steps"][:upto] if upto is not None else explanation["steps"]
-    {"pushing_boxes": _boxes, "huarong": _board, "arrow_maze": _arrows}[puzzle](ax, record, steps)
-
-
-def _boxes(ax, record, steps) -> None:
-    maze = record.subject
-    grid = maze.grid
-    for r, line in enumerate(maze.rows, start=1):
-        for c, ch in enumerate(line, start=1):
-            _square(ax, r, c, "#444444" if ch == "#" else "white")
-    tr, tc = grid.position(maze.target)
-    _square(ax, tr, tc, "#b6e3b6", gid="target")
-    ax.text(tc, tr, "T", ha="center", va="center", fontsize=8)
-    player, box = grid.position(maze.player), grid.position(maze.box)
-    ax.plot([player[1]], [player[0]], "o", color="tab:blue", markersize=8, gid="start")
-    box_points = [box] + [tuple(step["box_after"]) for step in steps]
-    player_points = [tuple(cell) for step in steps for cell in step["player_path"]]
-    _line(ax, player_points, "player-path", color="tab:blue", linestyle="--", linewidth=1.2, label="player")
-    _line(ax, box_points, "box-path", color="tab:orange", linewidth=3, marker="s", markersize=4, label="box")
-    br, bc = box_points[-1]
-    _square(ax, br, bc, "tab:orange", gid="box", edge="black")
-    if steps:
-        pr, pc = steps[-1]["after"]["player"]
-        ax.plot([pc], [pr], "o", color="tab:blue", markersize=8)
-    _frame(ax, grid.rows, grid.cols)
-    ax.legend(loc="upper right", fontsize=7)
-
-
-def _board(ax, record, steps) -> None:
-    board, query = record.subject, record.question
-    grid = board.grid
-    for r in range(1, grid.rows + 1):
-        for c in range(1, grid.cols + 1):
-            _square(ax, r, c, "#cfd8e3" if grid.open[grid.cell(r, c)] else "#444444")
-    tr, tc = grid.position(query.target)
-    _square(ax, tr, tc, "#b6e3b6", gid="target")
-    piece_points = [grid.position(query.piece)]
-    blank_points = [grid.position(query.blank)]
-    for step in steps:
-        for slide in step["slides"]:
-            blank_points.append(tuple(slide["from"]))
-        if tuple(step["after"]["piece"]) != piece_points[-1]:
-            piece_points.append(tuple(step["after"]["piece"]))
-    _line(ax, blank_points, "blank-path", color="tab:blue", linestyle="--", linewidth=1.2, label="blank")
-    _line(ax, piece_points, "piece-path", color="tab:red", linewidth=3, marker="o", markersize=4, label="piece")
-    pr, pc = piece_points[-1]
-    br, bc = blank_points[-1]
-    _square(ax, br, bc, "white", gid="blank", edge="black")
-    ax.plot([pc], [pr], "s", color="tab:red", markersize=12, gid="piece")
-    ax.plot([piece_points[0][1]], [piece_points[0][0]], "x", color="black", gid="start")
-    _frame(ax, grid.rows, grid.cols)
-    ax.legend(loc="upper right", fontsize=7)
-
-
-def _arrow_bounds(maze, steps) -> tuple[int, int, int, int]:
-    """``top, left, bottom, right`` of an arrow maze's picture: its signs, ends and route, and (1, 1)."""
-    cells = set(maze.signs) | {maze.entrance, maze.goal} | {tuple(step["cell"]) for step in steps}
-    top, left = min(min(r for r, _ in cells), 1), min(min(c for _, c in cells), 1)
-    return top, left, max(r for r, _ in cells), max(c for _, c in cells)
-
-
-def _cells(record, steps) -> int:
-    """The grid cells a picture of ``record``'s instance draws."""
-    grid = getattr(record.subject, "grid", None)  # Pushing Boxes and Huarong Dao
-    if grid is not None:
-        return grid.rows * grid.cols
-    top, left, bottom, right = _arrow_bounds(record.subject, steps)
-    return (bottom - top + 1) * (right - left + 1)
-
-
-def _arrows(ax, record, steps) -> None:
-    from ..grid import LETTERS
-
-    maze = record.subject
-    top, left, bottom, right = _arrow_bounds(maze, steps)
-    for r in range(top, bottom + 1):
-        for c in range(left, right + 1):
-            signs = maze.signs.get((r, c))
-            _square(ax, r, c, "#fff7d6" if signs else "#eeeeee")
-            if signs:
-                words = " ".join(LETTERS[h] + turns for h, turns in sorted(signs.items()))
-                ax.text(c, r + 0.38, words, ha="center", va="center", fontsize=6, color="#555555")
-    er, ec = maze.entrance
-    gr, gc = maze.goal
-    _square(ax, gr, gc, "#b6e3b6", gid="target")
-    ax.text(gc, gr, "G", ha="center", va="center", fontsize=9)
-    ax.plot([ec], [er], "o", color="tab:blue", markersize=9, gid="start")
-    points = [maze.entrance] + [tuple(step["cell"]) for step in steps]
-    jitter = [(r + 0.12 * math.sin(i), c + 0.12 * math.cos(i)) for i, (r, c) in enumerate(points)]
-    _line(ax, jitter, "route-path", color="tab:purple", linewidth=1.5, marker=".", label="route")
-    ax.set_xlim(left - 0.5, right + 0.5)
-    ax.set_ylim(bottom + 0.5, top - 0.5)
-    ax.set_aspect("equal")
-    ax.set_xticks(range(left, right + 1))
-    ax.set_yticks(range(top, bottom + 1))
-    ax.tick_params(labelsize=7)
-    ax.legend(loc="upper right", fontsize=7)
+    if any(trail.legend for trail in scene.trails):
+        ax.legend(loc="upper right", fontsize=7)
 
 
 def draw_solution(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
-                  source: str = "<input>") -> dict:
-    """The grid of one question with its solution path, written to ``path`` (SVG or PNG)."""
+                  source: str = "<input>") -> dict | None:
+    """The grid of one question with its solution path, written to ``path`` (SVG or PNG); ``None``
+    (and nothing written) where the model pictures no grid: draw its state graph instead."""
     check_path(path)
     plt = pyplot()
     record, explanation = pick(settings, text, instance, query, source)
+    scene = scene_of(settings, record, explanation)
+    if scene is None:
+        return None
     fig, ax = plt.subplots(figsize=(6, 5))
     ax.set_gid("grid")
-    draw_scene(ax, settings.puzzle.name, record, explanation)
+    render_scene(ax, scene)
     ax.set_title(f"{explanation['title']}: {explanation['summary']}"[:90], fontsize=9)
     fig.tight_layout()
     with output_name(path, "the picture") as name:
@@ -213,16 +142,29 @@ def animate(settings: Settings, text, path: str, instance: int | None = None, qu
     record, explanation = pick(settings, text, instance, query, source)
     steps = explanation["steps"]
     frames = max(len(steps), 1)
-    cells = frames * _cells(record, steps)
-    if cells > max_cells:
+    last = scene_of(settings, record, explanation)
+    if last is not None:
+        cells = (last.bottom - last.top + 1) * (last.right - last.left + 1)
+
+        def picture(k):
+            render_scene(ax, scene_of(settings, record, explanation, upto=k + 1 if steps else 0))
+    else:  # the state graph, the path so far in red
+        graph = _graph_to_draw(record)
+        cells = len(graph)
+        position = _layout(graph)
+        states = (record.solution.states if record.solution is not None else None) or []
+
+        def picture(k):
+            _draw_states(graph, position, ax, path_states=states[:k + 2] if steps else states[:1])
+    if frames * cells > max_cells:
         raise StategraphError(f"the animation of instance {record.instance} would draw {frames:,} frames of "
-                              f"{cells // frames:,} grid cells ({cells:,} frame cells), above the animation limit "
-                              f"of {max_cells:,} frame cells; draw its picture with -o FILE.svg instead")
+                              f"{cells:,} cells or states ({frames * cells:,} frame cells), above the animation "
+                              f"limit of {max_cells:,} frame cells; draw its picture with -o FILE.svg instead")
     fig, ax = plt.subplots(figsize=(5, 4.5))
 
     def show(k):
         ax.clear()
-        draw_scene(ax, settings.puzzle.name, record, explanation, upto=k + 1 if steps else 0)
+        picture(k)
         caption = steps[k]["text"] if steps else explanation["summary"]
         ax.set_title(caption if len(caption) <= 70 else caption[:67] + "...", fontsize=7)
         return []
@@ -304,8 +246,6 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
     """The state graph of one question, its canonical path highlighted and the states settled by
     ``settings.algorithm`` shaded; refused above ``max_states`` states.  Returns counts drawn."""
     check_path(path)
-    import networkx as nx
-
     from ..pipeline import solve
 
     plt = pyplot()
@@ -320,15 +260,11 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
                 continue
             with model.state_model(question) as state_model:
                 graph = state_model.graph
-                if len(graph) > max_states:
-                    raise StategraphError(
-                        f"the state graph of instance {wanted} has {len(graph):,} states, above the drawing limit "
-                        f"of {max_states}; write it with `stategraph solve {puzzle.name} --export-graphml "
-                        f"FILE` (or `stategraph export`) and open it in a graph tool")
+                _check_drawable(graph, wanted, max_states)
                 settled = settled_states(state_model, settings.algorithm, dict(settings.options))
                 solution = solve(state_model, settings.algorithm, dict(settings.options))
                 path_states = solution.states or []
-                _plot_graph(plt, nx, graph, state_model, settled, path_states, path,
+                _plot_graph(plt, graph, state_model, settled, path_states, path,
                             f"{puzzle.name} instance {wanted}, model {settings.model}: {len(graph)} states, "
                             f"{len(settled)} settled by {settings.algorithm}")
                 return {"states": len(graph), "edges": graph.number_of_edges(), "settled": len(settled),
@@ -336,9 +272,39 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
     raise StategraphError(f"the input has no instance {wanted}" + (f" with query {query}" if query else ""))
 
 
-def _plot_graph(plt, nx, graph, state_model, settled, path_states, path, title) -> None:
-    position = _layout(graph)
+def _plot_graph(plt, graph, state_model, settled, path_states, path, title) -> None:
     fig, ax = plt.subplots(figsize=(8, 7))
+    _draw_states(graph, _layout(graph), ax, path_states, settled,
+                 [state_model.source] + [t for t in state_model.targets if t in graph])
+    ax.set_title(title, fontsize=9)
+    fig.tight_layout()
+    with output_name(path, "the picture") as name:
+        fig.savefig(name)
+    plt.close(fig)
+
+
+def _graph_to_draw(record, max_states: int = MAX_GRAPH_STATES):
+    """The state graph of ``record``'s question, for a model that draws no scene."""
+    graph = record.graph
+    if graph is None:
+        raise StategraphError(f"instance {record.instance} query {record.query}: only the first question of an "
+                              "instance keeps its state graph for drawing")
+    _check_drawable(graph, record.instance, max_states)
+    return graph
+
+
+def _check_drawable(graph, instance: int, max_states: int) -> None:
+    if len(graph) > max_states:
+        raise StategraphError(f"the state graph of instance {instance} has {len(graph):,} states, above the "
+                              f"drawing limit of {max_states}; write it with `stategraph export` and open it in a "
+                              "graph tool")
+
+
+def _draw_states(graph, position, ax, path_states, settled=(), ends=None) -> None:
+    """The states (``settled`` ones shaded), the edges, the path ``path_states`` in red and its
+    last state (or ``ends``: the source and targets) ringed in green."""
+    import networkx as nx
+
     shaded = [n for n in graph if n in settled]
     small = 60 if len(graph) <= 60 else 20
     drawn = nx.draw_networkx_nodes(graph, position, node_size=small, node_color="white", edgecolors="#888888", ax=ax)
@@ -355,16 +321,11 @@ def _plot_graph(plt, nx, graph, state_model, settled, path_states, path, title) 
                                         arrows=True, arrowsize=10, node_size=small)
         for arrow in arrows if isinstance(arrows, list) else [arrows]:
             arrow.set_gid("canonical-path")
-    ends = [state_model.source] + [t for t in state_model.targets if t in graph]
+    ends = ends if ends is not None else path_states[-1:]
     marks = nx.draw_networkx_nodes(graph, position, nodelist=ends, node_size=small * 2, node_color="none",
                                    edgecolors="tab:green", linewidths=1.5, ax=ax)
     marks.set_gid("source-and-targets")
     if len(graph) <= 40:
         labels = {n: graph.nodes[n].get("label", str(n)).replace(" ", "\n") for n in graph}
         nx.draw_networkx_labels(graph, position, labels, font_size=5, ax=ax)
-    ax.set_title(title, fontsize=9)
     ax.set_axis_off()
-    fig.tight_layout()
-    with output_name(path, "the picture") as name:
-        fig.savefig(name)
-    plt.close(fig)

@@ -20,11 +20,9 @@ from __future__ import annotations
 
 from ..runner import run
 from ..settings import Settings
-from ..weights import components
-from ..words import plural
 
 
-def explain(puzzle: str, text, settings: Settings | None = None, instance: int | None = None,
+def explain(puzzle, text, settings: Settings | None = None, instance: int | None = None,
             query: int | None = None, source: str = "<input>", every_question: bool = False) -> list[dict]:
     """The explanations of ``text``'s answers: every instance (or instance ``instance``), and of
     each instance the first question (or question ``query``, or all with ``every_question``)."""
@@ -65,32 +63,10 @@ def render(explanation: dict) -> str:
 
 
 def explanation(settings: Settings, record) -> dict:
-    """One answered question explained: the run's facts, then the model's own words (its
-    :meth:`~stategraph.puzzle.Model.explain`) or, where it has none, the path's moves and states."""
-    model = settings.puzzle.model(settings.model)
-    told = model.explain(record)
+    """One answered question explained: the run's facts, then the model's words
+    (:meth:`~stategraph.puzzle.Model.explain`), named as the puzzle names its questions."""
+    told = settings.puzzle.model(settings.model).explain(record) or {}
     return {"puzzle": settings.puzzle.name, "model": settings.model, "algorithm": settings.algorithm,
             "instance": record.instance, "query": record.query, "output": record.text, "answer": record.answer,
-            "picture": None, **(told if told is not None else _path_steps(settings, record))}
-
-
-def _path_steps(settings: Settings, record) -> dict:
-    """The canonical path as numbered moves, from the state graph alone: state, move, next state
-    and the running cost."""
-    solution = record.solution
-    title = settings.puzzle.label(record.subject, record.question)
-    if solution is None or not solution.found:
-        return {"title": title, "steps": [], "summary": "no solution: no target state is reachable"}
-    steps, total = [], None
-    labels = solution.labels
-    for number, (_, _, attrs) in enumerate(solution.edges, start=1):
-        weight = attrs.get("weight", 1)
-        total = weight if total is None else total + weight
-        move = str(attrs.get("label", attrs.get("move", attrs.get("rank", ""))))
-        steps.append({"number": number, "text": f"{number}. {labels[number - 1]}: {move} -> {labels[number]}; "
-                                               f"cost {total}",
-                      "move": move, "before": labels[number - 1], "after": labels[number],
-                      "cost": components(total), "picture": None})
-    summary = f"cost {solution.cost}: {plural(len(steps), 'move')}" if steps else \
-        f"cost {solution.cost}: the start is a goal"
-    return {"title": title, "steps": steps, "summary": summary}
+            "title": settings.puzzle.label(record.subject, record.question), "picture": None, "steps": [],
+            "summary": "", **told}

@@ -1,0 +1,149 @@
+"""One answer per line, printed from a template and read back by ``stategraph check``.
+
+A first-level puzzle (:mod:`stategraph.successor`) prints its answers with an :class:`AnswerLine`.
+Its templates may name the instance's ``{number}``, the ``{cost}`` and, at the end of ``found``,
+the ``{moves}``: the labels of the canonical path's moves, joined by ``sep`` (with ``sep=""``
+every label is one character).
+
+>>> line = AnswerLine("Maze #{number}: {cost} {moves}", none="Maze #{number}: impossible", sep="")
+>>> line.render(3, (4, ("S", "E"))), line.render(4, None), line.render(5, (0, ()))
+('Maze #3: 4 SE', 'Maze #4: impossible', 'Maze #5: 0')
+>>> [(a.number, a.value, a.line) for a in line.read("Maze #1: 4 SE\\n\\nMaze #2: impossible\\n")]
+[(1, (4, ('S', 'E')), 1), (2, None, 3)]
+
+The answer a template prints (what a model's ``decode`` returns) is ``None`` for no solution,
+``(cost, moves)`` when ``found`` names the ``{moves}``, else the cost alone (:data:`COST`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from string import Formatter
+from typing import Any
+
+from .checks import Answer, lines_of
+from .errors import ContractError, VerificationError, shorten
+from .weights import Lex
+
+FIELDS = ("number", "cost", "moves")
+_COST = r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|\(-?[0-9]+, -?[0-9]+\)"
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
+@dataclass(frozen=True)
+class AnswerLine:
+    """How one answer is printed: ``found`` for a solution, ``none`` when there is none."""
+
+    found: str = "{cost} {moves}"
+    none: str = "-1"
+    sep: str = " "
+    _patterns: tuple = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        for template, allowed in ((self.found, FIELDS), (self.none, ("number",))):
+            names = [(name, spec or conversion) for _, name, spec, conversion in Formatter().parse(template)
+                     if name is not None]
+            for name, extra in names:
+                if name not in allowed or extra:
+                    raise ContractError(f"answer template {template!r}: {{{name}}} is not one of "
+                                        + ", ".join(f"{{{a}}}" for a in allowed))
+            if len(names) != len(set(names)):
+                raise ContractError(f"answer template {template!r} names a field twice")
+        if "{moves}" in self.found and not self.found.endswith("{moves}"):
+            raise ContractError(f"answer template {self.found!r}: {{moves}} must come last")
+        if "\n" in self.found + self.none + self.sep or "\r" in self.found + self.none + self.sep:
+            raise ContractError("an answer is one line: no line break in its templates or sep")
+        object.__setattr__(self, "_patterns", (_pattern(self.none), _pattern(self.found)))
+
+    @property
+    def has_moves(self) -> bool:
+        """Whether the answer lists the moves (else it is the cost alone, and no path is needed)."""
+        return self.found.endswith("{moves}")
+
+    def answer(self, cost, labels) -> Any:
+        """What the template prints for a solution of ``cost`` along moves ``labels``."""
+        return (cost, tuple(labels)) if self.has_moves else cost
+
+    def cost(self, answer) -> Any:
+        """The cost of an answer (``None`` for no solution)."""
+        return answer[0] if self.has_moves and answer is not None else answer
+
+    def moves(self, answer) -> tuple | None:
+        """The move labels of an answer (``None`` when there are none to show)."""
+        return answer[1] if self.has_moves and answer is not None else None
+
+    def render(self, number: int, answer) -> str:
+        """The line (without its newline) of instance ``number``'s ``answer``."""
+        if answer is None:
+            return self.none.format(number=number)
+        head = self.found.removesuffix("{moves}").format(number=number, cost=self.cost(answer))
+        labels = self.moves(answer)
+        if not labels:
+            return head.rstrip(" ") if self.has_moves else head
+        for label in labels:
+            if self.sep and self.sep in label or not self.sep and len(label) != 1 or "\n" in label or "\r" in label:
+                rule = f"may not hold the separator {self.sep!r}" if self.sep else "must be one character (sep='')"
+                raise ContractError(f"the move label {shorten(label)} cannot be printed: a label {rule} "
+                                    "and no line break")
+        return head + self.sep.join(labels)
+
+    def read(self, text: str, source: str = "<answers>") -> Iterator[Answer]:
+        """The :class:`~stategraph.checks.Answer` of every non-blank line, numbered from 1; a line
+        that fits neither template (or names another instance) raises ``VerificationError``."""
+        none, found = self._patterns
+        expected = 0
+        for line_number, line in lines_of(text):
+            if not line.strip():
+                continue
+            expected += 1
+            match = none.fullmatch(line.strip())
+            value = None
+            if match is None:
+                match = found.fullmatch(line.strip())
+                value = None if match is None else self._value(match)
+            if match is None or int(match.groupdict().get("number") or expected) != expected:
+                hints = " or ".join(repr(t.format(number=expected, cost="COST", moves="MOVES"))
+                                    for t in (self.found, self.none))
+                raise VerificationError(f"{source}:{line_number}: expected {hints}, found {shorten(line)}")
+            yield Answer(expected, value, line_number)
+
+    def _value(self, match: re.Match) -> Any:
+        cost = _read_cost(match["cost"]) if "cost" in match.groupdict() else None
+        if not self.has_moves:
+            return cost
+        written = match["moves"] or ""
+        return cost, (tuple(written.split(self.sep) if self.sep else written) if written else ())
+
+
+def _pattern(template: str) -> re.Pattern:
+    """A regular expression matching what ``template`` prints: before ``{moves}``, the spaces
+    separating it go with the moves (an empty list prints none)."""
+    parts = []
+    for literal, name, _, _ in Formatter().parse(template):
+        if name == "moves":
+            head = literal.rstrip(" ")
+            gap = literal[len(head):]
+            parts.append(re.escape(head) + (f"(?:{re.escape(gap)}(?P<moves>.+))?" if gap else "(?P<moves>.*)"))
+            continue
+        parts.append(re.escape(literal))
+        if name == "number":
+            parts.append("(?P<number>[0-9]{1,18})")
+        elif name == "cost":
+            parts.append(f"(?P<cost>{_COST})")
+    return re.compile("".join(parts))
+
+
+def _read_cost(text: str):
+    """``"4"`` -> 4, ``"2.5"`` -> 2.5, ``"(1, 3)"`` -> ``Lex(1, 3)``."""
+    if text.startswith("("):
+        primary, secondary = text[1:-1].split(", ")
+        return Lex(int(primary), int(secondary))
+    return int(text) if _INTEGER.fullmatch(text) else float(text)
+
+
+COST = AnswerLine("{cost}", none="-1")
+"""The cost alone, ``-1`` when there is no solution: count puzzles."""
+COST_AND_MOVES = AnswerLine("{cost} {moves}", none="-1", sep=" ")
+"""The cost, then the canonical path's move labels separated by spaces; ``-1`` for none."""

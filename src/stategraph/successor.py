@@ -1,0 +1,279 @@
+"""The first level: a puzzle written as its rules; stategraph builds the graph, the output and the checks.
+
+A :class:`SuccessorPuzzle` says how to read one instance (``read(tokens, limits)``, with a
+:class:`~stategraph.textinput.Tokens`), where it starts (``start(instance)``), when it is solved
+(``is_goal(instance, state)``), which moves a state has (``moves(instance, state)`` yields
+``(label, next state, cost)`` in tie-break order) and how an answer is printed (``output``, an
+:class:`~stategraph.answer_line.AnswerLine`; by default the cost and the moves' labels, ``-1`` for
+none).  Optional: ``heuristic(instance, state)``, an admissible lower bound that enables
+``astar``; ``picture(instance, state)``, the state as text; ``state_label(instance, state)``, its
+one-line name (default ``str(state)``).
+
+>>> class Corridor(SuccessorPuzzle):
+...     name, summary, sample = "corridor", "walk from S to E", "S..E\\n"
+...     def read(self, tokens, limits):
+...         return str(tokens.next("a corridor"))
+...     def start(self, row):
+...         return row.index("S")
+...     def is_goal(self, row, cell):
+...         return row[cell] == "E"
+...     def moves(self, row, cell):
+...         for label, step in (("L", -1), ("R", 1)):
+...             if 0 <= cell + step < len(row) and row[cell + step] != "#":
+...                 yield label, cell + step, 1
+>>> print(Corridor().solve_text("S..E\\nS#E\\n"), end="")
+3 R R R
+-1
+
+It is a :class:`~stategraph.puzzle.Puzzle` like any other, whose models are generated
+(:class:`RulesModel`; here one, named ``states``), so ``stategraph solve``, ``--verify``,
+``check``, ``export`` and the Python API work on it.  Several models are a mapping
+``models = {name: rules}``, each rules a class (or an object) with its own ``start``, ``is_goal``
+and ``moves``.  ``--verify`` and ``check`` replay answers through the default model's rules
+(:mod:`stategraph.replay`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from abc import abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar, cast
+
+from .answer_line import COST_AND_MOVES, AnswerLine
+from .errors import ContractError, SearchNotApplicable, VerificationError
+from .explore import MAX_STATES, explore
+from .model import StateModel, WeightProfile
+from .puzzle import Model, Puzzle
+from .replay import SILENT, confirm, replay, same_cost
+from .textinput import Tokens
+
+RULE_HOOKS = ("start", "is_goal", "moves")
+
+ANY_WEIGHTS = WeightProfile(lex=True, unit=True, nonnegative=True, primary_01=True)
+"""The profile a generated model declares when its rules declare none: its weights are known
+only once a graph is compiled, so configs refuse no routine; one that does not apply is refused
+when the graph is searched."""
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """One instance of a first-level puzzle: ``value`` is what ``read`` returned (what the rules
+    see), ``number`` counts from 1 and ``limits`` are the run's."""
+
+    number: int
+    value: Any
+    limits: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class RulesModel(Model):
+    """A model generated from first-level rules: ``__init__`` compiles the instance's state graph
+    (:func:`~stategraph.explore.explore`), ``decode`` gives the answer ``output`` prints."""
+
+    source: ClassVar[Any]  # the rules: a class to create on first use, or an object
+    output: ClassVar[AnswerLine]
+    puzzle_name: ClassVar[str]
+    negative_costs: ClassVar[bool] = False
+    profile = ANY_WEIGHTS
+    _rules: ClassVar[Any] = None
+
+    @classmethod
+    def rules(cls) -> Any:
+        """The rules object of this model."""
+        if cls.__dict__.get("_rules") is None:
+            cls._rules = cls.source() if isinstance(cls.source, type) else cls.source
+        return cls._rules
+
+    def __init__(self, instance: Numbered):
+        super().__init__(instance)
+        rules = self.rules()
+        self.where = f"{self.puzzle_name} model {self.name}: instance {instance.number}: "
+        found = explore(rules, instance.value, max_states=instance.limits.get("max_states", MAX_STATES),
+                        negative=self.negative_costs, where=self.where)
+        self.graph = found.graph
+        self._state_model = StateModel(found.graph, found.source, found.targets, profile=found.profile,
+                                       heuristic=_bound(getattr(rules, "heuristic", None), instance.value))
+
+    @contextmanager
+    def state_model(self, question):
+        try:
+            yield self._state_model
+        except SearchNotApplicable as exc:  # the routine's refusal, now that the weights are known
+            raise SearchNotApplicable(f"{self.where}{exc}") from None
+
+    def decode(self, question, solution):
+        """``None``, or the cost (and the labels of the canonical path's moves, unlabelled ones left out)."""
+        if not solution.found:
+            return None
+        labels = None if solution.states is None else path_labels(solution)
+        return self.output.answer(solution.cost, labels)
+
+    @classmethod
+    def state_picture(cls, instance, state) -> str | None:
+        """The rules' picture of ``state`` (``None`` when they draw none): what ``explain`` shows
+        at each step and ``draw`` draws."""
+        draw = getattr(cls.rules(), "picture", None)
+        return None if draw is None else draw(instance.value, state)
+
+
+class SuccessorPuzzle(Puzzle):
+    """A puzzle written as rules (see the module docstring); subclasses set ``name``, ``summary``
+    and ``sample``, define ``read`` and either the rules themselves or ``models``."""
+
+    header: ClassVar[str] = "an instance"  # what begins an instance, for "empty input: expected ..."
+    terminator: ClassVar[str | None] = None  # the line that ends the input ("'0 0' line"); None: the file's end
+    counted: ClassVar[bool] = False  # whether the input begins with the number of instances
+    output: ClassVar[AnswerLine] = COST_AND_MOVES
+    model_name: ClassVar[str] = "states"  # the model's name when the puzzle holds the rules itself
+    negative_costs: ClassVar[bool] = False  # whether a move may cost less than nothing (then only spfa applies)
+    limits: ClassVar[dict[str, int]] = {"max_states": MAX_STATES}
+    _sources: ClassVar[dict] = {}
+    _explicit: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.limits = {**cls.limits, "max_states": cls.limits.get("max_states", MAX_STATES)}
+        own = cls.__dict__.get("models")
+        if own is not None:
+            sources, cls._explicit = own, True
+        elif cls._explicit:
+            sources = cls._sources
+        elif callable(getattr(cls, "moves", None)):
+            sources = {cls.model_name: cls}
+        else:
+            return  # no rules yet: a base for other puzzles
+        if not isinstance(sources, dict) or not sources:
+            raise ContractError(f"{cls.__name__}: 'models' must map model names to rules "
+                                "(classes or objects with start, is_goal and moves)")
+        if not isinstance(cls.output, AnswerLine):
+            raise ContractError(f"{cls.__name__}: 'output' must be an AnswerLine (COST, COST_AND_MOVES or your own)")
+        cls._sources = dict(sources)
+        cls.models = {name: rules if isinstance(rules, type) and issubclass(rules, Model) else
+                      _model_class(cls, name, rules) for name, rules in sources.items()}
+
+    # text ---------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def read(self, tokens: Tokens, limits: dict) -> Any:
+        """One instance from ``tokens`` (errors: ``raise tokens.error(message, token)``), or
+        ``None`` when what was read is the terminator (nothing may follow it)."""
+
+    def parse(self, data, source: str = "<input>", limits: dict | None = None) -> Iterator[Numbered]:
+        merged = {**self.limits, **(limits or {})}
+        tokens = Tokens(data, source)
+        count = tokens.integer("the number of instances", 0) if self.counted else None
+        for number in itertools.count(1):
+            if count is not None and number > count:
+                tokens.expect_end(f"the last of the {count} instances")
+                return
+            if self.terminator is not None:
+                tokens.begin_instance(number, self.header, self.terminator)
+            else:
+                tokens.instance = number
+                if count is None and tokens.at_end():
+                    if number == 1:
+                        tokens.instance = None
+                        raise tokens.error(f"empty input: expected {self.header}")
+                    return
+            first = tokens.peek()
+            value = self.read(tokens, merged)
+            if value is None:
+                tokens.expect_end(f"the {self.terminator}" if self.terminator else "the end of the last instance")
+                return
+            if tokens.peek() is first:
+                raise ContractError(f"{self.name}: read() returned an instance without reading a token")
+            yield Numbered(number, value, MappingProxyType(merged))
+
+    def format_answer(self, instance, question, answer) -> str:
+        return self.output.render(instance.number, answer) + "\n"
+
+    def solve_text(self, text, *, model: str | None = None, algorithm: str | None = None) -> str:
+        """The output for the input ``text`` (default model and routine unless named)."""
+        from .runner import solve_text
+
+        return solve_text(self, text, algorithm, model=model)
+
+    # checks: the answers replayed through the rules ---------------------------------------------
+
+    def reference_rules(self) -> Any:
+        """The rules answers are replayed through: the default model's (else the first generated)."""
+        chosen = self.model()
+        if not issubclass(chosen, RulesModel):
+            chosen = next((m for m in self.models.values() if issubclass(m, RulesModel)), chosen)
+        if not issubclass(chosen, RulesModel):
+            raise VerificationError(f"{self.name} has no rules to check answers with")
+        return chosen.rules()
+
+    def verify(self, instance, record, *, deadline=None, limit=None) -> str:
+        labels: Sequence[str] | None = self.output.moves(record.answer)
+        if labels is None and record.answer is not None and record.solution is not None \
+                and record.solution.states is not None:
+            labels = path_labels(record.solution)
+        try:
+            return confirm(self.reference_rules(), instance.value, labels, self.output.cost(record.answer),
+                           limit=limit, deadline=deadline, negative=self.negative_costs)
+        except VerificationError as exc:
+            raise VerificationError(f"{self.label(instance, record.question)}: {exc}") from None
+
+    def read_answers(self, text, source):
+        return self.output.read(text, source)
+
+    def judge_answer(self, instance, question, submitted, reference):
+        value = submitted.value
+        if value is None:
+            return None, reference is None
+        claimed, labels = self.output.cost(value), self.output.moves(value)
+        if labels is None:
+            return claimed, value == reference
+        try:
+            cost = replay(self.reference_rules(), instance.value, labels)
+            if claimed is not None and not same_cost(cost, claimed):
+                raise VerificationError(f"the answer says it costs {claimed}, but its moves cost {cost}")
+        except VerificationError as exc:
+            raise VerificationError(f"{self.label(instance, question)}: {exc}") from None
+        optimum = self.output.cost(reference)
+        return (optimum if optimum is not None and same_cost(cost, optimum) else cost), \
+            tuple(labels) == self.output.moves(reference)
+
+    def answer_cost(self, instance, question, answer):
+        return self.output.cost(answer)
+
+
+def path_labels(solution) -> list[str]:
+    """The labels of a solution's moves, unlabelled ones (continuing the move before) left out."""
+    return [attrs["move"] for _, _, attrs in solution.edges if attrs.get("move", SILENT) != SILENT]
+
+
+def _bound(heuristic, value):
+    """``heuristic(value, state)`` as a function of the state alone (``None`` stays ``None``)."""
+    if heuristic is None:
+        return None
+
+    def estimate(state):
+        return heuristic(value, state)
+
+    return estimate
+
+
+def _model_class(puzzle: type[SuccessorPuzzle], name: str, rules: Any) -> type[RulesModel]:
+    """A :class:`RulesModel` subclass for model ``name`` of ``puzzle`` with ``rules``."""
+    missing = [hook for hook in RULE_HOOKS if not callable(getattr(rules, hook, None))]
+    if missing:
+        raise ContractError(f"{puzzle.__name__}: the rules of model {name!r} do not define {', '.join(missing)}")
+    summary = getattr(rules, "summary", None) or (getattr(rules, "__doc__", None) or "").strip().split("\n")[0]
+    title = "".join(part.capitalize() for part in name.split("_")) + "Model"
+    return cast(type[RulesModel], type(title, (RulesModel,), {
+        "name": name, "summary": summary or "states from start() and moves()",
+        "profile": getattr(rules, "profile", None) or ANY_WEIGHTS,
+        "has_heuristic": callable(getattr(rules, "heuristic", None)),
+        "decode_needs_path": puzzle.output.has_moves,
+        "source": rules, "output": puzzle.output, "puzzle_name": getattr(puzzle, "name", puzzle.__name__),
+        "negative_costs": puzzle.negative_costs, "__module__": puzzle.__module__,
+        "__doc__": f"Model {name!r} of {puzzle.__name__}, generated from its rules.",
+    }))
