@@ -192,6 +192,10 @@ def cases(quick: bool) -> list:
             Case("hr: 100x100 q=200, comb", "huarong",
                  lambda: gen_huarong.comb_board_text(100, 200, 2016), baselines=huarong, queries=200),
             Case("am: 1000 mazes 9x9", "arrow_maze", am(1000, 816), baselines=arrows),
+            # a first-level plug-in, named by its config (the puzzle argument's place takes the option)
+            Case("first level: 8-puzzle, a 31-move board (181,440 states), astar",
+                 f"--config={HERE.parent / 'examples' / 'sliding_tile' / 'puzzle.yaml'}",
+                 lambda: (HERE.parent / "examples" / "sliding_tile" / "hardest.txt").read_text()),
         ]
     # The open mazes: the growth report (the 100 x 100 one is also "1 open 100x100 maze"). The naive
     # model has about (rows x cols)^2 states: it is only run on the smallest.
