@@ -21,7 +21,7 @@ matplotlib.use("Agg")  # headless: the pictures are files
 
 from stategraph import get_puzzle, solve_text
 from stategraph.settings import Settings
-from stategraph.views import compare, draw, explain
+from stategraph.views import compare, draw, explain, page
 
 FOLDER = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else tempfile.mkdtemp(
     prefix="stategraph-lecture-")
@@ -80,6 +80,17 @@ print(compare.as_text([t for t in tables if t["instance"] == 3]))
 compare.plot(tables, picture("pushing_boxes-compare.svg"))
 
 # %% [markdown]
+# The same maze as one interactive page (`stategraph view`): the puzzle at each step, the state graph
+# with the canonical path, each routine's search replayed state by state, and the two models side by
+# side.  In a notebook it appears right here, in a frame of its own; it is also written to FOLDER
+# (open it in any browser, offline).
+
+# %%
+maze3_page = page("pushing_boxes", PB, instance=3)
+maze3_page.write(picture("pushing_boxes-maze3.html"))
+maze3_page  # noqa: B018  (a notebook shows a cell's last expression)
+
+# %% [markdown]
 # ## 2. Huarong Dao (NOIP 2013)
 #
 # Naive state: (piece cell, blank cell), every slide costs 1.  Compact state: (piece cell, side of
@@ -96,6 +107,14 @@ for model in ("piece_side", "piece_blank"):
     print(model, draw.draw_graph(Settings.of("huarong", model=model), HR, picture(f"huarong-{model}-graph.png")))
 draw.draw_solution(Settings.of("huarong"), HR, picture("huarong-query1.png"))
 compare.plot(compare.compare("huarong", HR), picture("huarong-compare.svg"))
+
+# %% [markdown]
+# Query 1's page, with A* replayed against SPFA: A* settles 3 states where SPFA settles them all.
+
+# %%
+query1_page = page(Settings.of("huarong", algorithm="astar"), HR, query=1)
+query1_page.write(picture("huarong-query1.html"))
+query1_page  # noqa: B018  (a notebook shows a cell's last expression)
 
 # %% [markdown]
 # ## 3. Abbott's Revenge (UVa 816)

@@ -234,7 +234,8 @@ def _parser() -> argparse.ArgumentParser:
     sample.add_argument("items", nargs=1, metavar="PUZZLE")
 
     commands.add_parser("configs", help="list the packaged configs (usable as --config NAME)")
-    commands.add_parser("algorithms", help="list the search routines")
+    commands.add_parser("algorithms", help="list the search routines").add_argument(
+        "--config", "-c", metavar="FILE|NAME", help="also list the routine of your own (module:function) it names")
     commands.add_parser("puzzles", help="list the puzzles")
     from .views.commands import add_commands as add_teaching_commands
 

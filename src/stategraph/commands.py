@@ -122,10 +122,17 @@ def configs(args) -> int:
 
 
 def algorithms(args) -> int:
-    width = max(map(len, SEARCHES))
-    for name, routine in SEARCHES.items():
-        usable = [f"{p}/{model}" for p, puzzle in PUZZLES.items() for model in puzzle.models
-                  if name in applicable_algorithms(p, model)]
+    """The routines, what they accept and where they apply; with ``--config``, also the routine of
+    your own (``module:function``) it names, and the plug-in puzzle it names."""
+    routines, puzzles = dict(SEARCHES), dict(PUZZLES)
+    if getattr(args, "config", None):
+        settings, _ = resolve("algorithms", [], (), config=args.config)
+        puzzles.setdefault(settings.puzzle.name, settings.puzzle)
+        routines.setdefault(settings.algorithm, get_search(settings.algorithm))
+    width = max(map(len, routines))
+    for name, routine in routines.items():
+        usable = [f"{p}/{model.name}" for p, puzzle in puzzles.items() for model in puzzle.models.values()
+                  if routine.refusal(model.profile, model.has_heuristic) is None]
         _write(f"{name.ljust(width)}  {routine.summary}\n"
                f"{''.ljust(width)}  accepts: {routine.accepts}; applies to: {', '.join(usable) or 'none'}\n")
     return 0
@@ -158,6 +165,12 @@ def draw(args) -> int:
     from .views import commands as teaching
 
     return teaching.draw(args)
+
+
+def view(args) -> int:
+    from .views import commands as teaching
+
+    return teaching.view(args)
 
 
 def export(args) -> int:

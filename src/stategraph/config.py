@@ -99,21 +99,22 @@ def load_config_text(text: str, source: str = "<config>", folder: str | None = N
     _puzzle(data["puzzle"], source, folder)
     base = default_config(data["puzzle"], folder)
     merged = _merge(base, data, SCHEMA, source, "")
-    validate(merged, source)
+    validate(merged, source, folder=folder)
     return merged
 
 
-def apply_overrides(config: dict, overrides: dict, source: str = "command line", puzzle=None) -> dict:
+def apply_overrides(config: dict, overrides: dict, source: str = "command line", puzzle=None,
+                    folder: str | None = None) -> dict:
     """A copy of ``config`` with dotted-key overrides (``{"search.algorithm": "bfs"}``) applied
     (checked against ``puzzle``, a :class:`~stategraph.puzzle.Puzzle`, if given, else the one
-    ``config`` names)."""
+    ``config`` names; a routine ``module:function`` is looked up in ``folder`` first)."""
     result = config
     for dotted, value in overrides.items():
         nested = value
         for key in reversed(dotted.split(".")):
             nested = {key: nested}
         result = _merge(result, nested, SCHEMA, source, "")
-    validate(result, source, puzzle)
+    validate(result, source, puzzle, folder)
     return result
 
 
@@ -143,15 +144,13 @@ def parse_assignment(text: str) -> tuple:
                           f"{exc.problem}{where}") from None
 
 
-def validate(config: dict, source: str, puzzle=None) -> None:
+def validate(config: dict, source: str, puzzle=None, folder: str | None = None) -> None:
     """Cross-key checks: known routine and options, known model and output format, puzzle limits
-    (of ``puzzle`` if given, else of the puzzle ``config`` names)."""
+    (of ``puzzle`` if given, else of the puzzle ``config`` names).  A routine ``module:function``
+    is loaded here (from ``folder``, the config's, first): see :mod:`stategraph.search.plugin`."""
     module = puzzle or _puzzle(config["puzzle"], source)
     algorithm = config["search"]["algorithm"]
-    if not isinstance(algorithm, str) or algorithm not in SEARCHES:
-        raise ConfigError(f"{source}: key 'search.algorithm': unknown algorithm {_shown(algorithm)} "
-                          f"(known: {', '.join(sorted(SEARCHES))})")
-    routine = get_search(algorithm)
+    routine = _routine(algorithm, source, folder)
     options = config["search"]["options"]
     if not isinstance(options, dict):
         raise ConfigError(f"{source}: key 'search.options' must be a mapping, found {_kind(options)}")
@@ -239,6 +238,19 @@ def _puzzle(name, source: str, folder: str | None = None):
         raise ConfigError(f"{source}: key 'puzzle': unknown puzzle {_shown(name)} "
                           f"(known: {', '.join(PUZZLES)}, or module:Class)")
     return get_puzzle(name)
+
+
+def _routine(name, source: str, folder: str | None):
+    """The search routine called ``name`` (or ``module:function``), or a ConfigError naming the key."""
+    if isinstance(name, str) and ":" in name:
+        try:
+            return get_search(name, folder)
+        except StategraphError as exc:
+            raise ConfigError(f"{source}: key 'search.algorithm': {exc}") from None
+    if not isinstance(name, str) or name not in SEARCHES:
+        raise ConfigError(f"{source}: key 'search.algorithm': unknown algorithm {_shown(name)} "
+                          f"(known: {', '.join(sorted(SEARCHES))})")
+    return get_search(name)
 
 
 def _shown(value) -> str:

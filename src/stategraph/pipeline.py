@@ -17,6 +17,7 @@ from time import perf_counter
 from .canonical import canonical_path, optimal_cost
 from .model import collector_paused
 from .search import SearchResult, check_applicable, check_options, get_search
+from .search.routine_check import blamed_on, held_against_builtin
 
 
 @dataclass
@@ -35,13 +36,16 @@ class Solution:
         return self.cost is not None
 
 
-def solve(model, algorithm: str = "dijkstra", options: dict | None = None, *, path: bool = True) -> Solution:
+def solve(model, algorithm: str = "dijkstra", options: dict | None = None, *, path: bool = True,
+          judge: bool = False) -> Solution:
     """Run the named search routine (with its ``options``) on ``model``; return the canonical optimal path.
 
     A source that is itself a target needs no search, and no target at all means no path
     (unless the option ``stop_at_target: false`` asks for every reachable state to be settled).
     With ``path=False`` only the optimal cost is wanted: a routine that can stops at the first
-    target it settles, and ``states`` is ``None``.
+    target it settles, and ``states`` is ``None``.  With ``judge``, a routine from outside the
+    package has its distances held against a built-in routine's; where they differ, the solution
+    reaches no target and ``stats["wrong"]`` says where (:mod:`stategraph.search.routine_check`).
     """
     routine = get_search(algorithm)
     check_applicable(routine, model)
@@ -55,9 +59,12 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None, *, pa
         else:
             result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
                                  heuristic=model.heuristic, **(options or {}), **extra)
+            if judge and routine.plugin:
+                result = held_against_builtin(routine.name, model, result)
         started = perf_counter()
-        states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist) \
-            if path else None
+        with blamed_on(routine):
+            states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist) \
+                if path else None
     stats = {
         "algorithm": routine.name,
         "nodes": len(model.graph),

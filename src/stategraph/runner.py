@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager, contextmanager
 from time import monotonic
 
-from .errors import ContractError, OutOfMemory, shorten
+from .errors import ContractError, OutOfMemory, VerificationError, shorten
 from .pipeline import solve
 from .puzzles import get_puzzle
 from .records import Record, Stopwatch
@@ -25,7 +25,8 @@ from .search import SEARCHES
 from .settings import Settings
 
 
-def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None, paths=False):
+def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None, paths=False,
+        judge=False):
     """Yield one :class:`~stategraph.records.Record` per answer, instance after instance.
 
     ``data`` is a string, bytes or a binary stream, read only as far as the
@@ -39,6 +40,8 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     question's state graph is live (a Huarong Dao start still attached): the export takes it there.
     A model whose answers are only costs (``decode_needs_path = False``) gets no path in its
     solutions unless ``paths``, a ``capture``, ``settings.verify`` or a JSON report asks for one.
+    With ``judge`` or ``settings.verify``, a routine from outside the package has its distances held
+    against a built-in routine's (a disagreement is in ``stats["wrong"]``; with ``verify``, an error).
     """
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     settings = settings or Settings.of(chosen)
@@ -59,8 +62,10 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
         for question in chosen.questions(instance):
             with _contract(chosen, model_class):
                 record = _within_memory(_answer, chosen, model, instance, question, settings, capture,
-                                        paths or model.decode_needs_path)
+                                        paths or model.decode_needs_path, judge or settings.verify)
             record.stats["compile_seconds"] += compile_seconds
+            if settings.verify and record.stats.get("wrong"):
+                raise VerificationError(f"{chosen.label(instance, question)}: {record.stats['wrong']}")
             if settings.verify:
                 record.stats["verified"] = chosen.verify(instance, record, deadline=deadline,
                                                          limit=settings.verify_positions)
@@ -73,7 +78,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
 _MISSING = object()
 
 
-def _answer(chosen, model, instance, question, settings: Settings, capture=None, path=True) -> Record:
+def _answer(chosen, model, instance, question, settings: Settings, capture=None, path=True, judge=False) -> Record:
     """One question: its state graph, the search (with the canonical path if ``path``), the decoded
     answer and its contest text."""
     watch = Stopwatch()
@@ -83,7 +88,7 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
                             "@contextlib.contextmanager and yield the StateModel)")
     with context as state_model:
         attach_seconds = watch.lap()
-        solution = solve(state_model, settings.algorithm, dict(settings.options), path=path)
+        solution = solve(state_model, settings.algorithm, dict(settings.options), path=path, judge=judge)
         graph = model.export_graph()
         graph = state_model.graph if graph is None else graph
         if capture is not None:

@@ -96,9 +96,9 @@ def resolve(command: str, items: list, files: tuple, *, optional: int = 0, confi
     items = list(items)
     pairs = [configuration.parse_assignment(item) for item in assignments]
     named = [(f"--set {key}", value) for key, value in pairs if key == "puzzle"]
-    loaded = where = None
+    loaded = where = folder = None
     if config:
-        loaded, where = _load_config(config)
+        loaded, where, folder = _load_config(config)
         named.insert(0, (where, loaded["puzzle"]))
     if len(items) > len(files) or not named or (items and _names_a_puzzle(items[0])):
         if not items:
@@ -116,7 +116,8 @@ def resolve(command: str, items: list, files: tuple, *, optional: int = 0, confi
     if overrides.get("export.graphml") == "":
         raise ConfigError("--export-graphml: the path is empty")
     merged = configuration.apply_overrides(base, overrides,
-                                           f"{where} (with command-line overrides)" if where else "command line")
+                                           f"{where} (with command-line overrides)" if where else "command line",
+                                           folder=folder)
     return Settings.from_config(merged), tuple(items) + (None,) * (len(files) - len(items))
 
 
@@ -145,11 +146,12 @@ def _agreed_puzzle(named) -> str:
 
 
 def _load_config(name: str) -> tuple:
-    """The config in a file, or in the packaged config of that name; and where it came from."""
+    """The config in a file, or in the packaged config of that name; where it came from; and the
+    folder of the file (``None`` for a packaged config), where the code it names is looked up first."""
     if packaged.is_packaged(name):
         where = f"packaged config {name}"
-        return configuration.load_config_text(packaged.config_text(name), where), where
+        return configuration.load_config_text(packaged.config_text(name), where), where, None
     if not os.path.exists(name) and os.sep not in name:
         packaged.config_text(name)  # raises: neither a file nor a packaged config
     where = shorten(name, 200, quoted=False)
-    return configuration.load_config(name, where), where
+    return configuration.load_config(name, where), where, os.path.dirname(os.path.abspath(name))

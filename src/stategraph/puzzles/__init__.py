@@ -8,16 +8,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
-import itertools
-import os
-import re
-import sys
-from importlib import import_module
-from types import ModuleType
 
+from .. import plugins
 from ..errors import StategraphError, shorten
+from ..plugins import is_plugin_name as is_plugin_name  # re-exported: a puzzle name is module:Class
 from ..puzzle import Model, Puzzle
 from .arrow_maze import ArrowMazes
 from .huarong import Huarong
@@ -27,14 +22,12 @@ PUZZLES: dict[str, Puzzle] = {puzzle.name: puzzle for puzzle in (PushingBoxes(),
 ALIASES: dict[str, Puzzle] = {alias: puzzle for puzzle in PUZZLES.values() for alias in puzzle.aliases}
 
 
-PLUGIN_NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*", re.ASCII)
-PRIVATE_PREFIX = "_stategraph_plugin_"  # plug-in modules loaded from a file live under this name
-_SERIAL = itertools.count(1)
-_LOADED: dict = {}  # (spec, folder) and spec -> the puzzle loaded
-
-
-class PluginError(StategraphError):
+class PluginError(plugins.PluginError):
     """A puzzle named ``module:Class`` that cannot be loaded or breaks the contract."""
+
+
+PUZZLE = plugins.Kind("ClassName", "class", "ice_maze:IceMaze for ./ice_maze.py", PluginError)
+_LOADED = plugins.Loaded()  # the puzzles loaded, by (spec, folder) and by spec
 
 
 def get_puzzle(name: str, folder: str | None = None) -> Puzzle:
@@ -46,15 +39,6 @@ def get_puzzle(name: str, folder: str | None = None) -> Puzzle:
     if puzzle is None:
         raise StategraphError(f"unknown puzzle {shorten(name)} (known: {', '.join(PUZZLES)}, or module:Class)")
     return puzzle
-
-
-def is_plugin_name(name: str) -> bool:
-    """Whether ``name`` has the form ``module:Class`` (dotted identifiers, then an identifier).
-
-    >>> is_plugin_name("ice_maze:IceMaze"), is_plugin_name("notes:1.txt"), is_plugin_name("a/b:C")
-    (True, False, False)
-    """
-    return PLUGIN_NAME.fullmatch(name) is not None
 
 
 def sample_text(puzzle) -> str:
@@ -77,27 +61,12 @@ def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
     ...
     stategraph.puzzles.PluginError: puzzle 'no_such_module_here:Puzzle': no module named 'no_such_module_here'
     """
-    known = _LOADED.get((spec, folder)) or (_LOADED.get(spec) if folder is None else None)
+    known = _LOADED.get(spec, folder)
     if known is not None:
         return known
-    module_name, _, class_name = spec.partition(":")
     where = f"puzzle {shorten(spec)}"
-    if not module_name or not class_name:
-        raise PluginError(f"{where}: expected module:ClassName")
-    if module_name.endswith(".py") or os.sep in module_name:
-        raise PluginError(f"{where}: name the module, not its file (e.g. ice_maze:IceMaze for ./ice_maze.py)")
-    if not is_plugin_name(spec):
-        raise PluginError(f"{where}: expected module:ClassName, where both are Python names")
-    try:
-        module = _import(module_name, folder)
-    except PluginError as exc:
-        raise PluginError(f"{where}: {exc}") from None
-    except Exception as exc:  # the plug-in's own code failed on import
-        raise PluginError(f"{where}: importing {shorten(module_name)} failed: {type(exc).__name__}: "
-                          f"{shorten(str(exc), quoted=False)}") from None
-    cls = getattr(module, class_name, None)
-    if cls is None:
-        raise PluginError(f"{where}: module {shorten(module_name)} has no class {shorten(class_name)}")
+    cls = plugins.load_member(spec, folder, where, PUZZLE)
+    class_name = spec.partition(":")[2]
     if not (inspect.isclass(cls) and issubclass(cls, Puzzle)):
         raise PluginError(f"{where}: {shorten(class_name)} is not a subclass of stategraph.puzzle.Puzzle")
     missing = sorted(getattr(cls, "__abstractmethods__", ()))
@@ -123,34 +92,5 @@ def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
     except Exception as exc:
         raise PluginError(f"{where}: creating it failed: {type(exc).__name__}: "
                           f"{shorten(str(exc), quoted=False)}") from None
-    _LOADED[(spec, folder)] = _LOADED[spec] = puzzle
-    return puzzle
+    return _LOADED.put(spec, folder, puzzle)
 
-
-def _import(module_name: str, folder: str | None) -> ModuleType:
-    """The plug-in module: from its file in ``folder`` or the current directory, else the Python path."""
-    if "." not in module_name:
-        for place in (folder, os.getcwd()):
-            if place is not None and os.path.isfile(os.path.join(place, module_name + ".py")):
-                return _from_file(module_name, os.path.join(place, module_name + ".py"))
-    try:
-        return import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and module_name.startswith(exc.name):
-            raise PluginError(f"no module named {shorten(module_name)}") from None
-        raise
-
-
-def _from_file(module_name: str, path: str) -> ModuleType:
-    private = f"{PRIVATE_PREFIX}{next(_SERIAL)}_{module_name}"
-    spec = importlib.util.spec_from_file_location(private, path)
-    if spec is None or spec.loader is None:
-        raise PluginError(f"cannot load {shorten(path, 200, quoted=False)}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[private] = module  # dataclasses and typing look their module up by name
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[private]
-        raise
-    return module

@@ -4,6 +4,7 @@ Every routine has the signature
 ``routine(graph, source, targets, *, zero, weight, heuristic) -> SearchResult``
 and knows nothing about puzzles.  Each :class:`SearchRoutine` says which
 weights it accepts; :func:`check_applicable` refuses the others with a message.
+A routine of your own is named ``module:function`` (see :mod:`stategraph.search.plugin`).
 
 >>> sorted(SEARCHES)[:3]
 ['astar', 'bfs', 'bidirectional_dijkstra']
@@ -40,6 +41,7 @@ class SearchRoutine:
     needs_heuristic: bool = False
     options: tuple = ()  # names of the boolean options the routine takes
     cost_only: bool = False  # takes cost_only=True: stop once the optimal cost is known (no path wanted)
+    plugin: bool = False  # from outside the package (module:function): its distances are judged
 
     def refusal(self, profile, has_heuristic: bool = False) -> str | None:
         """Why this routine cannot search graphs with weights ``profile`` (and a heuristic or not),
@@ -79,7 +81,13 @@ SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
 ]}
 
 
-def get_search(name: str) -> SearchRoutine:
+def get_search(name: str, folder: str | None = None) -> SearchRoutine:
+    """The routine called ``name``, or the function ``module:function`` from outside the package
+    (:func:`~stategraph.search.plugin.load_routine`; ``folder`` is where the config naming it lies)."""
+    if ":" in name:
+        from .plugin import load_routine
+
+        return load_routine(name, folder)
     try:
         return SEARCHES[name]
     except KeyError:

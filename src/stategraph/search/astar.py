@@ -19,7 +19,8 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     stops once no open state can still lie on an optimal path, or with
     ``cost_only`` as soon as a target is settled (its distance is then the
     optimum, but not every optimal path is known).  A caller may pass an
-    empty set as ``settled`` to learn which states were settled.
+    empty dict as ``settled`` to learn which states were settled (its keys, in the order settled,
+    are also the result's ``order``).
 
     >>> import networkx as nx
     >>> g = nx.DiGraph()
@@ -35,8 +36,7 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     succ = graph._succ
     dist = {source: zero}
     dist_get = dist.get
-    settled = set() if settled is None else settled
-    settle = settled.add
+    settled = {} if settled is None else settled  # an ordered set: the states in the order settled
     tie = count()
     h0 = heuristic(source)
     heap = [] if h0 is None else [(zero + h0, h0, next(tie), source)]
@@ -49,7 +49,7 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
             continue
         if best is not None and best < f:
             break
-        settle(u)
+        settled[u] = None
         g = dist[u]
         if best is None and stop_at_target and u in targets:
             best = g
@@ -69,4 +69,4 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
                 continue
             dist[v] = ng
             push(heap, (ng + h, h, next(tie), v))
-    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start))
+    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys())

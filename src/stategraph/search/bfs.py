@@ -9,7 +9,8 @@ from .result import SearchResult, SearchStats
 
 def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True):
     """Layer-by-layer distances; stops after the layer holding the nearest target
-    (with ``stop_at_target=False``, goes on through every reachable layer).
+    (with ``stop_at_target=False``, goes on through every reachable layer).  Every state reached
+    is settled with its layer, so ``dist``'s own order (layer by layer) is the order settled.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph([("s", "a"), ("a", "t"), ("s", "b")])
@@ -36,4 +37,4 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
                     dist[v] = depth
                     following.append(v)
         layer = following
-    return SearchResult(dist, SearchStats(settled, relaxed, perf_counter() - start))
+    return SearchResult(dist, SearchStats(settled, relaxed, perf_counter() - start), dist.keys())

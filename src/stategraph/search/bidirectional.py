@@ -5,7 +5,8 @@ exact forward distances along *every* optimal path, so a second, cheap phase
 sweeps forward with A*, using the backward distances as its heuristic (exact
 where the backward search settled a state, its frontier value elsewhere: a
 consistent lower bound).  ``stats.settled`` counts the distinct states
-settled by either phase; ``stats.detail`` reports each phase.
+settled by either phase (``order``: each the first time either side or the sweep settled it);
+``stats.detail`` reports each phase.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
     }
     mu = None
     relaxed = 0
+    first: dict = {}  # an ordered set: every state settled by either side, the first time
     while sides["forward"][3] and sides["backward"][3]:
         top_f, top_b = sides["forward"][3][0][0], sides["backward"][3][0][0]
         if mu is not None and mu < top_f + top_b:
@@ -47,6 +49,7 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
         if u in settled:
             continue
         settled.add(u)
+        first[u] = None
         for v, attrs in adjacency[u].items():
             relaxed += 1
             nd = d + attrs[weight]
@@ -62,7 +65,7 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
         mu = zero
     backward_dist, backward_settled, backward_heap = sides["backward"][1:]
     meeting = SearchStats(len(sides["forward"][2]) + len(backward_settled), relaxed)
-    swept = set()
+    swept: dict = {}
     if mu is None:
         result = SearchResult(sides["forward"][1])
     else:
@@ -76,6 +79,6 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
         result = astar(graph, source, targets, zero=zero, weight=weight, heuristic=remaining, settled=swept)
     detail = {"meeting_settled": meeting.settled, "meeting_relaxed": meeting.relaxed,
               "sweep_settled": result.stats.settled, "sweep_relaxed": result.stats.relaxed}
-    distinct = len(sides["forward"][2] | backward_settled | swept)
-    stats = SearchStats(distinct, meeting.relaxed + result.stats.relaxed, perf_counter() - start, detail)
-    return SearchResult(result.dist, stats)
+    first.update(swept)  # the sweep's new states after the meeting's (a dict keeps each key's first place)
+    stats = SearchStats(len(first), meeting.relaxed + result.stats.relaxed, perf_counter() - start, detail)
+    return SearchResult(result.dist, stats, first.keys())

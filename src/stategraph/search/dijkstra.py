@@ -24,7 +24,7 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
     start = perf_counter()
     succ = graph._succ
     dist = {source: zero}
-    settled = set()
+    settled: dict = {}  # an ordered set: the states in the order settled
     tie = count()
     heap = [(zero, next(tie), source)]
     best = None
@@ -35,7 +35,7 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
             continue
         if best is not None and best < d:
             break
-        settled.add(u)
+        settled[u] = None
         if best is None and stop_at_target and u in targets:
             best = d
             if cost_only:
@@ -49,4 +49,4 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
             if old is None or nd < old:
                 dist[v] = nd
                 heappush(heap, (nd, next(tie), v))
-    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start))
+    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys())

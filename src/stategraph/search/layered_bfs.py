@@ -29,7 +29,7 @@ def layered_bfs(graph, source, targets, *, zero=Lex.ZERO, weight="weight", heuri
     start = perf_counter()
     succ = graph._succ
     dist = {source: zero}
-    settled = set()
+    settled: dict = {}  # an ordered set: the states in the order settled
     tie = count()
     layer = {source: zero.secondary}
     primary = zero.primary
@@ -43,7 +43,7 @@ def layered_bfs(graph, source, targets, *, zero=Lex.ZERO, weight="weight", heuri
             secondary, _, u = heappop(heap)
             if u in settled or layer.get(u) != secondary:
                 continue
-            settled.add(u)
+            settled[u] = None
             found = found or u in targets
             for v, attrs in succ[u].items():
                 relaxed += 1
@@ -62,4 +62,4 @@ def layered_bfs(graph, source, targets, *, zero=Lex.ZERO, weight="weight", heuri
                     following[v] = nd[1]
         layer = {v: s for v, s in following.items() if v not in settled}
         primary += 1
-    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start))
+    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys())

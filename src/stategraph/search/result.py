@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 
@@ -27,7 +28,15 @@ class SearchResult:
     ``v`` whose true distance is at most ``D``, the distance of the nearest
     target; any other entry is an upper bound.  That is all the canonical-path
     step needs (a tight edge into an exact value is itself exact).
+
+    ``order``, where the routine can tell it, holds the states it settled, each once, in the order
+    it settled them first (``len(order) == stats.settled``): the routine's own ordered set (a
+    dict's keys), recorded at no extra cost; ``None`` where it cannot (networkx).
+
+    >>> SearchResult({"s": 0, "t": 1}, SearchStats(2), order={"s": None, "t": None}.keys()).order
+    dict_keys(['s', 't'])
     """
 
     dist: dict
     stats: SearchStats = field(default_factory=SearchStats)
+    order: Collection | None = None

@@ -13,7 +13,8 @@ def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     """Exact distances to every reachable state; refuses a negative cycle.
 
     ``settled`` counts the distinct states taken from the queue; a state can
-    be taken several times, and ``detail["queue_pops"]`` counts every time.
+    be taken several times, and ``detail["queue_pops"]`` counts every time; ``order`` lists the
+    states by their first time.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph()
@@ -26,7 +27,7 @@ def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     dist = {source: zero}
     queue = deque([source])
     queued = {source}
-    pops = {}
+    pops = {}  # state -> times popped, in the order first popped
     limit = len(graph)
     relaxed = settled = 0
     while queue:
@@ -46,4 +47,5 @@ def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
                 if v not in queued:
                     queued.add(v)
                     queue.append(v)
-    return SearchResult(dist, SearchStats(len(pops), relaxed, perf_counter() - start, {"queue_pops": settled}))
+    return SearchResult(dist, SearchStats(len(pops), relaxed, perf_counter() - start, {"queue_pops": settled}),
+                        pops.keys())

@@ -14,6 +14,11 @@ COMPARE_HELP = ("run every model x applicable search routine on an input: one ta
                 "the cost, and whether the answer bytes agree")
 
 
+VIEW_HELP = ("one self-contained HTML page (no network, opens from file://) where one question's puzzle, its "
+             "state graph, the solution step by step and each routine's search play side by side; the models "
+             "compared; at most 5 MB (above 2,000 states, the canonical path and its neighbourhood are drawn)")
+
+
 def add_commands(commands, settings) -> None:
     """Add the ``compare``, ``explain`` and ``draw`` subparsers (``settings``: the shared options)."""
     compare = commands.add_parser("compare", parents=[settings], help=COMPARE_HELP, description=COMPARE_HELP)
@@ -43,6 +48,12 @@ def add_commands(commands, settings) -> None:
                            "by the routine shaded; refused above 400 states (use --export-graphml)")
     draw.add_argument("--animate", metavar="FILE.gif", help="also write the solution played step by step")
     _pickers(draw, "default: instance 1")
+
+    view = commands.add_parser("view", parents=[settings], help=VIEW_HELP, description=VIEW_HELP)
+    view.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
+                      help="puzzle name and input file (stdin when absent or -)")
+    view.add_argument("--output", "-o", metavar="FILE.html", help="the page (.html; - for standard output)")
+    _pickers(view, "default: instance 1")
 
 
 def _pickers(parser, default: str) -> None:
@@ -168,4 +179,28 @@ def draw(args) -> int:
         if args.animate:
             frames = views.animate(settings, passes(), args.animate, args.instance, args.query, source)
             _write(f"stategraph: wrote {args.animate}: {frames} frames\n", report=True)
+    return 0
+
+
+def view(args) -> int:
+    from ..commands import _open_input, _write
+    from ..errors import StategraphError, shorten
+    from ..safefile import check_output
+    from .page import FORMATS, page
+
+    if not args.output:
+        raise StategraphError("view needs -o FILE.html (or -o - for standard output)")
+    settings, (path,) = _settings(args)
+    _check_picks(args)
+    if args.output != "-":
+        if not args.output.lower().endswith(FORMATS):
+            raise StategraphError(f"the page is an HTML file: name it FILE.html, not {shorten(args.output)}")
+        check_output(args.output, "the page", (path or "-", args.config))
+    with _open_input(path) as (stream, source):
+        built = page(settings, stream, args.instance, args.query, source)
+    size = built.write(args.output)
+    if args.output != "-":
+        drawn = built.data["graph"]
+        _write(f"stategraph: wrote {args.output}: {drawn['total']} states ({drawn['drawn']} drawn), "
+               f"{len(built.data['steps']['texts']) - 1} steps, {size / 1000:,.0f} kB\n", report=True)
     return 0

@@ -15,6 +15,11 @@ The statistics mean the same thing in every routine:
 * ``cost``: the optimum; ``agrees``: whether the answer's bytes equal those of the first row
   (the puzzle's default model and routine when they apply).
 
+A routine of your own (``search.algorithm: module:function`` in the config, or ``-a``) gets a row
+beside the built-ins on every model where it applies.  Its distances are held against a built-in
+routine's (:mod:`stategraph.search.routine_check`): where they are wrong, its row says ``wrong``,
+does not agree, and a line under the table names the state, the distance it gave and the right one.
+
 Every row runs with the limits of the settings given (a config's ``limits``) and with their
 search options where its routine takes them (``stop_at_target`` reaches ``dijkstra`` and
 ``astar``, not ``spfa``, which has no such option).
@@ -48,13 +53,36 @@ COLUMNS = ("instance", "query", "model", "algorithm", "nodes", "edges", "settled
 def combinations(puzzle: Puzzle | str) -> list[tuple[str, str]]:
     """``(model, routine)`` pairs, the puzzle's default model and routine first."""
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
-    default_model = chosen.model().name
     pairs: list[tuple[str, str]] = []
-    for model in sorted(chosen.models, key=lambda name: name != default_model):
+    for model in _models(chosen):
         routines = applicable_algorithms(chosen, model)
         routines.sort(key=lambda name: name != chosen.default_algorithm)
         pairs.extend((model, routine) for routine in routines)
     return pairs
+
+
+def with_plugin(puzzle: Puzzle, pairs: list[tuple[str, str]] | None, base: Settings) -> list[tuple[str, str]]:
+    """The pairs to run: ``pairs`` (when empty or ``None``, every combination); and when ``base``
+    names a routine from outside the package, that routine after the built-ins on each of their
+    models where it applies (with ``pairs`` empty, alone, on every model where it applies: what
+    ``compare -a module:function`` asks for)."""
+    routine = get_search(base.algorithm)
+    if not routine.plugin:
+        return pairs or combinations(puzzle)
+    listed = combinations(puzzle) if pairs is None else list(pairs)
+    chosen: list[tuple[str, str]] = []
+    for model in dict.fromkeys(name for name, _ in listed) or _models(puzzle):
+        chosen += [pair for pair in listed if pair[0] == model]
+        declared = puzzle.models[model]
+        if (model, routine.name) not in listed and routine.refusal(declared.profile, declared.has_heuristic) is None:
+            chosen.append((model, routine.name))
+    return chosen
+
+
+def _models(puzzle: Puzzle) -> list[str]:
+    """The puzzle's model names, its default first."""
+    default_model = puzzle.model().name
+    return sorted(puzzle.models, key=lambda name: name != default_model)
 
 
 def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>",
@@ -67,7 +95,7 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     base = base or Settings.of(chosen)
     tables: dict[tuple[int, int], dict] = {}
-    for model, algorithm in pairs or combinations(chosen):
+    for model, algorithm in with_plugin(chosen, pairs, base):
         settings = _pair_settings(base, model, algorithm)
         try:
             _add_rows(tables, chosen, text, settings, source, model, algorithm)
@@ -95,20 +123,22 @@ def _pair_settings(base: Settings, model: str, algorithm: str) -> Settings:
 
 
 def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:
-    for record in run(chosen, text() if callable(text) else text, settings, source):
+    for record in run(chosen, text() if callable(text) else text, settings, source, judge=True):
         stats = record.stats
         key = (record.instance, record.query)
         table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
-        first = table["rows"][0]["output"] if table["rows"] else record.text
+        first = next((row["output"] for row in table["rows"] if row["output"] is not None), record.text)
         cost = record.solution.cost if record.solution is not None else None
+        wrong = stats.get("wrong")  # a routine of your own whose distances do not hold
         table["rows"].append({
             "instance": record.instance, "query": record.query, "model": model, "algorithm": algorithm,
             "nodes": stats.get("nodes"), "edges": stats.get("edges"), "settled": stats.get("settled"),
             "relaxed": stats.get("relaxed"), "queue_pops": stats.get("queue_pops"),
             "compile_ms": round(stats.get("compile_seconds", 0.0) * 1000, 3),
             "search_ms": round(stats.get("search_seconds", 0.0) * 1000, 3),
-            "cost": "-" if cost is None else chosen.describe_cost(cost), "agrees": record.text == first,
-            "output": record.text})
+            "cost": "wrong" if wrong else "-" if cost is None else chosen.describe_cost(cost),
+            "agrees": record.text == first and not wrong, "output": None if wrong else record.text,
+            **({"wrong": wrong} if wrong else {})})
 
 
 def as_text(tables: list[dict]) -> str:
@@ -121,6 +151,7 @@ def as_text(tables: list[dict]) -> str:
                  "  ".join(c.rjust(widths[c]) for c in COLUMNS)]
         lines += ["  ".join(row[c].rjust(widths[c]) for c in COLUMNS) for row in rows]
         lines += [f"{row['model']} {row['algorithm']}: {row['refused']}" for row in table["rows"] if row.get("refused")]
+        lines += [f"{row['model']} {row['wrong']}" for row in table["rows"] if row.get("wrong")]
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
 

@@ -1,0 +1,205 @@
+"""Judging a search routine from outside the package: what it returns, and whether its distances hold.
+
+Every call is checked (:func:`checked_run`): an exception, a result that is neither a
+:class:`~stategraph.search.SearchResult` nor a dict of distances, a distance that is not a number
+(a ``Lex`` pair on ``Lex`` weights), no distance for the source, or a negative one where every
+weight is non-negative, is a :class:`RoutineFault` (one line, exit status 2).  Under ``--verify``
+and in ``compare``, its distances are also held against a built-in routine on the same graph
+(:func:`first_wrong_distance`): ``dijkstra`` for non-negative weights, ``spfa`` otherwise, on the
+states the contract makes exact (every state at most as far as the nearest target) and the
+optimum itself.
+
+>>> import networkx as nx
+>>> from stategraph.model import StateModel
+>>> g = nx.DiGraph([("s", "a"), ("a", "t")])
+>>> nx.set_edge_attributes(g, 1, "weight")
+>>> print(first_wrong_distance("mine:bfs", StateModel(g, "s", frozenset({"t"})), {"s": 0, "a": 1, "t": 3}))
+mine:bfs gave state 't' the distance 3, but its shortest distance is 2 (by dijkstra)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import traceback
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import replace
+from time import perf_counter
+
+from ..canonical import optimal_cost
+from ..errors import ContractError, StategraphError, shorten
+from ..weights import Lex
+from .dijkstra import dijkstra
+from .result import SearchResult, SearchStats
+from .spfa import spfa
+
+
+class RoutineFault(ContractError):
+    """A search routine from outside the package that raised, or returned what no routine may."""
+
+
+def checked_run(function: Callable, name: str) -> Callable:
+    """``function`` as a :class:`~stategraph.search.SearchRoutine`'s ``run``: called as the built-in
+    routines are, ``function(graph, source, targets, *, zero, weight, heuristic, **options)``, and
+    its answer checked by :func:`accepted` (its own traceback printed only with ``STATEGRAPH_DEBUG=1``)."""
+
+    def run(graph, source, targets, *, zero=0, weight="weight", heuristic=None, **options) -> SearchResult:
+        started = perf_counter()
+        try:
+            raw = function(graph, source, targets, zero=zero, weight=weight, heuristic=heuristic, **options)
+        except MemoryError:
+            raise
+        except Exception as exc:
+            if os.environ.get("STATEGRAPH_DEBUG"):
+                traceback.print_exception(type(exc), exc, exc.__traceback__.tb_next if exc.__traceback__ else None)
+            raise RoutineFault(f"{name} raised {type(exc).__name__}: {shorten(str(exc), quoted=False)} "
+                               "(STATEGRAPH_DEBUG=1 shows its traceback)") from None
+        return accepted(raw, name, graph, source, zero, weight, perf_counter() - started)
+
+    run.__name__ = run.__qualname__ = name
+    return run
+
+
+def accepted(raw, name: str, graph, source, zero, weight: str = "weight", seconds: float = 0.0) -> SearchResult:
+    """What routine ``name`` returned, as a :class:`~stategraph.search.SearchResult` (a plain dict of
+    distances is wrapped; an infinite distance means "not reached" and is dropped), or a
+    :class:`RoutineFault` saying what is wrong with it.
+
+    >>> import networkx as nx
+    >>> g = nx.DiGraph([("s", "t")])
+    >>> accepted({"s": 0, "t": 1, "u": float("inf")}, "mine:bfs", g, "s", 0).dist
+    {'s': 0, 't': 1}
+    >>> accepted([0, 1], "mine:bfs", g, "s", 0)
+    Traceback (most recent call last):
+    ...
+    stategraph.search.routine_check.RoutineFault: mine:bfs returned a list: a routine returns a SearchResult \
+or a dict {state: distance}
+    """
+    if isinstance(raw, SearchResult):
+        result = raw
+    elif isinstance(raw, Mapping):
+        result = SearchResult(raw, SearchStats(None, None))  # type: ignore[arg-type]  # not reported
+    else:
+        raise RoutineFault(f"{name} returned {kind_of(raw)}: a routine returns a SearchResult or a dict "
+                           "{state: distance}")
+    if not isinstance(result.dist, Mapping):
+        raise RoutineFault(f"{name} returned a SearchResult whose dist is {kind_of(result.dist)}, not a dict "
+                           "{state: distance}")
+    if not isinstance(result.stats, SearchStats):
+        raise RoutineFault(f"{name} returned a SearchResult whose stats are {kind_of(result.stats)}, not a SearchStats")
+    order = getattr(result, "order", None)
+    if order is not None and not isinstance(order, Collection):
+        raise RoutineFault(f"{name} returned a SearchResult whose order is {kind_of(order)}, not the states in order")
+    dist = {}
+    nodes = graph._node
+    for state, value in result.dist.items():
+        if isinstance(value, float) and value == math.inf:
+            continue  # an upper bound of infinity: not reached
+        problem = _not_a_distance(value, zero)
+        if problem is None and state not in nodes:
+            problem = "but it is not a state of the graph"
+        if problem:
+            raise RoutineFault(f"{name} gave {_named(graph, state)} the distance {shorten(value)}, {problem}")
+        dist[state] = value
+    if source not in dist:
+        raise RoutineFault(f"{name} gave the source, {_named(graph, source)}, no distance (it must be {zero})")
+    if dist[source] != zero:
+        raise RoutineFault(f"{name} gave the source, {_named(graph, source)}, the distance {_shown(dist[source])} "
+                           f"(it must be {zero})")
+    negative = next((s for s, d in dist.items() if _negative(d)), None)
+    if negative is not None and not any(_negative(w) for _, _, w in graph.edges(data=weight)):
+        raise RoutineFault(f"{name} gave {_named(graph, negative)} the distance {_shown(dist[negative])}, "
+                           "but every edge weight is non-negative")
+    stats = result.stats
+    if order and not stats.settled:  # the states it settled, in order, are its count too
+        stats = replace(stats, settled=len(order))
+    if not stats.seconds:
+        stats = replace(stats, seconds=seconds)
+    return replace(result, dist=dist, stats=stats)
+
+
+@contextmanager
+def blamed_on(routine) -> Iterator[None]:
+    """Where the canonical step finds the distances of a routine from outside the package
+    inconsistent, say whose they were (the built-ins' are tested; a plug-in's are not)."""
+    try:
+        yield
+    except StategraphError as exc:
+        if type(exc) is not StategraphError or not routine.plugin:  # a model's fault, out of memory, ...
+            raise
+        raise StategraphError(f"{exc} (the distances came from {routine.name}; --verify names the first "
+                              "wrong one)") from None
+
+
+def held_against_builtin(name: str, model, result: SearchResult) -> SearchResult:
+    """``result`` if its distances hold (see :func:`first_wrong_distance`); otherwise a result that
+    reaches no target, with the first disagreement in ``stats.detail["wrong"]``."""
+    wrong = first_wrong_distance(name, model, result.dist)
+    if wrong is None:
+        return result
+    return replace(result, dist={model.source: model.zero},
+                   stats=replace(result.stats, detail={**result.stats.detail, "wrong": wrong}))
+
+
+def first_wrong_distance(name: str, model, dist: Mapping) -> str | None:
+    """The first of routine ``name``'s distances ``dist`` on ``model`` (a
+    :class:`~stategraph.model.StateModel`) that the contract makes exact and that differs from a
+    built-in routine's, nearest first, then its optimum, as one line; ``None`` if they agree."""
+    routine, reference = (dijkstra, "dijkstra") if model.profile.nonnegative else (spfa, "spfa")
+    truth = routine(model.graph, model.source, model.targets, zero=model.zero).dist
+    best = optimal_cost(model.targets, truth)
+    exact = sorted((state for state, d in truth.items() if best is None or d <= best), key=truth.__getitem__)
+    graph = model.graph
+    for state in exact:
+        if state not in dist:
+            return (f"{name} gave {_named(graph, state)} no distance, but its shortest distance is "
+                    f"{_shown(truth[state])} (by {reference})")
+        if not _same(dist[state], truth[state]):
+            return (f"{name} gave {_named(graph, state)} the distance {_shown(dist[state])}, but its shortest "
+                    f"distance is {_shown(truth[state])} (by {reference})")
+    claimed = optimal_cost(model.targets, dist)
+    if claimed is not None and (best is None or not _same(claimed, best)):
+        target = next(t for t in model.targets if t in dist and dist[t] == claimed)
+        right = "it cannot be reached" if target not in truth else f"its shortest distance is {_shown(truth[target])}"
+        return f"{name} gave {_named(graph, target)} the distance {_shown(claimed)}, but {right} (by {reference})"
+    return None
+
+
+def _not_a_distance(value, zero) -> str | None:
+    """Why ``value`` cannot be a distance on a graph whose zero is ``zero``, or ``None``."""
+    if isinstance(zero, Lex):
+        return None if isinstance(value, Lex) else "not a stategraph.weights.Lex pair (the weights are Lex pairs)"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "not a number"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "not a finite number"
+    if isinstance(value, float) and not isinstance(zero, float):
+        return "a float, but every edge weight is an integer"
+    return None
+
+
+def _negative(value) -> bool:
+    return value.primary < 0 or value.secondary < 0 if isinstance(value, Lex) else value < 0
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    return a == b
+
+
+def _named(graph, state) -> str:
+    """A state in a message: its readable label, else its value."""
+    label = graph._node.get(state, {}).get("label")
+    return f"state {shorten(label if isinstance(label, str) else state)}"
+
+
+def _shown(distance) -> str:
+    return str(distance) if isinstance(distance, Lex) else shorten(distance)
+
+
+def kind_of(value) -> str:
+    """``a list``, ``an int``, ``a class``: what a value is, in a message."""
+    kind = "class" if isinstance(value, type) else type(value).__name__
+    return f"an {kind}" if kind[:1] in "aeiouAEIOU" else f"a {kind}"

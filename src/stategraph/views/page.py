@@ -1,0 +1,682 @@
+"""``stategraph view``: one self-contained HTML page where a question's puzzle, its state graph and each
+routine's search play side by side.
+
+The page is one file that needs nothing else: its script and style (``page_assets/``) and its data
+(JSON) are inline, a Content-Security-Policy forbids every request, and it opens from ``file://``.
+The data, built by :func:`build` from one answered question (one Huarong Dao query):
+
+* ``steps``: the explanation's step texts (step 0 is the start), the canonical-path state each
+  step ends on, and each step's picture: the model's :class:`~stategraph.scene.Scene` (cells,
+  trails and marks, drawn with the style tables of :mod:`stategraph.scene`, passed in ``styles``)
+  or, for a model without one, the step's ``picture`` text or the state's label;
+* ``graph``: the drawn states (labels, exact distances from the start, positions: by their cells
+  when every state carries ``*_row``/``*_col`` attributes, else in layers by edges from the
+  start), their out-edges with the model's :meth:`~stategraph.puzzle.Model.move_label`, the
+  canonical path, and what was left out;
+* ``replays``: for every routine that applies to the model, the step at which each drawn state
+  was reached and settled, and the frontier's size, as ``solve --stats -a ROUTINE`` runs it (the
+  last step is its ``settled`` count);
+* ``models``: every model of the puzzle on the same question, the default first, counted by
+  :func:`stategraph.views.compare.compare`.
+
+Above :data:`MAX_DRAWN_STATES` states only the canonical path and the states within a few edges
+of it are drawn; a page is never larger than :data:`MAX_PAGE_BYTES` (one whose canonical path
+alone would be is refused as soon as the path is known, before the page is built).
+
+>>> p = page("pushing_boxes", "1 4\\nSB.T\\n0 0\\n")
+>>> p.data["steps"]["texts"][1], p.data["graph"]["total"], [r["settled"] for r in p.data["replays"]][:2]
+('1. box (1,2), player W of it: walk 0, push E -> box (1,3); cost (1 push, 0 walks)', 3, [3, 3])
+>>> p.html.startswith("<!DOCTYPE html>"), "<iframe srcdoc=" in p._repr_html_()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+import sys
+from bisect import bisect_right
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from importlib.resources import files
+from types import ModuleType
+from typing import Any, cast
+
+from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphError
+from ..model import collector_paused
+from ..puzzle import Puzzle
+from ..runner import applicable_algorithms, run
+from ..safefile import open_output
+from ..scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
+from ..search import check_applicable, check_options, get_search
+from ..search.dijkstra import dijkstra
+from ..search.spfa import spfa
+from ..settings import Settings
+from ..weights import components
+from .explain import explanation
+
+MAX_PAGE_BYTES = 5_000_000  # the page budget: no page is larger
+MAX_DRAWN_STATES = 2_000  # above it, the canonical path and its neighbourhood are drawn
+MAX_DRAWN_EDGES = 20_000  # edges listed for the drawn states (the path's always)
+MAX_REPLAY_FRAMES = 2_000  # frames of one routine's replay (a longer search is sampled evenly)
+MAX_SCENE_CELLS = 2_000_000  # grid cells x pictures drawn (each picture is a fresh Scene, ~3 us a cell)
+MIN_STEP_BYTES = 48  # what one step of the canonical path costs the page at least (text, state, picture)
+FORMATS = (".html", ".htm")
+
+
+@dataclass(repr=False)
+class Page:
+    """A built page: its :attr:`data` and the whole HTML file (:attr:`html`); in Jupyter it shows
+    itself in an isolated frame (:meth:`_repr_html_`)."""
+
+    data: dict
+    html: str
+
+    def __repr__(self) -> str:
+        return f"<Page: {self.data['title']}, {_bytes(self.size)}>"
+
+    @property
+    def size(self) -> int:
+        """The page's bytes (UTF-8)."""
+        return len(self.html.encode("utf-8"))
+
+    def write(self, path: str) -> int:
+        """Write the page to ``path`` (``-``: standard output), whole or not at all; returns its bytes."""
+        encoded = self.html.encode("utf-8")
+        with open_output(path, "the page") as handle:
+            handle.write(encoded)
+        return len(encoded)
+
+    def _repr_html_(self) -> str:
+        """The page in a sandboxed ``<iframe srcdoc=...>``: its script runs in a frame of its own,
+        so two pages in one notebook never share a name or an element id."""
+        return (f'<iframe srcdoc="{html.escape(self.html, quote=True)}" sandbox="allow-scripts" '
+                f'title="{html.escape(self.data["title"], quote=True)}" '
+                'style="width: 100%; height: 980px; border: 1px solid #ccc;"></iframe>')
+
+
+def page(puzzle, text, instance: int | None = None, query: int | None = None, source: str = "<input>") -> Page:
+    """The page of one question of ``text`` (instance ``instance``, query ``query``; default the
+    first): ``puzzle`` is a puzzle's name, a :class:`~stategraph.puzzle.Puzzle` or
+    :class:`~stategraph.settings.Settings` (its model, routine, options and limits); ``text`` is a
+    string, bytes or a binary stream, read only as far as the question."""
+    settings = puzzle if isinstance(puzzle, Settings) else Settings.of(puzzle)
+    data = build(settings, text, instance, query, source)
+    written = render(data)
+    size = len(written.encode("utf-8"))
+    if size > MAX_PAGE_BYTES:
+        raise StategraphError(f"the page of {data['label']} would be {_bytes(size)}, above the page budget of "
+                              f"{_bytes(MAX_PAGE_BYTES)}; export its state graph with `stategraph export` instead")
+    return Page(data, written)
+
+
+def _bytes(size: int) -> str:
+    """``size`` bytes in words: ``4.2 MB``, ``35 kB``.
+
+    >>> _bytes(5_000_000), _bytes(4_250_000), _bytes(35_012)
+    ('5 MB', '4.2 MB', '35 kB')
+    """
+    if size >= 1_000_000:
+        return f"{size / 1e6:.1f}".removesuffix(".0") + " MB"
+    return f"{size / 1000:,.0f} kB"
+
+
+# the data -----------------------------------------------------------------------------------------
+
+def build(settings: Settings, text, instance: int | None = None, query: int | None = None,
+          source: str = "<input>") -> dict:
+    """The page's data (see the module docstring) for one question of ``text``."""
+    wanted = (instance or 1, query or 1)
+    seen = _Capture(settings, wanted)
+    record = None
+    for found in run(settings.puzzle, text, settings, source, seen, paths=True):
+        if (found.instance, found.query) == wanted:
+            record = found
+            break
+        if found.instance > wanted[0]:
+            break
+    if record is None or seen.graph is None:
+        raise StategraphError(f"the input has no instance {wanted[0]}" + (f" with query {query}" if query else ""))
+    record = replace(record, graph=None)  # the state graph goes before compare builds the other models'
+    told = explanation(settings, record)
+    model = settings.puzzle.model(settings.model)
+    exact = model.path_labels(record)
+    if exact:
+        seen.relabel_path(exact)
+    steps = _steps(model, record, told, seen)
+    return {"title": f"{told['title']}: {settings.puzzle.name}, model {settings.model}",
+            "label": settings.puzzle.label(record.subject, record.question),
+            "puzzle": settings.puzzle.name, "model": settings.model, "algorithm": settings.algorithm,
+            "instance": record.instance, "query": record.query, "answer": record.text, "summary": told["summary"],
+            "styles": {"cell": CELL_STYLES, "trail": TRAIL_STYLES, "mark": MARK_STYLES},
+            "steps": steps, "graph": seen.graph, "replays": seen.replays,
+            "models": _models(settings, record, source)}
+
+
+class _Capture:
+    """Reads the wanted question's state graph while it is live (a ``capture`` for
+    :func:`stategraph.runner.run`): the drawn states, the distances, the replays."""
+
+    def __init__(self, settings: Settings, wanted: tuple[int, int]):
+        self.settings, self.wanted = settings, wanted
+        self.graph: dict | None = None
+        self.replays: list = []
+        self.path: list = []
+        self.costs: list = []
+        self._edge_at: dict = {}  # (u, v) of the canonical path -> the edge's place in graph["edges"]
+        self._moves: dict[str, int] = {}  # move label -> its place in graph["moves"]
+
+    def __call__(self, number, query, state_model, export_graph, solution) -> None:
+        if (number, query) != self.wanted:
+            return
+        graph = state_model.graph  # the graph searched (the export's may differ)
+        path = (solution.states if solution is not None else None) or [state_model.source]
+        if len(path) * MIN_STEP_BYTES > MAX_PAGE_BYTES:
+            raise StategraphError(f"the canonical path has {len(path) - 1:,} moves: its page would be over "
+                                  f"{_bytes(len(path) * MIN_STEP_BYTES)}, above the page budget of "
+                                  f"{_bytes(MAX_PAGE_BYTES)}")
+        self.path = path
+        self.costs = _running_costs(graph, path, state_model.zero)
+        drawn, radius, partly = neighbourhood(graph, path)
+        index = {state: i for i, state in enumerate(drawn)}
+        self.graph = self._graph(state_model, drawn, index, radius)
+        self.graph["ring_in_part"] = partly
+        self.replays = [_replay(self.settings, state_model, name, drawn)
+                        for name in _routines(self.settings)]
+
+    def _graph(self, state_model, drawn: list, index: dict, radius: int | None) -> dict:
+        graph = state_model.graph
+        nodes, succ = graph._node, graph._succ
+        model = self.settings.puzzle.model(self.settings.model)
+        distances = exact_distances(state_model)
+        labels = [_label(nodes, state) for state in drawn]
+        moves = self._moves
+        edges: list[int] = []
+        on_path = set(zip(self.path, self.path[1:]))
+        ghosts: dict = {}  # states reached by a drawn state's move but not drawn: named, not drawn
+        left_out = 0
+        for u in drawn:
+            for v, attrs in succ[u].items():
+                if len(edges) >= 3 * MAX_DRAWN_EDGES and (u, v) not in on_path:
+                    left_out += 1
+                    continue
+                j = index.get(v)
+                if j is None:
+                    j = ghosts.setdefault(v, len(drawn) + len(ghosts))
+                if (u, v) in on_path:
+                    self._edge_at[u, v] = len(edges)
+                edges += [index[u], j, moves.setdefault(model.move_label(graph, u, v, attrs), len(moves))]
+        x, y, layout, pitch = _positions(graph, drawn, index, state_model.source)
+        describe = self.settings.puzzle.describe_cost
+        return {"total": len(graph), "edges_total": graph.number_of_edges(), "drawn": len(drawn), "radius": radius,
+                "layout": layout, "pitch": pitch, "x": x, "y": y,
+                "labels": labels + [_label(nodes, s) for s in ghosts],
+                "dist": [distances.get(s) for s in drawn],
+                "dist_text": [describe(distances[s]) if s in distances else None for s in drawn],
+                "start": index[state_model.source],
+                "targets": [index[t] for t in state_model.targets if t in index],
+                "path": [index[s] for s in self.path], "edges": edges, "moves": list(moves),
+                "edges_left_out": left_out}
+
+    def relabel_path(self, exact: list) -> None:
+        """The canonical path's moves in the answer's own words (:meth:`~stategraph.puzzle.Model.path_labels`)."""
+        if self.graph is None:
+            return
+        edges, names = self.graph["edges"], self.graph["moves"]
+        for (u, v), word in zip(zip(self.path, self.path[1:]), exact):
+            at = self._edge_at.get((u, v))
+            if at is None:
+                continue
+            if word not in self._moves:
+                self._moves[word] = len(names)
+                names.append(word)
+            edges[at + 2] = self._moves[word]
+
+
+def _label(nodes, state) -> str:
+    label = nodes[state].get("label", state)
+    return label if isinstance(label, str) else str(label)
+
+
+def _running_costs(graph, path: list, zero) -> list:
+    """The cost of the canonical path's first k moves, for every k."""
+    costs = [zero]
+    succ = graph._succ
+    for u, v in zip(path, path[1:]):
+        costs.append(costs[-1] + succ[u][v].get("weight", 1))
+    return costs
+
+
+def neighbourhood(graph, core: list, limit: int = MAX_DRAWN_STATES) -> tuple[list, int | None, bool]:
+    """The states to draw, the radius drawn whole and whether a further ring is drawn in part: all
+    of ``graph`` when it has at most ``limit`` states (radius ``None``); else ``core`` (the
+    canonical path) and every state within ``radius`` edges of it (either way), the largest radius
+    that keeps to ``limit`` (``core`` alone may be more), and as many of the next ring as still
+    fit, those a move leads to first (a state many moves lead into, an empty jug, makes a ring of
+    thousands).
+
+    >>> import networkx as nx
+    >>> neighbourhood(nx.path_graph(10, create_using=nx.DiGraph), [4], limit=6)
+    ([4, 5, 3, 6, 2, 7], 2, True)
+    """
+    if len(graph) <= limit:
+        return list(graph), None, False
+    succ, pred = graph._succ, graph._pred
+    chosen = dict.fromkeys(core)
+    ring, radius = list(chosen), 0
+    while ring:
+        following: dict = {}
+        for adjacency in (succ, pred):
+            for u in ring:
+                for v in adjacency[u]:
+                    if v not in chosen:
+                        following[v] = None
+        room = limit - len(chosen)
+        if len(following) > room:
+            chosen.update(dict.fromkeys(list(following)[:max(room, 0)]))
+            return list(chosen), radius, room > 0
+        chosen.update(following)
+        ring, radius = list(following), radius + 1 if following else radius
+    return list(chosen), radius, False
+
+
+def exact_distances(state_model) -> dict:
+    """The exact distance from the start of every reachable state (Dijkstra without a target, or
+    SPFA where weights may be negative); ``{}`` when a negative cycle makes them meaningless."""
+    search = dijkstra if state_model.profile.nonnegative else spfa
+    try:
+        with collector_paused():
+            return search(state_model.graph, state_model.source, frozenset(), zero=state_model.zero).dist
+    except SearchNotApplicable:
+        return {}
+
+
+# positions ----------------------------------------------------------------------------------------
+
+def cell_of(attrs: dict) -> list[tuple[int, int]]:
+    """The grid cells a state names, in its attributes' order: each ``X_row`` with its ``X_col``
+    (and ``row`` with ``col``), as ``(row, col)``.
+
+    >>> cell_of({"label": "s", "box_row": 2, "box_col": 3, "player_row": 2, "player_col": 4})
+    [(2, 3), (2, 4)]
+    """
+    found = []
+    for key, value in attrs.items():
+        if key == "row" or key.endswith("_row"):
+            col = attrs.get(key[:-3] + "col")
+            if isinstance(value, int) and isinstance(col, int):
+                found.append((value, col))
+    return found
+
+
+def _positions(graph, drawn: list, index: dict, source) -> tuple[list, list, str, float]:
+    """``x``, ``y`` of every drawn state, the layout's name (``grid`` or ``layers``) and its pitch:
+    how far apart (in grid cells, or layers) neighbouring states may be drawn."""
+    nodes = graph._node
+    cells = [cell_of(nodes[state]) for state in drawn]
+    if cells and all(cells):
+        x, y, pitch = _grid_positions(cells)
+        return x, y, "grid", pitch
+    x, y = _layer_positions(graph, drawn, index, source)
+    return x, y, "layers", 1.0
+
+
+def _grid_positions(cells: list) -> tuple[list, list, float]:
+    """Each state in its first cell, moved toward its second cell where every state has one (the
+    player beside the box, the blank beside the piece: a small map of the second cell round the
+    first); states that still share a point are spread on a small circle."""
+    second = all(len(c) > 1 for c in cells)
+    reach = (_typical([abs(c[1][0] - c[0][0]) for c in cells]), _typical([abs(c[1][1] - c[0][1]) for c in cells])) \
+        if second else (1, 1)
+    points = []
+    for c in cells:
+        (r, k) = c[0]
+        if second:
+            r += 0.38 * max(-1.0, min(1.0, (c[1][0] - r) / reach[0]))
+            k += 0.38 * max(-1.0, min(1.0, (c[1][1] - k) / reach[1]))
+        points.append((round(k, 3), round(r, 3)))
+    shared = defaultdict(list)
+    for i, point in enumerate(points):
+        shared[point].append(i)
+    radius = 0.05 if second else 0.3
+    x, y = [p[0] for p in points], [p[1] for p in points]
+    crowd = 1
+    for (px, py), members in shared.items():
+        crowd = max(crowd, len(members))
+        if len(members) > 1:
+            for n, i in enumerate(members):
+                angle = 2 * math.pi * n / len(members) + 0.4
+                x[i], y[i] = round(px + radius * math.cos(angle), 3), round(py + radius * math.sin(angle), 3)
+    pitch = 0.38 / max(reach) if second else 0.6
+    if crowd > 1:
+        pitch = min(pitch, 2 * math.pi * radius / crowd)
+    return x, y, pitch
+
+
+def _typical(values: list) -> int:
+    """The 90th percentile of ``values``, at least 1 (one far state, a start, does not squeeze the rest)."""
+    ordered = sorted(values)
+    return max(1, ordered[int(0.9 * (len(ordered) - 1))]) if ordered else 1
+
+
+def _layer_positions(graph, drawn: list, index: dict, source) -> tuple[list, list]:
+    """Layers by edges from the start (among the drawn states; the rest in a last layer), each
+    ordered by the mean place of the states that lead into it, and a layer taller than about the
+    square root of the states drawn folded into several columns."""
+    succ = graph._succ
+    depth = {index[source]: 0}
+    layer = [index[source]]
+    while layer:
+        following = []
+        for i in layer:
+            for v in succ[drawn[i]]:
+                j = index.get(v)
+                if j is not None and j not in depth:
+                    depth[j] = depth[i] + 1
+                    following.append(j)
+        layer = following
+    last = max(depth.values()) + 1
+    layers = defaultdict(list)
+    for i in range(len(drawn)):
+        layers[depth.get(i, last)].append(i)
+    tallest = max(8, math.ceil(math.sqrt(len(drawn))))
+    place: dict[int, float] = {}
+    x, y = [0.0] * len(drawn), [0.0] * len(drawn)
+    column = 0.0
+    for level in sorted(layers):
+        members = layers[level]
+        lead: dict[int, list] = defaultdict(list)
+        for i in layers.get(level - 1, ()):
+            for v in succ[drawn[i]]:
+                j = index.get(v)
+                if j is not None and depth.get(j, last) == level:
+                    lead[j].append(place[i])
+        members.sort(key=lambda j: sum(lead[j]) / len(lead[j]) if lead.get(j) else math.inf)
+        rows = min(len(members), tallest)
+        for n, i in enumerate(members):
+            place[i] = n
+            x[i], y[i] = column + n // rows, n % rows - (rows - 1) / 2
+        column += math.ceil(len(members) / rows) + 0.5
+    return x, y
+
+
+# replays ------------------------------------------------------------------------------------------
+
+def _routines(settings: Settings) -> list[str]:
+    """The settings' routine (a routine of your own too), then the others that apply to the model."""
+    names = applicable_algorithms(settings.puzzle, settings.model)
+    return [settings.algorithm] + [name for name in names if name != settings.algorithm]
+
+
+def settle_order(settings: Settings, state_model, name: str) -> tuple[list, dict, bool]:
+    """The states routine ``name`` settles on ``state_model``, in order, the distances it found and
+    whether it counts the states it settles, as ``solve --stats`` runs it: with the settings'
+    options it takes, stopping at the first target where the answer needs no path, and no search
+    at all where ``solve`` needs none (the start is a goal, or there is no goal).  A routine that
+    reports no ``order`` gives :func:`~stategraph.views.draw.settled_states`, nearest first."""
+    routine = get_search(name)
+    options = {key: value for key, value in settings.options.items() if key in routine.options}
+    check_applicable(routine, state_model)
+    check_options(routine, options)
+    source, targets = state_model.source, state_model.targets
+    if options.get("stop_at_target", True) and (source in targets or not targets):
+        return [], {source: state_model.zero}, True
+    model = settings.puzzle.model(settings.model)
+    extra = {"cost_only": True} if routine.cost_only and not model.decode_needs_path else {}
+    with collector_paused():
+        result = routine.run(state_model.graph, source, targets, zero=state_model.zero,
+                             heuristic=state_model.heuristic, **options, **extra)
+    dist, counted = result.dist, result.stats.settled is not None
+    if result.order is not None:
+        return list(result.order), dist, counted
+    from .draw import settled_states
+
+    settled = settled_states(state_model, name, options)
+    ordered = sorted((s for s in dist if s in settled), key=dist.__getitem__)
+    return ordered + [s for s in settled if s not in dist], dist, counted
+
+
+def _replay(settings: Settings, state_model, name: str, drawn: list) -> dict:
+    """One routine's search as frames: the step each drawn state is reached (its distance first
+    set by a settled state's move) and settled at (``-1``: never), and the frontier's size (the
+    states reached, not yet settled) at each frame, every ``stride`` steps; ``counted`` is false for
+    a routine of your own that reports no count (``--stats`` shows ``-``: the page watched it)."""
+    try:
+        order, dist, counted = settle_order(settings, state_model, name)
+    except StategraphError as exc:  # refused by the graph itself, a negative cycle, a routine of yours failing
+        return {"name": name, "refused": str(exc)}
+    succ = state_model.graph._succ
+    settled_at = {state: k for k, state in enumerate(order, start=1)}
+    reached = {state_model.source: 0}
+    sizes = [1]
+    frontier = 1
+    for k, u in enumerate(order, start=1):
+        if u in reached:
+            frontier -= 1
+        for v in succ[u]:
+            if v not in reached and v in dist:
+                reached[v] = k
+                if settled_at.get(v, k + 1) > k:
+                    frontier += 1
+        sizes.append(frontier)
+    stride = max(1, math.ceil(len(order) / MAX_REPLAY_FRAMES))
+    frames = list(range(0, len(order), stride)) + [len(order)]
+    return {"name": name, "settled": len(order), "counted": counted, "stride": stride,
+            "frontier": [sizes[k] for k in frames],
+            "settled_at": [settled_at.get(s, -1) for s in drawn], "reached_at": [reached.get(s, -1) for s in drawn]}
+
+
+# steps and pictures -------------------------------------------------------------------------------
+
+def _steps(model, record, told: dict, seen: _Capture) -> dict:
+    """Step 0 (the start) and the explanation's steps: their texts, the path state each ends on,
+    and their pictures."""
+    graph = seen.graph
+    assert graph is not None
+    steps = told["steps"]
+    labels = graph["labels"]
+    positions = step_positions(steps, seen.costs)
+    texts = [f"start: {labels[graph['path'][0]]}"] + [step["text"] for step in steps]
+    shown: dict[str, Any] = {"texts": texts, "states": positions, "scenes": None, "scene_of": None,
+                             "pictures": None}
+    scenes = _scenes(model, record, steps)
+    if scenes is not None:
+        picked, drawn = scenes
+        shown["scenes"] = encode_scenes(drawn)
+        shown["scene_of"] = [bisect_right(picked, step) - 1 for step in range(len(steps) + 1)]
+        shown["scene_steps"] = picked
+    else:
+        shown["pictures"] = [labels[graph["path"][positions[0]]]] + [
+            step.get("picture") or labels[graph["path"][positions[k]]] for k, step in enumerate(steps, start=1)]
+    return shown
+
+
+def step_positions(steps: list, costs: list) -> list[int]:
+    """The canonical-path position each step ends at (step 0: the start): one move a step where
+    the counts agree; else the first position after the previous step's whose running cost is the
+    step's ``cost`` (a step may gather several moves: a walk and its push), or, failing that, in
+    proportion.
+
+    >>> step_positions([{"cost": {"moves": 2}}, {"cost": {"moves": 3}}], [0, 1, 2, 3])
+    [0, 2, 3]
+    """
+    last = len(costs) - 1
+    if len(steps) == last:
+        return list(range(last + 1))
+    positions, at = [0], 0
+    for k, step in enumerate(steps, start=1):
+        cost = step.get("cost")
+        wanted = tuple(cost.values()) if isinstance(cost, dict) else None
+        found = next((i for i in range(at + 1, last + 1) if tuple(components(costs[i]).values()) == wanted), None)
+        at = found if found is not None else min(last, max(at, round(k * last / len(steps))))
+        positions.append(at)
+    if steps:
+        positions[-1] = last
+    return positions
+
+
+def _scenes(model, record, steps: list) -> tuple[list, list] | None:
+    """The steps pictured and their scenes (``None``: the model has no scene): every step while
+    steps x grid cells stays within :data:`MAX_SCENE_CELLS`, else evenly spaced ones and the last."""
+    first = model.scene(record, [])
+    if first is None:
+        return None
+    cells = max(len(first.cells), 1)
+    count = len(steps) + 1
+    every = max(1, math.ceil(count * cells / MAX_SCENE_CELLS))
+    picked = sorted(set(range(0, count, every)) | {count - 1})
+    return picked, [first if k == 0 else model.scene(record, steps[:k]) for k in picked]
+
+
+def encode_scenes(scenes: list) -> dict:
+    """Scenes as compact tables: each distinct set of cells once (same-styled cells in a row as one
+    run ``[row, col, style, length]``; a cell with text, a note or a name on its own), each trail's
+    points once (an earlier step's trail is a prefix of a later one)."""
+    cell_sets: dict[tuple, int] = {}
+    points: list[list] = []
+    by_name: dict[str, list[int]] = defaultdict(list)
+    encoded = []
+    styles = list(CELL_STYLES)
+    previous: tuple = (None, -1)
+    for scene in reversed(scenes):  # the last scene's trails are the longest
+        cells = previous[1] if scene.cells == previous[0] else \
+            cell_sets.setdefault(_cells_key(scene.cells, styles), len(cell_sets))
+        previous = (scene.cells, cells)
+        trails = []
+        for trail in scene.trails:
+            wanted = [list(p) for p in trail.points]
+            latest = by_name[trail.name][-1] if by_name[trail.name] else None
+            at = latest if latest is not None and points[latest][:len(wanted)] == wanted else None
+            if at is None:
+                at = len(points)
+                points.append(wanted)
+                by_name[trail.name].append(at)
+            trails.append([at, len(wanted), trail.style, trail.legend, trail.name])
+        marks = [[m.name, m.position[0], m.position[1], m.style] for m in scene.marks]
+        encoded.append({"bounds": [scene.top, scene.left, scene.bottom, scene.right], "cells": cells,
+                        "trails": trails, "marks": marks})
+    tables = [{"runs": list(key[0]), "single": [list(cell) for cell in key[1]]}
+              for key, _ in sorted(cell_sets.items(), key=lambda item: item[1])]
+    return {"cell_styles": styles, "cells": tables, "points": points, "scenes": encoded[::-1]}
+
+
+def _cells_key(cells: list, styles: list) -> tuple:
+    """``(runs, singles)`` of a scene's cells, the cell drawn last at a position winning."""
+    at: dict = {}
+    for cell in cells:
+        at[cell.row, cell.col] = cell
+    runs: list[int] = []
+    single = []
+    for (row, col), cell in sorted(at.items()):
+        if cell.text or cell.note or cell.name:
+            single.append((row, col, cell.style, cell.text, cell.note, cell.name))
+            continue
+        style = styles.index(cell.style) if cell.style in styles else -1
+        if runs and runs[-4] == row and runs[-3] + runs[-1] == col and runs[-2] == style:
+            runs[-1] += 1
+        else:
+            runs += [row, col, style, 1]
+    return tuple(runs), tuple(single)
+
+
+# the models ---------------------------------------------------------------------------------------
+
+def _models(settings: Settings, record, source: str) -> list[dict]:
+    """Every model of the puzzle on the same question (the default first), as ``compare`` counts it
+    with the page's routine (or, where it does not apply, the model's first): states, edges, states
+    settled, the cost, and whether its answer is the shown model's."""
+    from .compare import combinations
+
+    puzzle = settings.puzzle
+    counted = _Counted(settings, record, source)
+    routines: dict[str, list[str]] = defaultdict(list)
+    for model, routine in combinations(puzzle):
+        routines[model].append(routine)
+    rows = []
+    for model, names in routines.items():
+        names.sort(key=lambda name: name != settings.algorithm)  # the page's own routine, where it applies
+        row: dict = {"name": model, "summary": puzzle.models[model].summary, "shown": model == settings.model}
+        for name in names:
+            try:
+                found = counted(model, name)
+            except SearchNotApplicable as exc:  # refused by the graph itself: the model's next routine
+                row["refused"] = str(exc)
+                continue
+            except (InputError, StategraphError) as exc:
+                if isinstance(exc, ConfigError):
+                    raise
+                row["refused"] = str(exc)
+                break
+            if found is not None:
+                row.pop("refused", None)
+                row.update({key: found[key] for key in ("nodes", "edges", "algorithm", "settled", "cost", "output")})
+            break
+        rows.append(row)
+    shown = next((row.get("output") for row in rows if row["shown"]), None)
+    for row in rows:
+        if "output" in row:
+            row["agrees"] = shown is not None and row.pop("output") == shown
+    return rows
+
+
+class _Counted:
+    """``compare``'s row for one (model, routine) on the page's question, run on that question alone
+    (the instance already read, asked only that question), so no other instance is read or solved."""
+
+    def __init__(self, settings: Settings, record, source: str):
+        self.settings, self.source = settings, source
+        self.alone = _QuestionAlone(settings.puzzle, record.subject, record.question)
+
+    def __call__(self, model: str, routine: str) -> dict | None:
+        from .compare import compare
+
+        alone = cast(Puzzle, self.alone)  # a Puzzle in all that compare asks of one
+        tables = compare(alone, b"", [(model, routine)], self.source, base=self.settings)
+        return tables[0]["rows"][0] if tables else None
+
+
+class _QuestionAlone:
+    """A puzzle whose whole input is one instance already parsed, asking one of its questions; in
+    everything else it is ``puzzle``."""
+
+    def __init__(self, puzzle, instance, question):
+        self.puzzle, self.instance, self.question = puzzle, instance, question
+
+    def parse(self, data, source: str = "<input>", limits: dict | None = None):
+        return iter([self.instance])
+
+    def questions(self, instance):
+        return iter([self.question])
+
+    def __getattr__(self, name: str):
+        return getattr(self.puzzle, name)
+
+
+# the HTML -----------------------------------------------------------------------------------------
+
+def _asset(name: str) -> str:
+    return files("stategraph.views").joinpath("page_assets", name).read_text(encoding="utf-8")
+
+
+def render(data: dict) -> str:
+    """The whole page: the template with its style, script and data inline."""
+    encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+    encoded = encoded.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    encoded = encoded.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    parts = {"title": html.escape(data["title"]), "style": _asset("page.css"), "script": _asset("page.js"),
+             "data": encoded}
+    return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found.group(1)], _asset("page.html"))
+
+
+class _CallableModule(ModuleType):
+    """This module, callable as :func:`page`: ``from stategraph.views import page`` gives the function,
+    or this module where it was imported first (the import sets the package's ``page`` to it); either
+    way ``page(...)`` builds a page."""
+
+    def __call__(self, *args, **kwargs) -> Page:
+        return page(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,268 @@
+"""The page of ``stategraph view`` in a real browser: headless Chromium driven by Playwright.
+
+For every built-in puzzle and every example plug-in (``examples/*/puzzle.yaml``, run from its folder
+with ``--config puzzle.yaml``), on its packaged sample (``stategraph sample NAME``), the page is
+written by the CLI and then, in the browser: it loads with no console error and no request but its
+own file; the slider and the arrow keys step through the texts ``explain --format json`` prints,
+on the canonical path's states as ``export`` lists them; clicking a state shows its label and its
+distance from the exported graph; each routine's replay ends on the ``settled`` count of
+``solve --stats -a ROUTINE``; the models' counts are ``compare --format json``'s; the screenshot
+is not blank; the file is within its budget.  Every check is against a separate CLI process.
+Without Playwright or Chromium these tests are skipped, with the reason.
+
+``STATEGRAPH_SCREENSHOT=docs/view.png python -m pytest tests/test_page_browser.py -k screenshot``
+writes the README's screenshot.
+"""
+
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import pytest
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUDGET = 5_000_000  # the page budget the README states
+LOAD_TIMES: dict[str, float] = {}
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None
+
+
+@dataclass
+class Case:
+    id: str
+    puzzle: list  # the puzzle's arguments: a name, or --config puzzle.yaml
+    sample: str  # the puzzle whose sample is the input: a name, or a plug-in's module:Class
+    cwd: str | None = None  # a plug-in's folder
+    picks: list = field(default_factory=list)
+
+
+def _cases() -> list[Case]:
+    cases = [Case("pushing_boxes", ["pushing_boxes"], "pushing_boxes", picks=["--instance", "3"]),
+             Case("huarong", ["huarong"], "huarong", picks=["--query", "1"]),
+             Case("arrow_maze", ["arrow_maze"], "arrow_maze")]
+    for config in sorted(glob.glob(os.path.join(ROOT, "examples", "*", "puzzle.yaml"))):
+        with open(config, encoding="utf-8") as handle:
+            spec = yaml.safe_load(handle)["puzzle"]
+        folder = os.path.dirname(config)
+        cases.append(Case(os.path.basename(folder), ["--config", "puzzle.yaml"], spec, cwd=folder))
+    return cases
+
+
+CASES = _cases()
+
+
+def cli(args, cwd=None, check=True) -> subprocess.CompletedProcess:
+    """``stategraph ARGS`` as a process of its own."""
+    done = subprocess.run([sys.executable, "-m", "stategraph", *map(str, args)], cwd=cwd, capture_output=True,
+                          text=True, timeout=600)
+    if check:
+        assert done.returncode == 0, f"stategraph {' '.join(map(str, args))}: {done.stderr[-2000:]}"
+    return done
+
+
+def stats_settled(err: str, instance: int, query: int) -> int | None:
+    lines = [line.split() for line in err.splitlines() if line.strip()]
+    head = lines[0]
+    rows = [dict(zip(head, row)) for row in lines[1:] if len(row) == len(head)]
+    [row] = [r for r in rows if (r["instance"], r["query"]) == (str(instance), str(query))]
+    return None if row["settled"] == "-" else int(row["settled"])
+
+
+def page_data(text: str) -> dict:
+    found = re.search(r'<script type="application/json" id="page-data">(.*?)</script>', text, re.S)
+    return json.loads(found.group(1))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module (skipped, with the reason, where there is none)."""
+    if sync_playwright is None:
+        pytest.skip("the browser tests need Playwright: pip install playwright")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("the browser tests need Chromium (apt-get install chromium); none on PATH")
+    with sync_playwright() as driver:
+        try:
+            launched = driver.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        except Exception as exc:  # a browser that will not start: say why
+            pytest.skip(f"Chromium at {chromium} would not start: {str(exc).splitlines()[0]}")
+        yield launched
+        launched.close()
+    if LOAD_TIMES:
+        print("\npage load times: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in LOAD_TIMES.items()))
+
+
+class Opened:
+    """A page opened in the browser, with what it logged and asked for."""
+
+    def __init__(self, browser, path: str, name: str):
+        self.tab = browser.new_page(viewport={"width": 1280, "height": 1400})
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.tab.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
+                    if m.type in ("error", "warning") else None)
+        self.tab.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.tab.on("request", lambda r: self.requests.append(r.url))
+        self.url = "file://" + os.path.abspath(path)
+        started = time.perf_counter()
+        self.tab.goto(self.url, wait_until="load")
+        LOAD_TIMES[name] = time.perf_counter() - started
+        self.tab.wait_for_selector("body[data-ready=yes]", timeout=10_000)
+
+    def text(self, selector: str) -> str:
+        return self.tab.locator(selector).inner_text()
+
+    def attribute(self, selector: str, name: str):
+        return self.tab.locator(selector).get_attribute(name)
+
+
+def _distance(node: dict):
+    return [node["dist_primary"], node["dist_secondary"]] if "dist_primary" in node else node["dist"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_the_page_in_a_browser(case, browser, tmp_path):
+    cwd = case.cwd or str(tmp_path)
+    source = tmp_path / "input.txt"
+    source.write_text(cli(["sample", case.sample], cwd=cwd).stdout)
+    out = tmp_path / "page.html"
+    made = cli(["view", *case.puzzle, source, *case.picks, "-o", out], cwd=cwd)
+    assert made.stderr.startswith(f"stategraph: wrote {out}")
+    data = page_data(out.read_text(encoding="utf-8"))
+    instance, query = data["instance"], data["query"]
+    picks = ["--instance", instance] + (["--query", query] if query != 1 else [])
+    shown_model = ["-m", data["model"]]
+
+    with ThreadPoolExecutor(max_workers=2) as pool:  # the independent runs, while the browser works
+        explained = pool.submit(cli, ["explain", *case.puzzle, source, *picks, "--format", "json"], cwd)
+        exported = pool.submit(cli, ["export", *case.puzzle, source, *picks, "--format", "json", "-o", "-"], cwd)
+        counted = {m["name"]: pool.submit(cli, ["compare", *case.puzzle, source, "-m", m["name"], "-a",
+                                                m["algorithm"], "--format", "json"], cwd)
+                   for m in data["models"] if m.get("algorithm")}
+        settled = {r["name"]: pool.submit(cli, ["solve", *case.puzzle, source, *shown_model, "--stats", "-a",
+                                                r["name"]], cwd)
+                   for r in data["replays"] if "settled" in r}
+
+        opened = Opened(browser, str(out), case.id)
+        tab = opened.tab
+        assert opened.errors == []
+        assert opened.requests == [opened.url]  # nothing but the file itself
+
+        steps = [json.loads(line) for line in explained.result().stdout.splitlines()]
+        [explanation] = steps
+        flat = json.loads(exported.result().stdout)
+        nodes = {node["id"]: node for node in flat["nodes"]}
+        on_path = [n["id"] for n in sorted(flat["nodes"], key=lambda n: n.get("step", -1)) if n.get("on_path")] or \
+            [n["id"] for n in flat["nodes"] if n["kind"] == "start"]
+        wanted = [step["text"] for step in explanation["steps"]]
+
+        # the slider visits the steps in explain's order, along the canonical path
+        shown, states = [], []
+        for k in range(len(wanted) + 1):
+            tab.locator("#step-slider").fill(str(k))
+            shown.append(opened.text("#step-text"))
+            states.append(opened.text("#step-state"))
+        assert shown[1:] == wanted and shown[0].startswith("start: ")
+        assert states[0] == on_path[0] and states[-1] == on_path[-1]
+        places = [on_path.index(label) for label in states]
+        assert places == sorted(places)
+        if len(wanted) == len(on_path) - 1:  # a move a step: exactly the path
+            assert states == on_path
+
+        # the arrow keys do the same
+        tab.locator("body").click(position={"x": 5, "y": 5})
+        tab.keyboard.press("Home")
+        keyed = [opened.text("#step-text")]
+        for _ in wanted:
+            tab.keyboard.press("ArrowRight")
+            keyed.append(opened.text("#step-text"))
+        assert keyed == shown
+        if wanted:
+            tab.keyboard.press("ArrowLeft")
+            assert opened.text("#step-text") == shown[-2]
+
+        # clicking a state shows its label and its distance, as the exported graph has them
+        graph = data["graph"]
+        chosen = list(dict.fromkeys([graph["start"], *graph["path"], *range(graph["drawn"])]))[:6]
+        for i in chosen:
+            tab.locator(f'#graph-svg circle.node[data-i="{i}"]').click(force=True)
+            at = int(opened.attribute("#state-label", "data-i"))
+            label = opened.text("#state-label")
+            assert label == graph["labels"][at] and label in nodes
+            node = nodes[label]
+            if "dist" in node:
+                assert json.loads(opened.attribute("#state-dist", "data-dist")) == _distance(node), label
+                assert opened.text("#state-dist")
+        assert any(int(opened.attribute("#state-label", "data-i")) == i for i in chosen[-1:])
+
+        # each routine's replay ends on `solve --stats -a ROUTINE`'s settled count
+        options = tab.locator("#replay-routine option")
+        seen = set()
+        for n in range(options.count()):
+            option = options.nth(n)
+            if option.is_disabled():
+                continue
+            name = option.inner_text().split(" ")[0]
+            tab.locator("#replay-routine").select_option(option.get_attribute("value"))
+            tab.locator("#replay-start").click()
+            assert opened.text("#replay-settled") == "0"
+            tab.locator("#replay-end").click()
+            expected = stats_settled(settled[name].result().stderr, instance, query)
+            shown_count = opened.text("#replay-settled").replace(",", "")
+            if expected is None:  # a routine of your own that counts nothing: the page watched it
+                assert "watched by the page" in opened.text("#replay-note"), name
+            else:
+                assert int(shown_count) == expected, name
+            seen.add(name)
+        assert seen == set(settled)
+
+        # the models' counts are compare's
+        for name, run in counted.items():
+            rows = [json.loads(line) for line in run.result().stdout.splitlines()]
+            row = next(r for r in rows if (r["instance"], r["query"]) == (instance, query))
+            for key in ("nodes", "edges"):
+                cell = f'#models td[data-model="{name}"][data-field="{key}"]'
+                assert int(opened.attribute(cell, "data-value")) == row[key], (name, key)
+                assert opened.text(cell).replace(",", "") == str(row[key])
+
+    # not blank, and within its budget
+    picture = tmp_path / "page.png"
+    tab.screenshot(path=str(picture), full_page=True)
+    assert _distinct_pixels(picture) > 300
+    assert opened.errors == []
+    tab.close()
+    assert os.path.getsize(out) < BUDGET
+
+
+def _distinct_pixels(path) -> int:
+    image = pytest.importorskip("PIL.Image").open(path).convert("RGB")
+    return len(image.getcolors(maxcolors=1 << 24))
+
+
+def test_screenshot_for_the_readme(browser, tmp_path):
+    """The README's picture: the Pushing Boxes sample's maze 3 at step 3, its A* replay half-way; written
+    to ``$STATEGRAPH_SCREENSHOT`` when set (docs/view.png), else only checked."""
+    (tmp_path / "mazes.txt").write_text(cli(["sample", "pushing_boxes"]).stdout)
+    out = tmp_path / "view.html"
+    cli(["view", "pushing_boxes", "mazes.txt", "--instance", "3", "-a", "astar", "-o", out], cwd=tmp_path)
+    opened = Opened(browser, str(out), "readme screenshot")
+    tab = opened.tab
+    tab.set_viewport_size({"width": 1200, "height": 1000})
+    tab.locator("#step-slider").fill("3")
+    tab.locator("#replay-slider").fill("4")
+    tab.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    picture = os.environ.get("STATEGRAPH_SCREENSHOT") or str(tmp_path / "view.png")
+    tab.screenshot(path=picture)
+    assert opened.errors == [] and _distinct_pixels(picture) > 300
+    tab.close()
