@@ -21,7 +21,7 @@ text = """\
 
 maze = next(pushing_boxes.parse(text, "example"))
 model = pushing_boxes.model("box_side")(maze)    # the seeds' model: box cell x side of the player
-with model.state_model(maze) as state:           # an explicit networkx.DiGraph of states
+with model.state_graph(maze) as state:           # an explicit networkx.DiGraph of states
     graph = state.graph
     print(f"{graph.number_of_nodes()} states, {graph.number_of_edges()} push edges, "
           f"{len(state.targets)} target states")

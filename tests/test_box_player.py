@@ -178,7 +178,7 @@ def test_the_rank_greedy_step_would_not_do():
         for block, _, canon in batch:
             maze = next(puzzle.parse(ref.join_mazes([block])))
             model = puzzle.model(MODEL)(maze)
-            with model.state_model(maze) as graph:
+            with model.state_graph(maze) as graph:
                 assert model.decode(maze, solve(graph, "dijkstra")) == canon
                 plain = dataclasses.replace(graph, canonical=canonical_path)
                 greedy_wrong += model.decode(maze, solve(plain, "dijkstra")) != canon
@@ -259,16 +259,16 @@ def test_node_count_is_the_naive_one(block):
     lines = ref.maze_rows_of(block)
     positions, moves, where = naive_positions(lines)
     model = puzzle.model(MODEL)(maze)
-    with model.state_model(maze) as state_model:
-        graph = state_model.graph
+    with model.state_graph(maze) as state_graph:
+        graph = state_graph.graph
         assert graph.number_of_nodes() == len(positions)
         assert graph.number_of_edges() == moves
-        assert len(state_model.targets) == sum(box == where["T"] for box, _ in positions)
+        assert len(state_graph.targets) == sum(box == where["T"] for box, _ in positions)
         # the labels name exactly those positions (1-based)
         named = {(a["box_row"] - 1, a["box_col"] - 1, a["player_row"] - 1, a["player_col"] - 1)
                  for _, a in graph.nodes(data=True)}
         assert named == {(b[0], b[1], p[0], p[1]) for b, p in positions}
-        source = graph.nodes[state_model.source]
+        source = graph.nodes[state_graph.source]
         assert source["kind"] == "start"
         assert source["label"].endswith(f"box={where['B'][0] + 1},{where['B'][1] + 1} "
                                         f"player={where['S'][0] + 1},{where['S'][1] + 1}")
@@ -281,6 +281,6 @@ def test_node_count_is_the_naive_one(block):
             assert tuple(attrs["weight"]) == ((1, 0) if pushed else (0, 1))
             assert (b["box_row"] - a["box_row"], b["box_col"] - a["box_col"]) == ((dr, dc) if pushed else (0, 0))
             # the A* bound is consistent, and zero on targets
-            h_u, h_v = state_model.heuristic(u), state_model.heuristic(v)
+            h_u, h_v = state_graph.heuristic(u), state_graph.heuristic(v)
             assert h_u <= (h_v[0] + attrs["weight"][0], h_v[1] + attrs["weight"][1])
-        assert all(state_model.heuristic(t) == (0, 0) for t in state_model.targets)
+        assert all(state_graph.heuristic(t) == (0, 0) for t in state_graph.targets)

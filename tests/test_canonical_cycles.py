@@ -18,7 +18,7 @@ from itertools import product
 import networkx as nx
 import pytest
 
-from stategraph import Lex, StateModel, canonical_path, solve
+from stategraph import Lex, StateGraph, canonical_path, solve
 from stategraph.search import SEARCHES
 
 # a zero-cost cycle s -> a -> s whose ranks beat leaving it: the greedy walk would loop.
@@ -34,11 +34,11 @@ LOOPS = {
 }
 
 
-def model_of(edges, source="s", targets=("t",)) -> StateModel:
+def model_of(edges, source="s", targets=("t",)) -> StateGraph:
     graph = nx.DiGraph()
     for u, v, weight, rank in edges:
         graph.add_edge(u, v, weight=weight, rank=rank)
-    model = StateModel(graph, source, frozenset(targets))
+    model = StateGraph(graph, source, frozenset(targets))
     if model.profile.nonnegative:
         model.heuristic = lambda state: model.zero
     return model
@@ -161,7 +161,7 @@ def test_every_routine_gives_the_enumerated_canonical_path(kind):
         graph = random_graph(rng, kind)
         targets = frozenset(rng.sample(sorted(graph), rng.randint(1, 2)))
         source = rng.choice([n for n in graph if n not in targets] or [0])
-        model = StateModel(graph, source, targets)
+        model = StateGraph(graph, source, targets)
         zero = model.zero
         cost, path = expected_path(graph, source, targets, zero)
         if model.profile.nonnegative:  # astar: the exact remaining cost (consistent), or none at all

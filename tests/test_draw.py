@@ -111,6 +111,6 @@ def test_shaded_states_count_as_the_routine_reports(puzzle, model, algorithm):
     instance = next(chosen.parse(chosen.sample_text()))
     built = chosen.model(model)(instance)
     question = next(iter(chosen.questions(instance)))
-    with built.state_model(question) as state_model:
-        shaded = draw.settled_states(state_model, algorithm)
-        assert len(shaded) == solve(state_model, algorithm).stats["settled"]
+    with built.state_graph(question) as state_graph:
+        shaded = draw.settled_states(state_graph, algorithm)
+        assert len(shaded) == solve(state_graph, algorithm).stats["settled"]

@@ -32,9 +32,9 @@ def test_board_graph_is_unchanged_after_a_batch_of_queries():
     assert kinds == {"rotate", "swap"}
     for algorithm in applicable_algorithms("huarong"):
         for query in board.queries:
-            with model.state_model(query) as state_model:
-                assert state_model.graph is graph and huarong.START in graph
-                solution = solve(state_model, algorithm)
+            with model.state_graph(query) as state_graph:
+                assert state_graph.graph is graph and huarong.START in graph
+                solution = solve(state_graph, algorithm)
             moves = model.decode(query, solution)
             if solution.found:
                 assert solution.states[0] == huarong.START and moves == solution.cost
@@ -47,8 +47,8 @@ def test_a_failing_search_still_detaches_the_start():
     board = next(huarong.parse("1 3 1\n1 1 1\n1 1 1 2 1 3\n"))
     model = PieceSide(board)
     before = snapshot(model.board_graph)
-    with pytest.raises(SearchNotApplicable), model.state_model(board.queries[0]) as state_model:
-        solve(state_model, "bfs")  # not unit weights: refused mid-query
+    with pytest.raises(SearchNotApplicable), model.state_graph(board.queries[0]) as state_graph:
+        solve(state_graph, "bfs")  # not unit weights: refused mid-query
     assert snapshot(model.board_graph) == before
 
 

@@ -113,8 +113,8 @@ def test_landmarks_join_on_a_winding_board_and_answers_stay_exact():
     model = huarong.model("piece_side")(instance)
     answers = []
     for question in huarong.questions(instance):
-        with model.state_model(question) as state_model:
-            answers.append(model.decode(question, solve(state_model, "astar", path=False)))
+        with model.state_graph(question) as state_graph:
+            answers.append(model.decode(question, solve(state_graph, "astar", path=False)))
     assert model.bounds.landmarks, "150 queries did not pay for the landmarks"
     assert answers == [ref.brute_force(board, query) for query in queries]
     assert sum(answer > 0 for answer in answers) > 100

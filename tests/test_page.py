@@ -212,16 +212,16 @@ def test_every_routine_reports_its_settle_order():
 
     checked = set()
     for name, model_name, model, question in _questions():
-        with model.state_model(question) as state_model:
+        with model.state_graph(question) as state_graph:
             for routine in applicable_algorithms(name, model_name):
-                result = SEARCHES[routine].run(state_model.graph, state_model.source, state_model.targets,
-                                               zero=state_model.zero, heuristic=state_model.heuristic)
+                result = SEARCHES[routine].run(state_graph.graph, state_graph.source, state_graph.targets,
+                                               zero=state_graph.zero, heuristic=state_graph.heuristic)
                 if routine == "networkx":
                     assert result.order is None  # networkx does not say: the page watches it instead
                     continue
                 order = list(result.order)
                 assert len(order) == len(set(order)) == result.stats.settled, (name, model_name, routine)
-                assert order[:1] in ([state_model.source], []) and set(order) <= set(state_model.graph)
+                assert order[:1] in ([state_graph.source], []) and set(order) <= set(state_graph.graph)
                 checked.add(routine)
     assert checked == set(SEARCHES) - {"networkx"}
 

@@ -102,9 +102,9 @@ def test_piece_on_a_fixed_cell_attaches_and_detaches_its_source():
     before = (model.graph.number_of_nodes(), model.graph.number_of_edges())
     query = parsed.queries[1]
     with pytest.raises(RuntimeError):
-        with model.state_model(query) as state_model:
-            assert state_model.source in state_model.graph
-            assert state_model.graph.degree(state_model.source) == 0
+        with model.state_graph(query) as state_graph:
+            assert state_graph.source in state_graph.graph
+            assert state_graph.graph.degree(state_graph.source) == 0
             raise RuntimeError("leave the block early")
     assert (model.graph.number_of_nodes(), model.graph.number_of_edges()) == before
 
@@ -177,11 +177,11 @@ def test_heuristic_is_consistent():
         parsed = next(huarong.parse(text))
         model = huarong.model("piece_blank")(parsed)
         for query in parsed.queries:
-            with model.state_model(query) as state_model:
-                h = state_model.heuristic
-                for target in state_model.targets:
+            with model.state_graph(query) as state_graph:
+                h = state_graph.heuristic
+                for target in state_graph.targets:
                     assert h(target) == 0
-                for u, v, w in state_model.graph.edges(data="weight"):
+                for u, v, w in state_graph.graph.edges(data="weight"):
                     if h(u) is not None:
                         assert h(v) is not None and h(u) <= w + h(v), (text, u, v)
 

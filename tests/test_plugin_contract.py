@@ -21,7 +21,7 @@ from contextlib import contextmanager
 
 import networkx as nx
 
-from stategraph.model import StateModel, WeightProfile
+from stategraph.state_graph import StateGraph, WeightProfile
 from stategraph.puzzle import Model, Puzzle
 
 EDGES = [("s", "a", {"weight": 1, "rank": 0}), ("s", "b", {"weight": 1, "rank": 1}),
@@ -36,11 +36,11 @@ class GoodModel(Model):
     source = "s"
 
     @contextmanager
-    def state_model(self, question):
+    def state_graph(self, question):
         graph = self.graph_class()
         for u, v, attrs in self.edges:
             graph.add_edge(u, v, **attrs)
-        yield StateModel(graph, self.source, frozenset({"t"}))
+        yield StateGraph(graph, self.source, frozenset({"t"}))
 
     def decode(self, question, solution):
         return solution.cost
@@ -86,7 +86,7 @@ del GoodPuzzle.sample
 class NoDecode(Model):
     name, summary = "m", "a test model"
     profile = WeightProfile(unit=True)
-    state_model = GoodModel.state_model
+    state_graph = GoodModel.state_graph
 class P(GoodPuzzle):
     models = {"m": NoDecode}
 ''', "plug:P", ["model 'm'", "decode"]),
@@ -155,15 +155,15 @@ class M(GoodModel):
 class P(GoodPuzzle):
     models = {"m": M}
 ''', "plug:P", ["directed", "Graph"]),
-    "state_model is not a context manager": ('''
+    "state_graph is not a context manager": ('''
 class M(GoodModel):
-    def state_model(self, question):
+    def state_graph(self, question):
         graph = nx.DiGraph()
         graph.add_edge("s", "t", weight=1, rank=0)
-        return StateModel(graph, "s", frozenset({"t"}))
+        return StateGraph(graph, "s", frozenset({"t"}))
 class P(GoodPuzzle):
     models = {"m": M}
-''', "plug:P", ["state_model", "context manager"]),
+''', "plug:P", ["state_graph", "context manager"]),
     "parse forgets to return": ('''
 class P(GoodPuzzle):
     def parse(self, data, source="<input>", limits=None):
@@ -199,7 +199,7 @@ class P(GoodPuzzle):
 # how each case names its plug-in: by a config file (as examples/ice_maze does) or on the command line
 BY_CONFIG = {"missing module", "missing class", "Puzzle missing parse", "model missing decode",
              "models is not a dict", "import raises", "edge without weight", "source not in the graph",
-             "state_model is not a context manager", "parse forgets to return",
+             "state_graph is not a context manager", "parse forgets to return",
              "declared unit profile, heavier edges"}
 
 

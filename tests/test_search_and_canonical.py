@@ -8,7 +8,7 @@ from itertools import product
 import networkx as nx
 import pytest
 
-from stategraph import Lex, ScalarEncoding, SearchNotApplicable, StateModel, canonical_path, solve
+from stategraph import Lex, ScalarEncoding, SearchNotApplicable, StateGraph, canonical_path, solve
 from stategraph.search import SEARCHES
 
 
@@ -65,7 +65,7 @@ def test_every_routine_matches_brute_force_on_random_graphs(lex, unit):
         graph = random_graph(rng, lex, unit)
         targets = frozenset(rng.sample(sorted(graph), rng.randint(1, 2)))
         source = rng.choice([n for n in graph if n not in targets] or [0])
-        model = StateModel(graph, source, targets)
+        model = StateGraph(graph, source, targets)
         model.heuristic = heuristic_zero(model)
         expected = brute_force_canonical(graph, source, targets)
         names = applicable_searches(model)
@@ -96,7 +96,7 @@ def test_spfa_handles_negative_edges_and_refuses_negative_cycles():
     graph.add_edge("s", "a", weight=4, rank=0)
     graph.add_edge("s", "b", weight=5, rank=1)
     graph.add_edge("b", "a", weight=-3, rank=0)
-    model = StateModel(graph, "s", frozenset({"a"}))
+    model = StateGraph(graph, "s", frozenset({"a"}))
     assert applicable_searches(model) == ["spfa"]
     assert solve(model, "spfa").states == ["s", "b", "a"]
     with pytest.raises(SearchNotApplicable, match="non-negative"):
@@ -109,7 +109,7 @@ def test_spfa_handles_negative_edges_and_refuses_negative_cycles():
 def test_refusals_name_the_reason():
     graph = nx.DiGraph()
     graph.add_edge("s", "t", weight=2, rank=0)
-    model = StateModel(graph, "s", frozenset({"t"}))
+    model = StateGraph(graph, "s", frozenset({"t"}))
     with pytest.raises(SearchNotApplicable, match="bfs needs every edge weight to be 1"):
         solve(model, "bfs")
     with pytest.raises(SearchNotApplicable, match="layered_bfs needs lexicographic"):
@@ -157,7 +157,7 @@ def test_cost_only_runs_find_the_brute_force_optimum(lex, unit):
         graph = random_graph(rng, lex, unit)
         targets = frozenset(rng.sample(sorted(graph), rng.randint(1, 2)))
         source = rng.choice([n for n in graph if n not in targets] or [0])
-        model = StateModel(graph, source, targets)
+        model = StateGraph(graph, source, targets)
         if lex:
             model.heuristic = heuristic_zero(model)
         else:

@@ -21,10 +21,10 @@ from stategraph.answer_line import COST, AnswerLine
 from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, UNKNOWN
 from stategraph.errors import ContractError, StategraphError, VerificationError
 from stategraph.explore import StateLimit, explore
-from stategraph.model import WeightProfile
 from stategraph.puzzle import Model, Puzzle
 from stategraph.replay import confirm, replay
 from stategraph.search import SEARCHES
+from stategraph.state_graph import WeightProfile
 from stategraph.successor import Numbered, RulesModel, SuccessorPuzzle
 from stategraph.uniform_cost import cheapest_cost
 from stategraph.weights import Lex
@@ -109,7 +109,7 @@ def test_every_routine_and_the_uniform_cost_search_agree_with_bellman_ford(seed)
     expected = bellman_ford(table)
     model = Tables.models["table"](Numbered(1, table, {"max_states": 1000}))
     for algorithm in ("dijkstra", "spfa", "bidirectional_dijkstra", "networkx"):
-        with model.state_model(None) as graph:
+        with model.state_graph(None) as graph:
             solution = solve(graph, algorithm)
         assert solution.cost == expected, algorithm
         if expected is not None:  # the canonical path's moves replay to the same cost

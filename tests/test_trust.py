@@ -24,7 +24,7 @@ from contextlib import contextmanager
 
 import networkx as nx
 
-from stategraph.model import StateModel, WeightProfile
+from stategraph.state_graph import StateGraph, WeightProfile
 from stategraph.puzzle import Model, Puzzle
 
 
@@ -33,10 +33,10 @@ class Steps(Model):
     profile = WeightProfile(unit=True)
 
     @contextmanager
-    def state_model(self, question):
+    def state_graph(self, question):
         graph = nx.DiGraph()
         graph.add_edge(0, 1, weight=1, rank=0)
-        yield StateModel(graph, 0, frozenset({1}))
+        yield StateGraph(graph, 0, frozenset({1}))
 
     def decode(self, question, solution):
         return solution.cost

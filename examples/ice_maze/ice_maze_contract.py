@@ -24,7 +24,7 @@ Both print the same bytes: see the note on the tie-break above ``StopCells``.
 >>> ice = IceMaze()
 >>> maze = next(ice.parse("3 3\\nS..\\n.#.\\n..E\\n0 0\\n"))
 >>> model = ice.model("stop_cells")(maze)
->>> with model.state_model(maze) as graph:
+>>> with model.state_graph(maze) as graph:
 ...     solution = solve(graph, "dijkstra")
 >>> solution.labels
 ['rest (1,1)', 'rest (3,1)', 'rest (3,3)']
@@ -44,8 +44,8 @@ import networkx as nx
 
 from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, Answer
 from stategraph.errors import VerificationError
-from stategraph.model import StateModel, WeightProfile
 from stategraph.puzzle import Model, Puzzle
+from stategraph.state_graph import StateGraph, WeightProfile
 from stategraph.textinput import Tokens
 
 LETTERS = "NSWE"                               # direction d is LETTERS[d]; also the tie-break order
@@ -199,9 +199,9 @@ class StopCells(Model):
         self.graph = graph
 
     @contextmanager
-    def state_model(self, question):
+    def state_graph(self, question):
         targets = frozenset({self.instance.exit}) if self.instance.exit in self.graph else frozenset()
-        yield StateModel(self.graph, self.instance.start, targets, heuristic=_distance_to_exit(self.instance))
+        yield StateGraph(self.graph, self.instance.start, targets, heuristic=_distance_to_exit(self.instance))
 
     def decode(self, question, solution):
         """``(cells, directions)``, or ``None`` when the ball cannot stop on E."""
@@ -246,8 +246,8 @@ class CellHeading(Model):
         self.targets = frozenset(s for s, rest in graph.nodes(data="at_rest") if rest and s[:2] == maze.exit)
 
     @contextmanager
-    def state_model(self, question):
-        yield StateModel(self.graph, self.source, self.targets, heuristic=_distance_to_exit(self.instance))
+    def state_graph(self, question):
+        yield StateGraph(self.graph, self.source, self.targets, heuristic=_distance_to_exit(self.instance))
 
     def decode(self, question, solution):
         """``(cells, directions)``: a direction is written where a roll begins (``roll`` edges)."""

@@ -9,7 +9,7 @@ canonical path -> decode -> format:
 >>> pb = get_puzzle("pushing_boxes")
 >>> maze = next(pb.parse("1 4\\nSB.T\\n0 0\\n"))
 >>> model = pb.model("box_side")(maze)           # the default model, named
->>> with model.state_model(maze) as graph:        # a networkx.DiGraph inside
+>>> with model.state_graph(maze) as graph:        # a networkx.DiGraph inside
 ...     solution = solve(graph, "layered_bfs")
 >>> graph.graph.number_of_nodes(), graph.graph.nodes[graph.source]["label"]
 (3, 'start box=1,2 player=1,1')
@@ -44,7 +44,7 @@ _HOMES = {
     "canonical": ("canonical_path",),
     "errors": ("ConfigError", "ContractError", "InputError", "SearchNotApplicable", "StategraphError",
                "VerificationError"),
-    "model": ("StateModel", "WeightProfile"),
+    "state_graph": ("StateGraph", "WeightProfile"),
     "pipeline": ("Solution", "solve"),
     "puzzles": ("PUZZLES", "get_puzzle", "sample_text"),
     "puzzle": ("Model", "Puzzle"),

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from .errors import ContractError, StategraphError, shorten
-from .model import WeightProfile, collector_paused
+from .state_graph import WeightProfile, collector_paused
 from .weights import Lex
 
 MAX_STATES = 200_000  # the default of limits.max_states

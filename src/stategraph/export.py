@@ -275,12 +275,12 @@ class Capture:
         self.path_only, self.force, self.limit = path_only, force, limit
         self.graphs: dict = {}
 
-    def __call__(self, number, query, state_model, graph, solution) -> None:
+    def __call__(self, number, query, state_graph, graph, solution) -> None:
         if not self.wanted(number, query):
             return
         check_size(graph, self.fmt, force=self.force, path_only=self.path_only, limit=self.limit)
         states = solution.states if solution is not None else None
-        self.graphs[number, query] = flatten(graph, state_model.source, state_model.targets, states,
+        self.graphs[number, query] = flatten(graph, state_graph.source, state_graph.targets, states,
                                              path_only=self.path_only,
                                              move_label=self.settings.puzzle.model(self.settings.model).move_label)
 

@@ -43,8 +43,8 @@ from networkx.readwrite.gexf import GEXFReader
 from networkx.readwrite.graphml import GraphMLReader
 
 from .errors import OutOfMemory, StategraphError, escaped, shorten
-from .model import StateModel
 from .pipeline import solve
+from .state_graph import StateGraph
 from .weights import Lex
 
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024  # --max-bytes: a 39,201-state export is 30-60 MB
@@ -311,7 +311,7 @@ def _boolean(value, what: str) -> bool:
 
 # searching ---------------------------------------------------------------------------------------
 
-def state_model(graph: nx.Graph) -> StateModel:
+def state_graph(graph: nx.Graph) -> StateGraph:
     """The search problem a graph file poses: its start, its targets, its weights."""
     starts = [n for n, kind in graph.nodes(data="kind") if kind == "start"]
     if len(starts) != 1:
@@ -333,7 +333,7 @@ def state_model(graph: nx.Graph) -> StateModel:
         if old is not None and not weight < old["weight"]:
             continue  # parallel edges (a multigraph): the cheapest
         work.add_edge(u, v, weight=weight, rank=(_rank(attrs), str(v)), label=_text(attrs.get("label"), ""))
-    return StateModel(work, start, frozenset(targets), lexicographic=kinds == {True})
+    return StateGraph(work, start, frozenset(targets), lexicographic=kinds == {True})
 
 
 def _text(value, default) -> str:
@@ -374,7 +374,7 @@ def _integral(value) -> bool:
 def search_graph(graph: nx.Graph, algorithm: str) -> str:
     """The optimal cost from the start to a target and the path: ``cost: C``, then one line per
     state, ``step <tab> move label <tab> state label`` (labels escaped: one line each)."""
-    model = state_model(graph)
+    model = state_graph(graph)
     solution = solve(model, algorithm)
     if not solution.found:
         return "cost: none (no target is reachable from the start)\n"

@@ -1,10 +1,10 @@
-"""Search a compiled model and extract its canonical optimal path.
+"""Search one question's state graph and extract its canonical optimal path.
 
 >>> import networkx as nx
->>> from stategraph.model import StateModel
+>>> from stategraph.state_graph import StateGraph
 >>> g = nx.DiGraph()
 >>> g.add_edge("s", "t", weight=1, rank=0)
->>> solution = solve(StateModel(g, "s", frozenset({"t"})), "bfs")
+>>> solution = solve(StateGraph(g, "s", frozenset({"t"})), "bfs")
 >>> solution.cost, solution.states
 (1, ['s', 't'])
 """
@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from time import perf_counter
 
 from .canonical import canonical_path, optimal_cost
-from .model import collector_paused
 from .search import SearchResult, check_applicable, check_options, get_search
 from .search.routine_check import blamed_on, held_against_builtin
+from .state_graph import collector_paused
 
 
 @dataclass
@@ -36,9 +36,10 @@ class Solution:
         return self.cost is not None
 
 
-def solve(model, algorithm: str = "dijkstra", options: dict | None = None, *, path: bool = True,
+def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None, *, path: bool = True,
           judge: bool = False) -> Solution:
-    """Run the named search routine (with its ``options``) on ``model``; return the canonical optimal path.
+    """Run the named search routine (with its ``options``) on ``state_graph`` (a
+    :class:`~stategraph.state_graph.StateGraph`); return the canonical optimal path.
 
     A source that is itself a target needs no search, and no target at all means no path
     (unless the option ``stop_at_target: false`` asks for every reachable state to be settled).
@@ -48,27 +49,28 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None, *, pa
     reaches no target and ``stats["wrong"]`` says where (:mod:`stategraph.search.routine_check`).
     """
     routine = get_search(algorithm)
-    check_applicable(routine, model)
+    check_applicable(routine, state_graph)
     check_options(routine, options or {})
     extra = {"cost_only": True} if not path and routine.cost_only else {}
     # The collector is paused: a search allocates many small tuples and no garbage cycles, and each
     # collection it triggered would rescan the whole (live) state graph.
     with collector_paused():
-        if (options or {}).get("stop_at_target", True) and (model.source in model.targets or not model.targets):
-            result = SearchResult({model.source: model.zero})
+        source, targets = state_graph.source, state_graph.targets
+        if (options or {}).get("stop_at_target", True) and (source in targets or not targets):
+            result = SearchResult({state_graph.source: state_graph.zero})
         else:
-            result = routine.run(model.graph, model.source, model.targets, zero=model.zero,
-                                 heuristic=model.heuristic, **(options or {}), **extra)
+            result = routine.run(state_graph.graph, state_graph.source, state_graph.targets, zero=state_graph.zero,
+                                 heuristic=state_graph.heuristic, **(options or {}), **extra)
             if judge and routine.plugin:
-                result = held_against_builtin(routine.name, model, result)
+                result = held_against_builtin(routine.name, state_graph, result)
         started = perf_counter()
         with blamed_on(routine):
-            states = (model.canonical or canonical_path)(model.graph, model.source, model.targets, result.dist) \
-                if path else None
+            tie_break = state_graph.canonical or canonical_path
+            states = tie_break(state_graph.graph, source, targets, result.dist) if path else None
     stats = {
         "algorithm": routine.name,
-        "nodes": len(model.graph),
-        "edges": model.profile.count,
+        "nodes": len(state_graph.graph),
+        "edges": state_graph.profile.count,
         "settled": result.stats.settled,
         "relaxed": result.stats.relaxed,
         "search_seconds": result.stats.seconds,
@@ -76,10 +78,10 @@ def solve(model, algorithm: str = "dijkstra", options: dict | None = None, *, pa
         **result.stats.detail,
     }
     if not path:
-        return Solution(optimal_cost(model.targets, result.dist), None, [], stats)
+        return Solution(optimal_cost(state_graph.targets, result.dist), None, [], stats)
     if states is None:
         return Solution(None, None, [], stats)
-    succ, nodes = model.graph._succ, model.graph._node
+    succ, nodes = state_graph.graph._succ, state_graph.graph._node
     edges = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
     labels = [nodes[s].get("label", str(s)) for s in states]
     return Solution(result.dist[states[-1]], states, edges, stats, labels)

@@ -11,7 +11,7 @@ the same way for every puzzle.  A whole puzzle, small enough to read in one go
 
 >>> from contextlib import contextmanager
 >>> import networkx as nx
->>> from stategraph.model import StateModel, WeightProfile
+>>> from stategraph.state_graph import StateGraph, WeightProfile
 >>> from stategraph.puzzle import Model, Puzzle
 >>> class Cells(Model):
 ...     name, summary = "cells", "a state is the walker's cell"
@@ -25,8 +25,8 @@ the same way for every puzzle.  A whole puzzle, small enough to read in one go
 ...                 if j in self.graph:
 ...                     self.graph.add_edge(i, j, weight=1, rank=rank)
 ...     @contextmanager
-...     def state_model(self, question):
-...         yield StateModel(self.graph, self.instance.index("S"), frozenset({self.instance.index("E")}))
+...     def state_graph(self, question):
+...         yield StateGraph(self.graph, self.instance.index("S"), frozenset({self.instance.index("E")}))
 ...     def decode(self, question, solution):
 ...         return -1 if not solution.found else solution.cost
 >>> class Corridor(Puzzle):
@@ -41,7 +41,7 @@ the same way for every puzzle.  A whole puzzle, small enough to read in one go
 >>> row = next(corridor.parse(corridor.sample_text()))
 >>> model = corridor.model()(row)
 >>> for question in corridor.questions(row):
-...     with model.state_model(question) as graph:
+...     with model.state_graph(question) as graph:
 ...         print(corridor.format_answer(row, question, model.decode(question, solve(graph, "bfs"))), end="")
 3
 """
@@ -55,8 +55,8 @@ from typing import Any, ClassVar
 
 from .checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, Answer  # noqa: F401  (what a checker returns)
 from .errors import StategraphError
-from .model import StateModel, WeightProfile
 from .scene import Scene
+from .state_graph import StateGraph, WeightProfile
 from .weights import components
 
 
@@ -64,7 +64,7 @@ class Model(ABC):
     """One way of seeing a puzzle instance as a state graph.
 
     ``__init__`` builds what every question of the instance shares (Huarong
-    Dao's board graph); :meth:`state_model` gives the graph, source and
+    Dao's board graph); :meth:`state_graph` gives the graph, source and
     targets of one question, as a context manager so a model may attach a
     question's start state for the search and detach it afterwards.
     """
@@ -81,7 +81,7 @@ class Model(ABC):
         self.instance = instance
 
     @abstractmethod
-    def state_model(self, question: Any) -> AbstractContextManager[StateModel]:
+    def state_graph(self, question: Any) -> AbstractContextManager[StateGraph]:
         """The state graph of one ``question`` of the instance, with its source and targets."""
 
     @abstractmethod

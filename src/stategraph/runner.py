@@ -36,7 +36,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     ``settings.verify`` every answer is first checked by the puzzle's
     independent checker, within ``verify_seconds`` (in all) and
     ``verify_positions`` (per answer) of naive search.  ``capture``, if given, is called as
-    ``capture(instance number, query number, state_model, export graph, solution)`` while the
+    ``capture(instance number, query number, state_graph, export graph, solution)`` while the
     question's state graph is live (a Huarong Dao start still attached): the export takes it there.
     A model whose answers are only costs (``decode_needs_path = False``) gets no path in its
     solutions unless ``paths``, a ``capture``, ``settings.verify`` or a JSON report asks for one.
@@ -82,17 +82,17 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
     """One question: its state graph, the search (with the canonical path if ``path``), the decoded
     answer and its contest text."""
     watch = Stopwatch()
-    context = model.state_model(question)
+    context = model.state_graph(question)
     if not isinstance(context, AbstractContextManager):
-        raise ContractError("state_model() must be a context manager (decorate it with "
-                            "@contextlib.contextmanager and yield the StateModel)")
-    with context as state_model:
+        raise ContractError("state_graph() must be a context manager (decorate it with "
+                            "@contextlib.contextmanager and yield the StateGraph)")
+    with context as state_graph:
         attach_seconds = watch.lap()
-        solution = solve(state_model, settings.algorithm, dict(settings.options), path=path, judge=judge)
+        solution = solve(state_graph, settings.algorithm, dict(settings.options), path=path, judge=judge)
         graph = model.export_graph()
-        graph = state_model.graph if graph is None else graph
+        graph = state_graph.graph if graph is None else graph
         if capture is not None:
-            capture(*chosen.number(instance, question), state_model, graph, solution)
+            capture(*chosen.number(instance, question), state_graph, graph, solution)
     watch.lap()
     answer = model.decode(question, solution)
     solution.stats.update(compile_seconds=attach_seconds, decode_seconds=watch.lap())

@@ -46,9 +46,9 @@ from typing import Any, ClassVar, cast
 from .answer_line import COST_AND_MOVES, AnswerLine
 from .errors import ContractError, SearchNotApplicable, VerificationError
 from .explore import MAX_STATES, explore
-from .model import StateModel, WeightProfile
 from .puzzle import Model, Puzzle
 from .replay import SILENT, confirm, replay, same_cost
+from .state_graph import StateGraph, WeightProfile
 from .textinput import Tokens
 
 RULE_HOOKS = ("start", "is_goal", "moves")
@@ -97,11 +97,11 @@ class RulesModel(Model):
         found = explore(rules, instance.value, max_states=instance.limits.get("max_states", MAX_STATES),
                         negative=self.negative_costs, where=self.where)
         self.graph = found.graph
-        self._state_model = StateModel(found.graph, found.source, found.targets, profile=found.profile,
+        self._state_model = StateGraph(found.graph, found.source, found.targets, profile=found.profile,
                                        heuristic=_bound(getattr(rules, "heuristic", None), instance.value))
 
     @contextmanager
-    def state_model(self, question):
+    def state_graph(self, question):
         try:
             yield self._state_model
         except SearchNotApplicable as exc:  # the routine's refusal, now that the weights are known

@@ -10,7 +10,7 @@ order the turns F < L < R.
 >>> arrow_maze = get_puzzle("arrow_maze")
 >>> maze = next(arrow_maze.parse("TINY\\n1 1 E 1 3\\n1 2 EF *\\n0\\nEND\\n"))
 >>> model = arrow_maze.model()(maze)
->>> with model.state_model(maze) as graph:
+>>> with model.state_graph(maze) as graph:
 ...     route = model.decode(maze, solve(graph, "bfs"))
 >>> [label for _, label in graph.graph.nodes(data="label")]
 ['start (1,1) heading E', '(1,2) heading E', '(1,3) heading E']
@@ -33,8 +33,8 @@ import networkx as nx
 from ..checks import arrow_maze as checker
 from ..errors import VerificationError, shorten
 from ..grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
-from ..model import StateModel, WeightProfile, collector_paused, graph_dicts, graph_writers
 from ..puzzle import Model, Puzzle
+from ..state_graph import StateGraph, WeightProfile, collector_paused, graph_dicts, graph_writers
 from ..textinput import Tokens
 from .arrow_maze_explain import explain as explain_route
 from .arrow_maze_explain import scene as route_scene
@@ -164,13 +164,13 @@ def _read_signs(tokens: Tokens, cell: tuple, signs: dict) -> None:
         signs[heading] = "".join(sorted(turns, key=TURNS.index))
 
 
-def cell_heading_graph(maze: ArrowMaze) -> StateModel:
+def cell_heading_graph(maze: ArrowMaze) -> StateGraph:
     """The (intersection, heading) states reachable from the entrance, with F/L/R edges."""
     with collector_paused():  # a large build, no garbage cycles
         return _build_cell_heading_graph(maze)
 
 
-def _build_cell_heading_graph(maze: ArrowMaze) -> StateModel:
+def _build_cell_heading_graph(maze: ArrowMaze) -> StateGraph:
     graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, name=maze.name)
     add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
     add_node(START, {"kind": "start", "row": maze.entrance[0], "col": maze.entrance[1],
@@ -214,7 +214,7 @@ def _build_cell_heading_graph(maze: ArrowMaze) -> StateModel:
     # every edge weighs 1: the profile needs no scan of the edges
     profile = WeightProfile(lex=False, unit=True, nonnegative=True, primary_01=False,
                             count=sum(len(out) for out in succ.values()))
-    return StateModel(graph, START, targets, heuristic=_distance_lower_bound(graph, maze.goal), profile=profile)
+    return StateGraph(graph, START, targets, heuristic=_distance_lower_bound(graph, maze.goal), profile=profile)
 
 
 def _step(cell: tuple, heading: int) -> tuple:
@@ -255,11 +255,11 @@ class CellHeading(Model):
 
     def __init__(self, maze: ArrowMaze):
         super().__init__(maze)
-        self.model = cell_heading_graph(maze)
+        self.compiled = cell_heading_graph(maze)
 
     @contextmanager
-    def state_model(self, question):
-        yield self.model
+    def state_graph(self, question):
+        yield self.compiled
 
     def decode(self, question, solution):
         return decode_route(self.instance, solution)

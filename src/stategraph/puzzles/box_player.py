@@ -16,8 +16,8 @@ import networkx as nx
 from ..canonical import _states_on_optimal_paths
 from ..errors import ContractError, StategraphError, shorten
 from ..grid import DIRECTIONS, LETTERS
-from ..model import StateModel, WeightProfile
 from ..puzzle import Model
+from ..state_graph import StateGraph, WeightProfile
 from ..weights import Lex
 from .pushing_boxes_explain import explain as explain_pushes
 from .pushing_boxes_explain import scene as maze_scene
@@ -75,7 +75,7 @@ def reachable_states(maze, limit: int = MAX_STATES):
     return order, walks, pushes
 
 
-def box_player_graph(maze, limit: int = MAX_STATES) -> StateModel:
+def box_player_graph(maze, limit: int = MAX_STATES) -> StateGraph:
     """The explicit naive state graph of ``maze``, with its start, targets and A* heuristic."""
     grid = maze.grid
     width = grid.cols + 2
@@ -105,7 +105,7 @@ def box_player_graph(maze, limit: int = MAX_STATES) -> StateModel:
 
     profile = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True,
                             count=len(walks) + len(pushes))  # known: every weight is WALK or PUSH
-    return StateModel(graph, start, targets, heuristic=pushes_lower_bound, profile=profile,
+    return StateGraph(graph, start, targets, heuristic=pushes_lower_bound, profile=profile,
                       lexicographic=True, canonical=canonical_pushes_first)
 
 
@@ -214,7 +214,7 @@ class BoxPlayer(Model):
     >>> pb = get_puzzle("pushing_boxes")
     >>> maze = next(pb.parse("3 5\\n....T\\n...BS\\n...#.\\n0 0\\n"))
     >>> naive, seeds = BoxPlayer(maze), pb.model("box_side")(maze)
-    >>> with naive.state_model(maze) as big, seeds.state_model(maze) as small:
+    >>> with naive.state_graph(maze) as big, seeds.state_graph(maze) as small:
     ...     answers = naive.decode(maze, solve(big, "dijkstra")), seeds.decode(maze, solve(small, "dijkstra"))
     >>> big.graph.number_of_nodes(), small.graph.number_of_nodes(), answers
     (181, 22, ('WnwwsseNwnEE', 'WnwwsseNwnEE'))
@@ -238,11 +238,11 @@ class BoxPlayer(Model):
 
     def __init__(self, maze):
         super().__init__(maze)
-        self.model = box_player_graph(maze)
+        self.compiled = box_player_graph(maze)
 
     @contextmanager
-    def state_model(self, question):
-        yield self.model
+    def state_graph(self, question):
+        yield self.compiled
 
     def decode(self, question, solution):
         if not solution.found:

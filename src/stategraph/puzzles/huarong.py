@@ -14,7 +14,7 @@ side of the piece), searches, and detaches it.
 >>> model = huarong.model("piece_side")(board)
 >>> answers = []
 >>> for query in huarong.questions(board):
-...     with model.state_model(query) as graph:
+...     with model.state_graph(query) as graph:
 ...         answers.append(model.decode(query, solve(graph, "dijkstra")))
 >>> answers, sorted(kind for _, _, kind in model.board_graph.edges(data="kind"))[:2]
 ([2, -1], ['rotate', 'rotate'])
@@ -31,9 +31,9 @@ import networkx as nx
 
 from ..checks import huarong as checker
 from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, walk_distances_toward
-from ..model import StateModel, WeightProfile, collector_paused, graph_writers
 from ..puzzle import Model, Puzzle
 from ..side_walks import SideWalks
+from ..state_graph import StateGraph, WeightProfile, collector_paused, graph_writers
 from ..textinput import Tokens
 from .huarong_bounds import Bounds
 from .huarong_explain import explain as explain_slides
@@ -176,7 +176,7 @@ def _build_board_graph(board: Board) -> nx.DiGraph:
     return graph
 
 
-def attach_start(board: Board, graph: nx.DiGraph, query: Query, bounds: Bounds) -> StateModel:
+def attach_start(board: Board, graph: nx.DiGraph, query: Query, bounds: Bounds) -> StateGraph:
     """Attach ``query``'s start state to ``graph`` (detach it with :func:`detach`): the blank walks
     to a side of the piece.  A piece already on its target makes the start a target itself.
     ``bounds`` gives the A* heuristic (:class:`~.huarong_bounds.Bounds`)."""
@@ -195,7 +195,7 @@ def attach_start(board: Board, graph: nx.DiGraph, query: Query, bounds: Bounds) 
     if query.piece == query.target:
         targets |= {START}
     profile = graph.graph["profile"].merge(WeightProfile.of(walks.values()))
-    return StateModel(graph, START, targets, heuristic=heuristic,
+    return StateGraph(graph, START, targets, heuristic=heuristic,
                       profile=profile)
 
 
@@ -219,7 +219,7 @@ class PieceSide(Model):
         self.bounds = Bounds(board.grid, self.board_graph)
 
     @contextmanager
-    def state_model(self, query):
+    def state_graph(self, query):
         model = attach_start(self.instance, self.board_graph, query, self.bounds)
         try:
             yield model

@@ -14,8 +14,8 @@ import networkx as nx
 
 from ..errors import StategraphError
 from ..grid import DIRECTIONS, LETTERS, OPPOSITE, distance_field
-from ..model import StateModel, WeightProfile
 from ..puzzle import Model
+from ..state_graph import StateGraph, WeightProfile
 from .huarong_explain import explain as explain_slides
 from .huarong_explain import scene as board_scene
 
@@ -53,7 +53,7 @@ class PieceBlank(Model):
     >>> def answers(model, algorithm):
     ...     found = []
     ...     for query in board.queries:
-    ...         with model.state_model(query) as graph:
+    ...         with model.state_graph(query) as graph:
     ...             found.append(model.decode(query, solve(graph, algorithm)))
     ...     return found
     >>> answers(naive, "bfs"), answers(sides, "dijkstra")
@@ -126,7 +126,7 @@ class PieceBlank(Model):
         return graph
 
     @contextmanager
-    def state_model(self, query):
+    def state_graph(self, query):
         """The board graph with ``query``'s source and targets; a source that is no state of the
         board (the piece on a fixed cell) is attached as an isolated node for the search."""
         graph, grid = self.graph, self.grid
@@ -144,7 +144,7 @@ class PieceBlank(Model):
                 targets = {(query.target, blank) for blank in grid.cells() if blank != query.target}
             if query.piece == query.target:
                 targets.add(source)
-            yield StateModel(graph, source, frozenset(targets), heuristic=self._heuristic(query.target),
+            yield StateGraph(graph, source, frozenset(targets), heuristic=self._heuristic(query.target),
                              profile=self._profile)
         finally:
             if attached:

@@ -9,7 +9,7 @@ walk).  One extra start state holds the box on B and the player on S.
 >>> pb = get_puzzle("pushing_boxes")
 >>> maze = next(pb.parse("1 7\\nSB....T\\n0 0\\n"))
 >>> model = pb.model("box_side")(maze)
->>> with model.state_model(maze) as graph:
+>>> with model.state_graph(maze) as graph:
 ...     solution = solve(graph, "dijkstra")
 >>> graph.graph.number_of_nodes(), solution.cost, model.decode(maze, solution)
 (6, Lex(primary=5, secondary=0), 'EEEEE')
@@ -28,9 +28,9 @@ import networkx as nx
 from ..checks import pushing_boxes as checker
 from ..errors import VerificationError
 from ..grid import DELTAS, DIRECTIONS, LETTERS, OPPOSITE, Grid, shortest_walk, walk_distances
-from ..model import StateModel, WeightProfile, collector_paused, graph_dicts, graph_writers
 from ..puzzle import Model, Puzzle
 from ..side_walks import SideWalks
+from ..state_graph import StateGraph, WeightProfile, collector_paused, graph_dicts, graph_writers
 from ..textinput import MAX_TOKEN, Tokens
 from ..weights import Lex
 from ..words import plural
@@ -99,13 +99,13 @@ def _read_maze(tokens: Tokens, number: int, rows: int, cols: int) -> Maze:
                 grid.cell(*marks["T"]))
 
 
-def box_side_graph(maze: Maze) -> StateModel:
+def box_side_graph(maze: Maze) -> StateGraph:
     """The explicit state graph of every (box cell, player side) state reachable from the start."""
     with collector_paused():  # a large build, no garbage cycles
         return _build_box_side_graph(maze)
 
 
-def _build_box_side_graph(maze: Maze) -> StateModel:
+def _build_box_side_graph(maze: Maze) -> StateGraph:
     grid = maze.grid
     free, step = grid.open, grid.step
     graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
@@ -154,7 +154,7 @@ def _build_box_side_graph(maze: Maze) -> StateModel:
     targets = frozenset(n for n, attrs in nodes.items() if attrs.get("box") == maze.target)
     # every edge weighs Lex(1, w), w >= 0: the profile needs no scan of the edges
     profile = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True, count=edges)
-    return StateModel(graph, START, targets, heuristic=_pushes_lower_bound(graph, grid, maze.target),
+    return StateGraph(graph, START, targets, heuristic=_pushes_lower_bound(graph, grid, maze.target),
                       profile=profile, lexicographic=True)
 
 
@@ -203,11 +203,11 @@ class BoxSide(Model):
 
     def __init__(self, maze: Maze):
         super().__init__(maze)
-        self.model = box_side_graph(maze)
+        self.compiled = box_side_graph(maze)
 
     @contextmanager
-    def state_model(self, question):
-        yield self.model
+    def state_graph(self, question):
+        yield self.compiled
 
     def decode(self, question, solution):
         return decode_pushes(self.instance, solution)

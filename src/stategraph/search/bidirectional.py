@@ -37,7 +37,7 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
     }
     mu = None
     relaxed = 0
-    first: dict = {}  # an ordered set: every state settled by either side, the first time
+    first = {}  # an ordered dict used as a set: every state settled by either side, the first time
     while sides["forward"][3] and sides["backward"][3]:
         top_f, top_b = sides["forward"][3][0][0], sides["backward"][3][0][0]
         if mu is not None and mu < top_f + top_b:
@@ -65,7 +65,7 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
         mu = zero
     backward_dist, backward_settled, backward_heap = sides["backward"][1:]
     meeting = SearchStats(len(sides["forward"][2]) + len(backward_settled), relaxed)
-    swept: dict = {}
+    swept = {}
     if mu is None:
         result = SearchResult(sides["forward"][1])
     else:

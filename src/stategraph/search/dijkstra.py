@@ -24,7 +24,7 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
     start = perf_counter()
     succ = graph._succ
     dist = {source: zero}
-    settled: dict = {}  # an ordered set: the states in the order settled
+    settled = {}  # an ordered dict used as a set: the states in the order settled
     tie = count()
     heap = [(zero, next(tie), source)]
     best = None

@@ -29,7 +29,7 @@ def layered_bfs(graph, source, targets, *, zero=Lex.ZERO, weight="weight", heuri
     start = perf_counter()
     succ = graph._succ
     dist = {source: zero}
-    settled: dict = {}  # an ordered set: the states in the order settled
+    settled = {}  # an ordered dict used as a set: the states in the order settled
     tie = count()
     layer = {source: zero.secondary}
     primary = zero.primary

@@ -10,10 +10,10 @@ states the contract makes exact (every state at most as far as the nearest targe
 optimum itself.
 
 >>> import networkx as nx
->>> from stategraph.model import StateModel
+>>> from stategraph.state_graph import StateGraph
 >>> g = nx.DiGraph([("s", "a"), ("a", "t")])
 >>> nx.set_edge_attributes(g, 1, "weight")
->>> print(first_wrong_distance("mine:bfs", StateModel(g, "s", frozenset({"t"})), {"s": 0, "a": 1, "t": 3}))
+>>> print(first_wrong_distance("mine:bfs", StateGraph(g, "s", frozenset({"t"})), {"s": 0, "a": 1, "t": 3}))
 mine:bfs gave state 't' the distance 3, but its shortest distance is 2 (by dijkstra)
 """
 
@@ -144,7 +144,7 @@ def held_against_builtin(name: str, model, result: SearchResult) -> SearchResult
 
 def first_wrong_distance(name: str, model, dist: Mapping) -> str | None:
     """The first of routine ``name``'s distances ``dist`` on ``model`` (a
-    :class:`~stategraph.model.StateModel`) that the contract makes exact and that differs from a
+    :class:`~stategraph.state_graph.StateGraph`) that the contract makes exact and that differs from a
     built-in routine's, nearest first, then its optimum, as one line; ``None`` if they agree."""
     routine, reference = (dijkstra, "dijkstra") if model.profile.nonnegative else (spfa, "spfa")
     truth = routine(model.graph, model.source, model.targets, zero=model.zero).dist

@@ -190,21 +190,21 @@ class _Recording(dict):
         return dict.__getitem__(self, key)
 
 
-def settled_states(state_model, algorithm: str, options: dict | None = None) -> set:
-    """The states ``algorithm`` settled on ``state_model`` (in the sense of :mod:`stategraph.views.compare`):
+def settled_states(state_graph, algorithm: str, options: dict | None = None) -> set:
+    """The states ``algorithm`` settled on ``state_graph`` (in the sense of :mod:`stategraph.views.compare`):
     those whose out-edges it scanned, observed by watching the graph's adjacency, plus those it
     settled without a scan (BFS's last layer), as many as its own count says, nearest first."""
     from ..search import get_search
 
-    graph = state_model.graph
+    graph = state_graph.graph
     seen: set = set()
     saved = graph._succ, graph._adj, graph._pred
     forward, backward = _Recording(graph._succ, seen), _Recording(graph._pred, seen)
     graph._succ = graph._adj = forward
     graph._pred = backward
     try:
-        result = get_search(algorithm).run(graph, state_model.source, state_model.targets, zero=state_model.zero,
-                                           heuristic=state_model.heuristic, **(options or {}))
+        result = get_search(algorithm).run(graph, state_graph.source, state_graph.targets, zero=state_graph.zero,
+                                           heuristic=state_graph.heuristic, **(options or {}))
     finally:
         graph._succ, graph._adj, graph._pred = saved
     settled = seen or set(result.dist)
@@ -258,13 +258,13 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
         for question in puzzle.questions(item):
             if puzzle.number(item, question)[1] != (query or 1):
                 continue
-            with model.state_model(question) as state_model:
-                graph = state_model.graph
+            with model.state_graph(question) as state_graph:
+                graph = state_graph.graph
                 _check_drawable(graph, wanted, max_states)
-                settled = settled_states(state_model, settings.algorithm, dict(settings.options))
-                solution = solve(state_model, settings.algorithm, dict(settings.options))
+                settled = settled_states(state_graph, settings.algorithm, dict(settings.options))
+                solution = solve(state_graph, settings.algorithm, dict(settings.options))
                 path_states = solution.states or []
-                _plot_graph(plt, graph, state_model, settled, path_states, path,
+                _plot_graph(plt, graph, state_graph, settled, path_states, path,
                             f"{puzzle.name} instance {wanted}, model {settings.model}: {len(graph)} states, "
                             f"{len(settled)} settled by {settings.algorithm}")
                 return {"states": len(graph), "edges": graph.number_of_edges(), "settled": len(settled),
@@ -272,10 +272,10 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
     raise StategraphError(f"the input has no instance {wanted}" + (f" with query {query}" if query else ""))
 
 
-def _plot_graph(plt, graph, state_model, settled, path_states, path, title) -> None:
+def _plot_graph(plt, graph, state_graph, settled, path_states, path, title) -> None:
     fig, ax = plt.subplots(figsize=(8, 7))
     _draw_states(graph, _layout(graph), ax, path_states, settled,
-                 [state_model.source] + [t for t in state_model.targets if t in graph])
+                 [state_graph.source] + [t for t in state_graph.targets if t in graph])
     ax.set_title(title, fontsize=9)
     fig.tight_layout()
     with output_name(path, "the picture") as name:

@@ -45,7 +45,6 @@ from types import ModuleType
 from typing import Any, cast
 
 from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphError
-from ..model import collector_paused
 from ..puzzle import Puzzle
 from ..runner import applicable_algorithms, run
 from ..safefile import open_output
@@ -54,6 +53,7 @@ from ..search import check_applicable, check_options, get_search
 from ..search.dijkstra import dijkstra
 from ..search.spfa import spfa
 from ..settings import Settings
+from ..state_graph import collector_paused
 from ..weights import components
 from .explain import explanation
 
@@ -168,29 +168,29 @@ class _Capture:
         self._edge_at: dict = {}  # (u, v) of the canonical path -> the edge's place in graph["edges"]
         self._moves: dict[str, int] = {}  # move label -> its place in graph["moves"]
 
-    def __call__(self, number, query, state_model, export_graph, solution) -> None:
+    def __call__(self, number, query, state_graph, export_graph, solution) -> None:
         if (number, query) != self.wanted:
             return
-        graph = state_model.graph  # the graph searched (the export's may differ)
-        path = (solution.states if solution is not None else None) or [state_model.source]
+        graph = state_graph.graph  # the graph searched (the export's may differ)
+        path = (solution.states if solution is not None else None) or [state_graph.source]
         if len(path) * MIN_STEP_BYTES > MAX_PAGE_BYTES:
             raise StategraphError(f"the canonical path has {len(path) - 1:,} moves: its page would be over "
                                   f"{_bytes(len(path) * MIN_STEP_BYTES)}, above the page budget of "
                                   f"{_bytes(MAX_PAGE_BYTES)}")
         self.path = path
-        self.costs = _running_costs(graph, path, state_model.zero)
+        self.costs = _running_costs(graph, path, state_graph.zero)
         drawn, radius, partly = neighbourhood(graph, path)
         index = {state: i for i, state in enumerate(drawn)}
-        self.graph = self._graph(state_model, drawn, index, radius)
+        self.graph = self._graph(state_graph, drawn, index, radius)
         self.graph["ring_in_part"] = partly
-        self.replays = [_replay(self.settings, state_model, name, drawn)
+        self.replays = [_replay(self.settings, state_graph, name, drawn)
                         for name in _routines(self.settings)]
 
-    def _graph(self, state_model, drawn: list, index: dict, radius: int | None) -> dict:
-        graph = state_model.graph
+    def _graph(self, state_graph, drawn: list, index: dict, radius: int | None) -> dict:
+        graph = state_graph.graph
         nodes, succ = graph._node, graph._succ
         model = self.settings.puzzle.model(self.settings.model)
-        distances = exact_distances(state_model)
+        distances = exact_distances(state_graph)
         labels = [_label(nodes, state) for state in drawn]
         moves = self._moves
         edges: list[int] = []
@@ -208,15 +208,15 @@ class _Capture:
                 if (u, v) in on_path:
                     self._edge_at[u, v] = len(edges)
                 edges += [index[u], j, moves.setdefault(model.move_label(graph, u, v, attrs), len(moves))]
-        x, y, layout, pitch = _positions(graph, drawn, index, state_model.source)
+        x, y, layout, pitch = _positions(graph, drawn, index, state_graph.source)
         describe = self.settings.puzzle.describe_cost
         return {"total": len(graph), "edges_total": graph.number_of_edges(), "drawn": len(drawn), "radius": radius,
                 "layout": layout, "pitch": pitch, "x": x, "y": y,
                 "labels": labels + [_label(nodes, s) for s in ghosts],
                 "dist": [distances.get(s) for s in drawn],
                 "dist_text": [describe(distances[s]) if s in distances else None for s in drawn],
-                "start": index[state_model.source],
-                "targets": [index[t] for t in state_model.targets if t in index],
+                "start": index[state_graph.source],
+                "targets": [index[t] for t in state_graph.targets if t in index],
                 "path": [index[s] for s in self.path], "edges": edges, "moves": list(moves),
                 "edges_left_out": left_out}
 
@@ -282,13 +282,13 @@ def neighbourhood(graph, core: list, limit: int = MAX_DRAWN_STATES) -> tuple[lis
     return list(chosen), radius, False
 
 
-def exact_distances(state_model) -> dict:
+def exact_distances(state_graph) -> dict:
     """The exact distance from the start of every reachable state (Dijkstra without a target, or
     SPFA where weights may be negative); ``{}`` when a negative cycle makes them meaningless."""
-    search = dijkstra if state_model.profile.nonnegative else spfa
+    search = dijkstra if state_graph.profile.nonnegative else spfa
     try:
         with collector_paused():
-            return search(state_model.graph, state_model.source, frozenset(), zero=state_model.zero).dist
+            return search(state_graph.graph, state_graph.source, frozenset(), zero=state_graph.zero).dist
     except SearchNotApplicable:
         return {}
 
@@ -410,46 +410,46 @@ def _routines(settings: Settings) -> list[str]:
     return [settings.algorithm] + [name for name in names if name != settings.algorithm]
 
 
-def settle_order(settings: Settings, state_model, name: str) -> tuple[list, dict, bool]:
-    """The states routine ``name`` settles on ``state_model``, in order, the distances it found and
+def settle_order(settings: Settings, state_graph, name: str) -> tuple[list, dict, bool]:
+    """The states routine ``name`` settles on ``state_graph``, in order, the distances it found and
     whether it counts the states it settles, as ``solve --stats`` runs it: with the settings'
     options it takes, stopping at the first target where the answer needs no path, and no search
     at all where ``solve`` needs none (the start is a goal, or there is no goal).  A routine that
     reports no ``order`` gives :func:`~stategraph.views.draw.settled_states`, nearest first."""
     routine = get_search(name)
     options = {key: value for key, value in settings.options.items() if key in routine.options}
-    check_applicable(routine, state_model)
+    check_applicable(routine, state_graph)
     check_options(routine, options)
-    source, targets = state_model.source, state_model.targets
+    source, targets = state_graph.source, state_graph.targets
     if options.get("stop_at_target", True) and (source in targets or not targets):
-        return [], {source: state_model.zero}, True
+        return [], {source: state_graph.zero}, True
     model = settings.puzzle.model(settings.model)
     extra = {"cost_only": True} if routine.cost_only and not model.decode_needs_path else {}
     with collector_paused():
-        result = routine.run(state_model.graph, source, targets, zero=state_model.zero,
-                             heuristic=state_model.heuristic, **options, **extra)
+        result = routine.run(state_graph.graph, source, targets, zero=state_graph.zero,
+                             heuristic=state_graph.heuristic, **options, **extra)
     dist, counted = result.dist, result.stats.settled is not None
     if result.order is not None:
         return list(result.order), dist, counted
     from .draw import settled_states
 
-    settled = settled_states(state_model, name, options)
+    settled = settled_states(state_graph, name, options)
     ordered = sorted((s for s in dist if s in settled), key=dist.__getitem__)
     return ordered + [s for s in settled if s not in dist], dist, counted
 
 
-def _replay(settings: Settings, state_model, name: str, drawn: list) -> dict:
+def _replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
     """One routine's search as frames: the step each drawn state is reached (its distance first
     set by a settled state's move) and settled at (``-1``: never), and the frontier's size (the
     states reached, not yet settled) at each frame, every ``stride`` steps; ``counted`` is false for
     a routine of your own that reports no count (``--stats`` shows ``-``: the page watched it)."""
     try:
-        order, dist, counted = settle_order(settings, state_model, name)
+        order, dist, counted = settle_order(settings, state_graph, name)
     except StategraphError as exc:  # refused by the graph itself, a negative cycle, a routine of yours failing
         return {"name": name, "refused": str(exc)}
-    succ = state_model.graph._succ
+    succ = state_graph.graph._succ
     settled_at = {state: k for k, state in enumerate(order, start=1)}
-    reached = {state_model.source: 0}
+    reached = {state_graph.source: 0}
     sizes = [1]
     frontier = 1
     for k, u in enumerate(order, start=1):

@@ -8,7 +8,7 @@ plus whatever attributes explain the move to a reader.
 >>> import networkx as nx
 >>> g = nx.DiGraph()
 >>> g.add_edge("a", "b", weight=1, rank=0)
->>> m = StateModel(g, "a", frozenset({"b"}))
+>>> m = StateGraph(g, "a", frozenset({"b"}))
 >>> m.profile.unit, m.zero
 (True, 0)
 """
@@ -153,7 +153,7 @@ class WeightProfile:
 
 
 @dataclass
-class StateModel:
+class StateGraph:
     """A question compiled to a state graph: the explicit graph and where to search in it.
 
     ``heuristic``, when a model provides one, maps a state to an admissible
