@@ -72,11 +72,6 @@ class ArrowMaze:
     signs: dict
 
 
-def turn(heading: int, choice: str) -> int:
-    """The heading after taking ``choice`` (F, L or R)."""
-    return heading if choice == "F" else LEFT_OF[heading] if choice == "L" else RIGHT_OF[heading]
-
-
 def parse(data, source: str = "<input>", limits: dict | None = None):
     """Yield the mazes of a contest input, read as whitespace-separated tokens, up to ``END``."""
     limits = {**LIMITS, **(limits or {})}

@@ -62,10 +62,9 @@ class Board:
     ``queries`` holds those read so far (all of them once :meth:`ask` is done).
     """
 
-    def __init__(self, number: int, grid: Grid, count: int, reader):
+    def __init__(self, number: int, grid: Grid, reader):
         self.number = number
         self.grid = grid
-        self.count = count
         self._read: list[Query] = []
         self._reader = reader
 
@@ -110,7 +109,7 @@ def parse(data, source: str = "<input>", limits: dict | None = None):
             row.append("1" if value else "0")
         rows.append("".join(row))
     grid = Grid.from_rows(rows, open_chars="1")
-    yield Board(1, grid, q, _read_queries(tokens, grid, q))
+    yield Board(1, grid, _read_queries(tokens, grid, q))
 
 
 def _read_queries(tokens: Tokens, grid: Grid, count: int):

@@ -1,4 +1,4 @@
-"""The teaching commands ``compare``, ``explain`` and ``draw``: their options and what they do.
+"""The teaching commands ``compare``, ``explain``, ``draw`` and ``view``: their options and what they do.
 
 :func:`add_commands` is called by :mod:`stategraph.cli` while it builds its parser (it imports
 nothing heavy); the handlers are reached through :mod:`stategraph.commands`.
@@ -20,7 +20,7 @@ VIEW_HELP = ("one self-contained HTML page (no network, opens from file://) wher
 
 
 def add_commands(commands, settings) -> None:
-    """Add the ``compare``, ``explain`` and ``draw`` subparsers (``settings``: the shared options)."""
+    """Add the ``compare``, ``explain``, ``draw`` and ``view`` subparsers (``settings``: the shared options)."""
     compare = commands.add_parser("compare", parents=[settings], help=COMPARE_HELP, description=COMPARE_HELP)
     compare.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
                          help="puzzle name and input file (stdin when absent or -)")
