@@ -178,41 +178,18 @@ def animate(settings: Settings, text, path: str, instance: int | None = None, qu
 
 # state graphs -------------------------------------------------------------------------------------
 
-class _Recording(dict):
-    """An adjacency dict that remembers whose out-edges a routine looked at."""
-
-    def __init__(self, data, seen: set):
-        super().__init__(data)
-        self.seen = seen
-
-    def __getitem__(self, key):
-        self.seen.add(key)
-        return dict.__getitem__(self, key)
-
-
-def settled_states(state_graph, algorithm: str, options: dict | None = None) -> set:
-    """The states ``algorithm`` settled on ``state_graph`` (in the sense of :mod:`stategraph.views.compare`):
-    those whose out-edges it scanned, observed by watching the graph's adjacency, plus those it
-    settled without a scan (BFS's last layer), as many as its own count says, nearest first."""
+def settled_states(state_graph, algorithm: str, options: dict | None = None) -> list:
+    """The states ``algorithm`` settles on ``state_graph`` (in the sense of
+    :mod:`stategraph.views.compare`), in the order it settles them, as the routine reports them
+    (``SearchResult.order``); a routine that reports no order (networkx finalises every state it
+    reaches) gives every state it reached, nearest first."""
     from ..search import get_search
 
-    graph = state_graph.graph
-    seen: set = set()
-    saved = graph._succ, graph._adj, graph._pred
-    forward, backward = _Recording(graph._succ, seen), _Recording(graph._pred, seen)
-    graph._succ = graph._adj = forward
-    graph._pred = backward
-    try:
-        result = get_search(algorithm).run(graph, state_graph.source, state_graph.targets, zero=state_graph.zero,
-                                           heuristic=state_graph.heuristic, **(options or {}))
-    finally:
-        graph._succ, graph._adj, graph._pred = saved
-    settled = seen or set(result.dist)
-    missing = (result.stats.settled or 0) - len(settled)
-    if missing > 0:  # settled without a scan: BFS's last layer, final once it holds a target
-        rest = sorted((state for state in result.dist if state not in settled), key=lambda s: result.dist[s])
-        settled.update(rest[:missing])
-    return settled
+    result = get_search(algorithm).run(state_graph.graph, state_graph.source, state_graph.targets,
+                                       zero=state_graph.zero, heuristic=state_graph.heuristic, **(options or {}))
+    if result.order is not None:
+        return list(result.order)
+    return sorted(result.dist, key=result.dist.__getitem__)
 
 
 def _layout(graph) -> dict:
@@ -261,7 +238,7 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
             with model.state_graph(question) as state_graph:
                 graph = state_graph.graph
                 _check_drawable(graph, wanted, max_states)
-                settled = settled_states(state_graph, settings.algorithm, dict(settings.options))
+                settled = set(settled_states(state_graph, settings.algorithm, dict(settings.options)))
                 solution = solve(state_graph, settings.algorithm, dict(settings.options))
                 path_states = solution.states or []
                 _plot_graph(plt, graph, state_graph, settled, path_states, path,

@@ -188,7 +188,7 @@ class _Capture:
 
     def _graph(self, state_graph, drawn: list, index: dict, radius: int | None) -> dict:
         graph = state_graph.graph
-        nodes, succ = graph._node, graph._succ
+        nodes, succ = graph.nodes, graph.succ
         model = self.settings.puzzle.model(self.settings.model)
         distances = exact_distances(state_graph)
         labels = [_label(nodes, state) for state in drawn]
@@ -243,7 +243,7 @@ def _label(nodes, state) -> str:
 def _running_costs(graph, path: list, zero) -> list:
     """The cost of the canonical path's first k moves, for every k."""
     costs = [zero]
-    succ = graph._succ
+    succ = graph.succ
     for u, v in zip(path, path[1:]):
         costs.append(costs[-1] + succ[u][v].get("weight", 1))
     return costs
@@ -263,7 +263,7 @@ def neighbourhood(graph, core: list, limit: int = MAX_DRAWN_STATES) -> tuple[lis
     """
     if len(graph) <= limit:
         return list(graph), None, False
-    succ, pred = graph._succ, graph._pred
+    succ, pred = graph.succ, graph.pred
     chosen = dict.fromkeys(core)
     ring, radius = list(chosen), 0
     while ring:
@@ -314,7 +314,7 @@ def cell_of(attrs: dict) -> list[tuple[int, int]]:
 def _positions(graph, drawn: list, index: dict, source) -> tuple[list, list, str, float]:
     """``x``, ``y`` of every drawn state, the layout's name (``grid`` or ``layers``) and its pitch:
     how far apart (in grid cells, or layers) neighbouring states may be drawn."""
-    nodes = graph._node
+    nodes = graph.nodes
     cells = [cell_of(nodes[state]) for state in drawn]
     if cells and all(cells):
         x, y, pitch = _grid_positions(cells)
@@ -365,7 +365,7 @@ def _layer_positions(graph, drawn: list, index: dict, source) -> tuple[list, lis
     """Layers by edges from the start (among the drawn states; the rest in a last layer), each
     ordered by the mean place of the states that lead into it, and a layer taller than about the
     square root of the states drawn folded into several columns."""
-    succ = graph._succ
+    succ = graph.succ
     depth = {index[source]: 0}
     layer = [index[source]]
     while layer:
@@ -415,7 +415,7 @@ def settle_order(settings: Settings, state_graph, name: str) -> tuple[list, dict
     whether it counts the states it settles, as ``solve --stats`` runs it: with the settings'
     options it takes, stopping at the first target where the answer needs no path, and no search
     at all where ``solve`` needs none (the start is a goal, or there is no goal).  A routine that
-    reports no ``order`` gives :func:`~stategraph.views.draw.settled_states`, nearest first."""
+    reports no ``order`` gives every state it reached, nearest first."""
     routine = get_search(name)
     options = {key: value for key, value in settings.options.items() if key in routine.options}
     check_applicable(routine, state_graph)
@@ -431,11 +431,7 @@ def settle_order(settings: Settings, state_graph, name: str) -> tuple[list, dict
     dist, counted = result.dist, result.stats.settled is not None
     if result.order is not None:
         return list(result.order), dist, counted
-    from .draw import settled_states
-
-    settled = settled_states(state_graph, name, options)
-    ordered = sorted((s for s in dist if s in settled), key=dist.__getitem__)
-    return ordered + [s for s in settled if s not in dist], dist, counted
+    return sorted(dist, key=dist.__getitem__), dist, counted  # every state it reached, nearest first
 
 
 def _replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
@@ -447,7 +443,7 @@ def _replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
         order, dist, counted = settle_order(settings, state_graph, name)
     except StategraphError as exc:  # refused by the graph itself, a negative cycle, a routine of yours failing
         return {"name": name, "refused": str(exc)}
-    succ = state_graph.graph._succ
+    succ = state_graph.graph.succ
     settled_at = {state: k for k, state in enumerate(order, start=1)}
     reached = {state_graph.source: 0}
     sizes = [1]
