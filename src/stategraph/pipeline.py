@@ -30,6 +30,7 @@ class Solution:
     edges: list = field(default_factory=list)
     stats: dict = field(default_factory=dict)
     labels: list = field(default_factory=list)  # the states' readable labels, for reports
+    search: SearchResult | None = None  # what the routine returned: its distances and the order it settled states
 
     @property
     def found(self) -> bool:
@@ -57,7 +58,7 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
     with collector_paused():
         source, targets = state_graph.source, state_graph.targets
         if (options or {}).get("stop_at_target", True) and (source in targets or not targets):
-            result = SearchResult({state_graph.source: state_graph.zero})
+            result = SearchResult({state_graph.source: state_graph.zero}, order=())
         else:
             result = routine.run(state_graph.graph, state_graph.source, state_graph.targets, zero=state_graph.zero,
                                  heuristic=state_graph.heuristic, **(options or {}), **extra)
@@ -78,10 +79,10 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         **result.stats.detail,
     }
     if not path:
-        return Solution(optimal_cost(state_graph.targets, result.dist), None, [], stats)
+        return Solution(optimal_cost(state_graph.targets, result.dist), None, [], stats, search=result)
     if states is None:
-        return Solution(None, None, [], stats)
+        return Solution(None, None, [], stats, search=result)
     succ, nodes = state_graph.graph._succ, state_graph.graph._node
     edges = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
     labels = [nodes[s].get("label", str(s)) for s in states]
-    return Solution(result.dist[states[-1]], states, edges, stats, labels)
+    return Solution(result.dist[states[-1]], states, edges, stats, labels, search=result)

@@ -40,3 +40,14 @@ class SearchResult:
     dist: dict
     stats: SearchStats = field(default_factory=SearchStats)
     order: Collection | None = None
+
+    def settled_order(self) -> list:
+        """The states settled, in order: ``order`` where the routine reports it, else every state
+        it reached, nearest first (what networkx, which finalises every state it reaches, settles).
+
+        >>> SearchResult({"s": 0, "b": 2, "a": 1}).settled_order()
+        ['s', 'a', 'b']
+        """
+        if self.order is not None:
+            return list(self.order)
+        return sorted(self.dist, key=self.dist.__getitem__)

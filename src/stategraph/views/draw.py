@@ -180,16 +180,12 @@ def animate(settings: Settings, text, path: str, instance: int | None = None, qu
 
 def settled_states(state_graph, algorithm: str, options: dict | None = None) -> list:
     """The states ``algorithm`` settles on ``state_graph`` (in the sense of
-    :mod:`stategraph.views.compare`), in the order it settles them, as the routine reports them
-    (``SearchResult.order``); a routine that reports no order (networkx finalises every state it
-    reaches) gives every state it reached, nearest first."""
-    from ..search import get_search
+    :mod:`stategraph.views.compare`), in the order it settles them
+    (:meth:`~stategraph.search.SearchResult.settled_order`)."""
+    from ..pipeline import solve
 
-    result = get_search(algorithm).run(state_graph.graph, state_graph.source, state_graph.targets,
-                                       zero=state_graph.zero, heuristic=state_graph.heuristic, **(options or {}))
-    if result.order is not None:
-        return list(result.order)
-    return sorted(result.dist, key=result.dist.__getitem__)
+    search = solve(state_graph, algorithm, options).search
+    return [] if search is None else search.settled_order()
 
 
 def _layout(graph) -> dict:
@@ -238,8 +234,8 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
             with model.state_graph(question) as state_graph:
                 graph = state_graph.graph
                 _check_drawable(graph, wanted, max_states)
-                settled = set(settled_states(state_graph, settings.algorithm, dict(settings.options)))
                 solution = solve(state_graph, settings.algorithm, dict(settings.options))
+                settled = set(solution.search.settled_order() if solution.search is not None else ())
                 path_states = solution.states or []
                 _plot_graph(plt, graph, state_graph, settled, path_states, path,
                             f"{puzzle.name} instance {wanted}, model {settings.model}: {len(graph)} states, "

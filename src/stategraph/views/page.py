@@ -45,11 +45,12 @@ from types import ModuleType
 from typing import Any, cast
 
 from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphError
+from ..pipeline import solve
 from ..puzzle import Puzzle
 from ..runner import applicable_algorithms, run
 from ..safefile import open_output
 from ..scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
-from ..search import check_applicable, check_options, get_search
+from ..search import get_search
 from ..search.dijkstra import dijkstra
 from ..search.spfa import spfa
 from ..settings import Settings
@@ -416,22 +417,11 @@ def settle_order(settings: Settings, state_graph, name: str) -> tuple[list, dict
     options it takes, stopping at the first target where the answer needs no path, and no search
     at all where ``solve`` needs none (the start is a goal, or there is no goal).  A routine that
     reports no ``order`` gives every state it reached, nearest first."""
-    routine = get_search(name)
-    options = {key: value for key, value in settings.options.items() if key in routine.options}
-    check_applicable(routine, state_graph)
-    check_options(routine, options)
-    source, targets = state_graph.source, state_graph.targets
-    if options.get("stop_at_target", True) and (source in targets or not targets):
-        return [], {source: state_graph.zero}, True
-    model = settings.puzzle.model(settings.model)
-    extra = {"cost_only": True} if routine.cost_only and not model.decode_needs_path else {}
-    with collector_paused():
-        result = routine.run(state_graph.graph, source, targets, zero=state_graph.zero,
-                             heuristic=state_graph.heuristic, **options, **extra)
-    dist, counted = result.dist, result.stats.settled is not None
-    if result.order is not None:
-        return list(result.order), dist, counted
-    return sorted(dist, key=dist.__getitem__), dist, counted  # every state it reached, nearest first
+    options = {key: value for key, value in settings.options.items() if key in get_search(name).options}
+    path = settings.puzzle.model(settings.model).decode_needs_path
+    result = solve(state_graph, name, options, path=path).search
+    assert result is not None  # solve always keeps what the routine returned
+    return result.settled_order(), result.dist, result.stats.settled is not None
 
 
 def _replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
