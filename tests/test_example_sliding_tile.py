@@ -7,16 +7,14 @@ U < D < L < R string among the shortest ones, read off those distances greedily.
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import subprocess
-import sys
 from collections import deque
 from functools import cache
 from pathlib import Path
 
 import pytest
+
+from example_folders import copy_of, run_in
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sliding_tile"
 SOLVED = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -84,15 +82,11 @@ def expected_output(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    copy = tmp_path_factory.mktemp("example") / "sliding_tile"
-    shutil.copytree(EXAMPLE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    return copy
+    return copy_of(tmp_path_factory, "sliding_tile")
 
 
 def stategraph(folder, *args):
-    env = {k: v for k, v in os.environ.items() if k not in ("STATEGRAPH_DEBUG", "PYTHONPATH")}
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], cwd=folder, capture_output=True,
-                          text=True, env=env, timeout=300)
+    return run_in(folder, *args, timeout=300)
 
 
 def test_the_brute_force_agrees_with_what_is_known():

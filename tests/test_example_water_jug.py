@@ -6,15 +6,13 @@ in B), sharing nothing with the example or stategraph.
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import subprocess
-import sys
 from collections import deque
 from pathlib import Path
 
 import pytest
+
+from example_folders import copy_of, run_in
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "water_jug"
 
@@ -46,15 +44,11 @@ def expected_output(cases) -> str:
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    copy = tmp_path_factory.mktemp("example") / "water_jug"
-    shutil.copytree(EXAMPLE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    return copy
+    return copy_of(tmp_path_factory, "water_jug")
 
 
 def stategraph(folder, *args):
-    env = {k: v for k, v in os.environ.items() if k not in ("STATEGRAPH_DEBUG", "PYTHONPATH")}
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], cwd=folder, capture_output=True,
-                          text=True, env=env, timeout=120)
+    return run_in(folder, *args, timeout=120)
 
 
 def test_expected_is_the_brute_force_answer():

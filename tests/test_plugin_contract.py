@@ -193,7 +193,7 @@ class DictSource(GoodModel):
     source = {"cell": 1}
 class P(GoodPuzzle):
     models = {"m": DictSource}
-""", "plug:P", ["source", "not hashable", "dict"]),
+""", "plug:P", ["source", "cannot be hashed", "dict"]),
 }
 
 # how each case names its plug-in: by a config file (as examples/ice_maze does) or on the command line

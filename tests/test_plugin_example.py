@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import ast
 import heapq
-import os
 import random
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from example_folders import copy_of, run_in
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "ice_maze"
 ORDER = {"N": 0, "S": 1, "W": 2, "E": 3}       # the documented tie-break order N < S < W < E
@@ -95,15 +94,11 @@ def as_input(mazes) -> str:
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    copy = tmp_path_factory.mktemp("example") / "ice_maze"
-    shutil.copytree(EXAMPLE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    return copy
+    return copy_of(tmp_path_factory, "ice_maze")
 
 
 def stategraph(folder, *args):
-    env = {k: v for k, v in os.environ.items() if k not in ("STATEGRAPH_DEBUG", "PYTHONPATH")}
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], cwd=folder, capture_output=True,
-                          text=True, env=env, timeout=60)
+    return run_in(folder, *args, timeout=60)
 
 
 def test_expected_output_is_the_brute_force_answer():

@@ -24,6 +24,7 @@ from .search import SEARCHES, get_search
 from .settings import Settings, resolve
 from .textdecode import read_text
 from .weights import components
+from .words import plural
 
 STAT_COLUMNS = ("instance", "query", "algorithm", "nodes", "edges", "settled", "relaxed",
                 "compile_ms", "search_ms", "canonical_ms", "decode_ms")
@@ -66,7 +67,7 @@ def solve(args) -> int:
                 _print_table(stats_rows)
     if settings.verify:
         unconfirmed = sum(v != CONFIRMED for v in verdicts)
-        _write(f"stategraph: verified {_count(len(verdicts), 'answer')}: {len(verdicts) - unconfirmed} confirmed"
+        _write(f"stategraph: verified {plural(len(verdicts), 'answer')}: {len(verdicts) - unconfirmed} confirmed"
                + (f", {unconfirmed} legal but too large to confirm optimal" if unconfirmed else "") + "\n",
                report=True)
     return 0
@@ -88,7 +89,7 @@ def check(args) -> int:
                 file_problems = True
             else:
                 passed, failed = passed + verdict.passed, failed + (not verdict.passed)
-    _write(f"stategraph: checked {_count(passed + failed, 'answer')}: {passed} ok, {failed} with a problem\n",
+    _write(f"stategraph: checked {plural(passed + failed, 'answer')}: {passed} ok, {failed} with a problem\n",
            report=True)
     return 0 if failed == 0 and not file_problems else 3
 
@@ -322,7 +323,3 @@ def _print_table(rows) -> None:
     lines = ["  ".join(c.rjust(widths[c]) for c in STAT_COLUMNS)]
     lines += ["  ".join(str(row[c]).rjust(widths[c]) for c in STAT_COLUMNS) for row in rows]
     _write("".join(line + "\n" for line in lines), report=True)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"

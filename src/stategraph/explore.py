@@ -41,7 +41,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from .errors import ContractError, StategraphError, shorten
-from .state_graph import WeightProfile, collector_paused
+from .state_graph import WeightProfile, collector_paused, require_hashable
 from .weights import Lex
 
 MAX_STATES = 200_000  # the default of limits.max_states
@@ -68,7 +68,7 @@ def explore(rules, instance, *, max_states: int = MAX_STATES, negative: bool = F
     ``moves`` and optionally ``state_label``); ``negative`` allows negative costs; ``where``
     starts every message (``"ice_maze model stop_cells: instance 2: "``)."""
     start = rules.start(instance)
-    _check_hashable(start, where, "start() returned")
+    require_hashable(start, f"{where}start() returned")
     order = {start: None}  # every state found, in the order found (a dict keeps it)
     edges = []
     targets = []
@@ -137,10 +137,9 @@ def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str) 
                                 f"{problem}")
         try:
             before = kept.get(nxt)
-        except TypeError as exc:
-            raise ContractError(f"{where}move {shorten(name)} of state {shorten(state)} leads to "
-                                f"{shorten(nxt)}, which cannot be hashed ({exc}): a state must be hashable, "
-                                "e.g. a tuple, str, int or frozen dataclass") from None
+        except TypeError:
+            require_hashable(nxt, f"{where}move {shorten(name)} of state {shorten(state)} leads to")
+            raise
         if before is None or cost < before[0]:
             kept[nxt] = (cost, rank, name)
     return kept
@@ -165,14 +164,6 @@ def _cost_problem(cost, negative: bool, kind: list) -> str | None:
     elif kind[0] != this:
         return f"the costs before it were {kind[0]}: one puzzle's costs are all numbers or all Lex pairs"
     return None
-
-
-def _check_hashable(state, where: str, what: str) -> None:
-    try:
-        hash(state)
-    except TypeError as exc:
-        raise ContractError(f"{where}{what} {shorten(state)}, which cannot be hashed ({exc}): a state must be "
-                            "hashable, e.g. a tuple, str, int or frozen dataclass") from None
 
 
 def _ordinal(n: int) -> str:

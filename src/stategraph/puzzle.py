@@ -58,6 +58,7 @@ from .errors import StategraphError
 from .scene import Scene
 from .state_graph import StateGraph, WeightProfile
 from .weights import components
+from .words import plural
 
 
 class Model(ABC):
@@ -145,8 +146,7 @@ class Model(ABC):
                                                    f"cost {total}",
                           "move": move, "before": labels[number - 1], "after": labels[number],
                           "cost": components(total), "picture": cls.state_picture(record.subject, v)})
-        moves = f"{len(steps)} move{'' if len(steps) == 1 else 's'}"
-        return {"steps": steps, "summary": f"cost {solution.cost}: {moves}" if steps else
+        return {"steps": steps, "summary": f"cost {solution.cost}: {plural(len(steps), 'move')}" if steps else
                 f"cost {solution.cost}: the start is a goal",
                 "picture": cls.state_picture(record.subject, states[0]) if states and not steps else None}
 

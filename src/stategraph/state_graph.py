@@ -175,7 +175,7 @@ class StateGraph:
             raise ContractError("a state graph must be a directed networkx graph (nx.DiGraph), "
                                 f"found {type(self.graph).__name__}")
         for end in (self.source, *self.targets):
-            _check_hashable(end, "the source" if end is self.source else "a target")
+            require_hashable(end, "the source" if end is self.source else "a target")
         if self.source not in self.graph:
             raise ContractError(f"the source {shorten(self.source)} is not a node of the state graph")
         self.targets = frozenset(self.targets)
@@ -192,9 +192,17 @@ class StateGraph:
         return Lex.ZERO if self.profile.lex else 0.0 if self.profile.floats else 0
 
 
-def _check_hashable(state, what: str) -> None:
+def require_hashable(state, what: str) -> None:
+    """Refuse, in one line that says ``what`` the value is, a state that cannot be a node of a graph.
+
+    >>> require_hashable([1, 2], "the source")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.ContractError: the source [1, 2], which cannot be hashed (unhashable type: 'list'): \
+a state must be hashable, e.g. a tuple, str, int or frozen dataclass
+    """
     try:
         hash(state)
-    except TypeError:
-        raise ContractError(f"{what} {shorten(state)} is not hashable (a {type(state).__name__}), so it cannot be a "
-                            "state: use a tuple, str, int or frozen dataclass") from None
+    except TypeError as exc:
+        raise ContractError(f"{what} {shorten(state)}, which cannot be hashed ({exc}): a state must be hashable, "
+                            "e.g. a tuple, str, int or frozen dataclass") from None

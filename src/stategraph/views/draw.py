@@ -178,16 +178,6 @@ def animate(settings: Settings, text, path: str, instance: int | None = None, qu
 
 # state graphs -------------------------------------------------------------------------------------
 
-def settled_states(state_graph, algorithm: str, options: dict | None = None) -> list:
-    """The states ``algorithm`` settles on ``state_graph`` (in the sense of
-    :mod:`stategraph.views.compare`), in the order it settles them
-    (:meth:`~stategraph.search.SearchResult.settled_order`)."""
-    from ..pipeline import solve
-
-    search = solve(state_graph, algorithm, options).search
-    return [] if search is None else search.settled_order()
-
-
 def _layout(graph) -> dict:
     """Each state near its cell on the grid (piece, box or intersection), states sharing a cell on a
     small circle round it; a spring layout when the states carry no position."""
