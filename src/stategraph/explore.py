@@ -41,7 +41,8 @@ from dataclasses import dataclass
 import networkx as nx
 
 from .errors import ContractError, StategraphError, shorten
-from .state_graph import WeightProfile, collector_paused, require_hashable
+from .graph_dicts import collector_paused
+from .state_graph import WeightProfile, require_hashable
 from .weights import Lex
 
 MAX_STATES = 200_000  # the default of limits.max_states

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from time import perf_counter
 
 from .canonical import canonical_path, optimal_cost
+from .graph_dicts import collector_paused
 from .search import SearchResult, check_applicable, check_options, get_search
 from .search.routine_check import blamed_on, held_against_builtin
-from .state_graph import collector_paused
 
 
 @dataclass

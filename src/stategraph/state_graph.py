@@ -15,83 +15,13 @@ plus whatever attributes explain the move to a reader.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Hashable, Iterable
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
 from .errors import ContractError, shorten
 from .weights import Lex
-
-
-@contextmanager
-def collector_paused():
-    """Pause Python's cyclic garbage collector while a large graph is built: the build makes
-    hundreds of thousands of dicts and tuples and no garbage cycles, so the collections it would
-    trigger only rescan live objects. Restores the collector as it was (nested uses are fine).
-
-    >>> with collector_paused():
-    ...     gc.isenabled()
-    False
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def graph_dicts(graph) -> tuple[dict, dict, dict]:
-    """networkx's own node, successor and predecessor dicts of a ``DiGraph`` (``_node``, ``_succ``,
-    ``_pred``), for builders that fill them directly, as ``add_node`` / ``add_edge`` would."""
-    return graph._node, graph._succ, graph._pred
-
-
-def graph_writers(graph):
-    """``(add_node, add_edge)`` for building a large ``nx.DiGraph`` quickly: the same result as
-    ``graph.add_node(n, **attrs)`` and ``graph.add_edge(u, v, **attrs)`` (nodes created in the same
-    order, attributes updated on repeats), but each takes its attribute dict as given and keeps it
-    (the caller must not reuse it). networkx's cached views of the graph are cleared once, here.
-
-    >>> g = nx.DiGraph()
-    >>> add_node, add_edge = graph_writers(g)
-    >>> add_edge("a", "b", {"weight": 1}); add_node("a", {"label": "A"})
-    >>> list(g.nodes(data=True)), list(g.edges(data=True))
-    ([('a', {'label': 'A'}), ('b', {})], [('a', 'b', {'weight': 1})])
-    """
-    succ, pred, node = graph._succ, graph._pred, graph._node
-    clear = getattr(nx, "_clear_cache", None)
-    if clear is not None:
-        clear(graph)
-
-    def add_node(n, attrs: dict) -> None:
-        if n in succ:
-            node[n].update(attrs)
-        else:
-            succ[n] = {}
-            pred[n] = {}
-            node[n] = attrs
-
-    def add_edge(u, v, attrs: dict) -> None:
-        if u not in succ:
-            succ[u] = {}
-            pred[u] = {}
-            node[u] = {}
-        if v not in succ:
-            succ[v] = {}
-            pred[v] = {}
-            node[v] = {}
-        out = succ[u]
-        if v in out:
-            out[v].update(attrs)
-        else:
-            out[v] = pred[v][u] = attrs
-
-    return add_node, add_edge
 
 
 @dataclass(frozen=True)

@@ -32,9 +32,10 @@ import networkx as nx
 
 from ..checks import arrow_maze as checker
 from ..errors import VerificationError, shorten
+from ..graph_dicts import collector_paused, graph_writers, node_attributes, predecessors, successors
 from ..grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
 from ..puzzle import Model, Puzzle
-from ..state_graph import StateGraph, WeightProfile, collector_paused, graph_dicts, graph_writers
+from ..state_graph import StateGraph, WeightProfile
 from ..textinput import Tokens
 from .arrow_maze_explain import explain as explain_route
 from .arrow_maze_explain import scene as route_scene
@@ -176,7 +177,7 @@ def _build_cell_heading_graph(maze: ArrowMaze) -> StateGraph:
     add_edge(START, first, {"weight": 1, "rank": 0, "turn": "start"})
     # The loop writes networkx's own dicts (as add_node / add_edge would): each state is expanded
     # once and its turns lead to distinct states, so no edge is ever added twice.
-    nodes, succ, pred = graph_dicts(graph)
+    nodes, succ, pred = node_attributes(graph), successors(graph), predecessors(graph)
     signs = maze.signs
     moves = _MOVES
     labels = _LABELS

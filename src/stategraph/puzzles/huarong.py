@@ -30,10 +30,11 @@ from typing import Any, ClassVar
 import networkx as nx
 
 from ..checks import huarong as checker
+from ..graph_dicts import collector_paused, graph_writers
 from ..grid import DIRECTIONS, LETTERS, OPPOSITE, Grid, walk_distances_toward
 from ..puzzle import Model, Puzzle
 from ..side_walks import SideWalks
-from ..state_graph import StateGraph, WeightProfile, collector_paused, graph_writers
+from ..state_graph import StateGraph, WeightProfile
 from ..textinput import Tokens
 from .huarong_bounds import Bounds
 from .huarong_explain import explain as explain_slides

@@ -27,10 +27,11 @@ import networkx as nx
 
 from ..checks import pushing_boxes as checker
 from ..errors import VerificationError
+from ..graph_dicts import collector_paused, graph_writers, node_attributes
 from ..grid import DELTAS, DIRECTIONS, LETTERS, OPPOSITE, Grid, shortest_walk, walk_distances
 from ..puzzle import Model, Puzzle
 from ..side_walks import SideWalks
-from ..state_graph import StateGraph, WeightProfile, collector_paused, graph_dicts, graph_writers
+from ..state_graph import StateGraph, WeightProfile
 from ..textinput import MAX_TOKEN, Tokens
 from ..weights import Lex
 from ..words import plural
@@ -113,7 +114,7 @@ def _build_box_side_graph(maze: Maze) -> StateGraph:
     add_node(START, {"kind": "start", **_describe(grid, maze.box, maze.player)})
     walks = SideWalks(grid)
     weights: dict[int, Lex] = {}  # one Lex(1, w) per walk length w
-    nodes = graph_dicts(graph)[0]
+    nodes = node_attributes(graph)
     width = grid.cols + 2
     edges = 0
     frontier: list = [START]
@@ -168,7 +169,7 @@ def _describe(grid: Grid, box: int, player: int, side: int | None = None) -> dic
 
 def _pushes_lower_bound(graph, grid: Grid, target: int):
     target_row, target_col = grid.position(target)
-    nodes = graph_dicts(graph)[0]
+    nodes = node_attributes(graph)
 
     def heuristic(state):
         row, col = nodes[state]["box_row"], nodes[state]["box_col"]

@@ -45,6 +45,7 @@ from types import ModuleType
 from typing import Any, cast
 
 from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphError
+from ..graph_dicts import collector_paused
 from ..pipeline import solve
 from ..puzzle import Puzzle
 from ..runner import applicable_algorithms, run
@@ -54,7 +55,6 @@ from ..search import get_search
 from ..search.dijkstra import dijkstra
 from ..search.spfa import spfa
 from ..settings import Settings
-from ..state_graph import collector_paused
 from ..weights import components
 from .explain import explanation
 

@@ -1,0 +1,164 @@
+"""The one module that reaches into networkx's own dicts: fast reads and fast building.
+
+A ``networkx.DiGraph`` keeps three dicts: node -> attributes, node -> {successor: edge
+attributes} and node -> {predecessor: edge attributes}.  Its public views (``graph.succ[u]``,
+``graph.add_edge``) wrap or copy them on every call, which costs more than the searches and
+builders here do themselves.  Everything else in stategraph reads and builds graphs through the
+functions below, so a networkx release that changes its internals is met here, once
+(``tests/test_graph_dicts.py`` holds them equal to the public API; ``pyproject.toml`` pins the
+networkx versions they were checked with).
+
+>>> import networkx as nx
+>>> g = nx.DiGraph()
+>>> g.add_edge("a", "b", weight=2)
+>>> successors(g)["a"]
+{'b': {'weight': 2}}
+>>> list(predecessors(g)["b"]), node_attributes(g)["a"]
+(['a'], {})
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import networkx as nx
+
+Adjacency = dict[Hashable, dict[Hashable, dict[str, Any]]]
+
+
+def _dicts(graph: nx.DiGraph) -> Any:
+    """The graph as an untyped object: networkx's stubs (rightly) do not declare its private dicts."""
+    return graph
+
+
+def successors(graph: nx.DiGraph) -> Adjacency:
+    """The graph's adjacency, ``node -> {successor: edge attributes}``: what ``graph.succ``
+    shows, as the plain dicts underneath it.  Read it; never change it (build through
+    :func:`graph_writers` or the graph's own methods).
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        Any directed graph.
+
+    Returns
+    -------
+    dict
+        ``successors(graph)[u][v]`` is the attribute dict of the edge ``u -> v``.
+
+    Examples
+    --------
+    >>> g = nx.DiGraph([(1, 2), (1, 3)])
+    >>> sorted(successors(g)[1])
+    [2, 3]
+    """
+    return _dicts(graph)._succ
+
+
+def predecessors(graph: nx.DiGraph) -> Adjacency:
+    """The reverse adjacency, ``node -> {predecessor: edge attributes}`` (``graph.pred``);
+    read only, like :func:`successors`.
+
+    >>> g = nx.DiGraph([(1, 3), (2, 3)])
+    >>> sorted(predecessors(g)[3])
+    [1, 2]
+    """
+    return _dicts(graph)._pred
+
+
+def node_attributes(graph: nx.DiGraph) -> dict[Hashable, dict[str, Any]]:
+    """``node -> attribute dict`` (what ``graph.nodes[n]`` shows), in insertion order; read only.
+
+    >>> g = nx.DiGraph(); g.add_node("s", kind="start")
+    >>> node_attributes(g)
+    {'s': {'kind': 'start'}}
+    """
+    return _dicts(graph)._node
+
+
+NodeWriter = Callable[[Hashable, dict], None]
+EdgeWriter = Callable[[Hashable, Hashable, dict], None]
+
+
+def graph_writers(graph: nx.DiGraph) -> tuple[NodeWriter, EdgeWriter]:
+    """``(add_node, add_edge)`` for building a large ``nx.DiGraph`` quickly.
+
+    The result is the same as ``graph.add_node(n, **attrs)`` and ``graph.add_edge(u, v, **attrs)``
+    (nodes created in the same order, attributes updated on repeats), but each takes its attribute
+    dict as given and keeps it: the caller must not change or reuse a dict it has handed over.
+    networkx's cached views of the graph are cleared once, here.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The graph to fill (usually empty).
+
+    Returns
+    -------
+    tuple of callables
+        ``add_node(n, attrs)`` and ``add_edge(u, v, attrs)``.
+
+    Examples
+    --------
+    >>> g = nx.DiGraph()
+    >>> add_node, add_edge = graph_writers(g)
+    >>> add_edge("a", "b", {"weight": 1}); add_node("a", {"label": "A"})
+    >>> list(g.nodes(data=True)), list(g.edges(data=True))
+    ([('a', {'label': 'A'}), ('b', {})], [('a', 'b', {'weight': 1})])
+    """
+    raw = _dicts(graph)
+    succ, pred, node = raw._succ, raw._pred, raw._node
+    clear = getattr(nx, "_clear_cache", None)
+    if clear is not None:
+        clear(graph)
+
+    def add_node(n, attrs: dict) -> None:
+        if n in succ:
+            node[n].update(attrs)
+        else:
+            succ[n] = {}
+            pred[n] = {}
+            node[n] = attrs
+
+    def add_edge(u, v, attrs: dict) -> None:
+        if u not in succ:
+            succ[u] = {}
+            pred[u] = {}
+            node[u] = {}
+        if v not in succ:
+            succ[v] = {}
+            pred[v] = {}
+            node[v] = {}
+        out = succ[u]
+        if v in out:
+            out[v].update(attrs)
+        else:
+            out[v] = pred[v][u] = attrs
+
+    return add_node, add_edge
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a large graph is built or searched.
+
+    A build makes hundreds of thousands of dicts and tuples and no garbage cycles, so the
+    collections it would trigger only rescan live objects.  The collector is restored as it was
+    (nested uses are fine).  This is the one place stategraph pauses the collector.
+
+    Examples
+    --------
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
