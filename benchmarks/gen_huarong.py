@@ -1,4 +1,4 @@
-"""Seeded Huarong Dao inputs at the contest limit (30 x 30, q = 500)."""
+"""Seeded Huarong Dao inputs: at the contest limit (30 x 30, q = 500) and beyond it (100 x 100)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,15 @@ def board_text(rows: int, cols: int, queries: int, fixed_ratio: float, seed: int
         blank, piece, target = rng.sample(movable, 2) + [rng.choice(movable)]
         lines.append(" ".join(f"{r + 1} {c + 1}" for r, c in (blank, piece, target)))
     return "\n".join(lines) + "\n"
+
+
+LARGE_SEEDS = {0.0: 2013, 0.1: 2014}  # the seeds of the 100 x 100 rows of run.py, queries beyond their 200
+
+
+def large_board_text(fixed_ratio: float, queries: int = 1000, size: int = 100) -> str:
+    """The large boards of the speed table: ``size`` x ``size``, all movable (``fixed_ratio`` 0) or
+    about 10% fixed cells (0.1), ``queries`` random queries, from a fixed seed per kind."""
+    return board_text(size, size, queries, fixed_ratio, LARGE_SEEDS[fixed_ratio])
 
 
 def winding_board_text(size: int, queries: int, seed: int) -> str:

@@ -1,9 +1,16 @@
 """One command for every benchmark: stategraph's CLI against plain-Python baselines.
 
 Run:  python benchmarks/run.py [--repeat N] [--quick] [--cap SECONDS] [--only WORD ...] [--no-baselines]
-                              [--keep DIR] [--cli CMD]
+                              [--keep DIR] [--cli CMD] [--table] [--pairs N] [--pin CPU|off]
 
-Every input is generated from fixed seeds (gen_*.py next to this file). Each input is solved by
+Every input is generated from fixed seeds (gen_*.py next to this file). First comes the speed
+table (``--table``: only it): a row per input of issue 23, stategraph's and the plain port's wall
+time and how they compare, each a whole process pinned to one CPU (``--pin``; default the
+highest-numbered one), the median of ``--pairs`` (5) interleaved pairs (stategraph, port,
+stategraph, port, ...; the port runs once on the 1000-query 100 x 100 boards, about half a minute
+each), the port's output checked byte for byte; the start-up row gives the share of ``import
+networkx`` (and of every import) from ``-X importtime``. Children run from compiled bytecode, as
+an installed stategraph does (``use_bytecode_cache``). Then the detailed table, each input solved by
 
 - ``stategraph solve PUZZLE FILE`` as a whole process with the default config, ``--repeat`` times
   (the median wall time, the largest peak RSS of the child);
@@ -104,6 +111,24 @@ class Run:
     stderr: bytes = b""
     failed: str | None = None  # why the command did not finish normally
     timed_out: bool = False
+
+    def add(self, once: tuple, cap: float) -> bool:
+        """Record one :func:`run_once`; False when the command failed or hit the cap (stop repeating)."""
+        wall, cpu, rss_kb, code, stdout, stderr = once
+        if code is None:
+            self.timed_out = True
+            self.failed = f"killed after {cap:g} s"
+            return False
+        if not self.walls:
+            self.stdout, self.stderr = stdout, stderr
+        self.walls.append(wall)
+        self.cpus.append(cpu)
+        self.peaks_kb.append(rss_kb)
+        if code != 0:
+            last = stderr.decode(errors="replace").strip().splitlines()
+            self.failed = f"exit {code}: {last[-1] if last else ''}"
+            return False
+        return True
 
     @property
     def wall(self):
@@ -261,16 +286,25 @@ def memory_probe(argv: list, rss_path: Path) -> list:
 has_gnu_time.cache = None
 
 
-def run_once(argv: list, stdin_path: Path | None, cap: float, folder: Path):
-    """(wall seconds, CPU seconds, max RSS in KB, exit code or None when killed at the cap, stdout, stderr)."""
+def pinned_to(cpu: int | None):
+    """A ``preexec_fn`` that keeps the child (and what it starts) on one CPU, or None."""
+    if cpu is None:
+        return None
+    return lambda: os.sched_setaffinity(0, {cpu})
+
+
+def run_once(argv: list, stdin_path: Path | None, cap: float, folder: Path, pin: int | None = None,
+             env_extra: dict | None = None):
+    """(wall seconds, CPU seconds, max RSS in KB, exit code or None when killed at the cap, stdout, stderr);
+    ``pin``: the one CPU the child runs on; ``env_extra``: added to its environment."""
     out_path, err_path, rss_path = folder / "child.out", folder / "child.err", folder / "child.rss"
     rss_path.write_text("")
     with open(out_path, "wb") as out, open(err_path, "wb") as err, \
             open(stdin_path if stdin_path else os.devnull, "rb") as stdin:
-        env = dict(os.environ, PYTHONHASHSEED="0")
+        env = dict(os.environ, PYTHONHASHSEED="0", **(env_extra or {}))
         started = perf_counter()
         child = subprocess.Popen(memory_probe(argv, rss_path), stdin=stdin, stdout=out, stderr=err, env=env,
-                                 start_new_session=True)
+                                 start_new_session=True, preexec_fn=pinned_to(pin))
         killed = []
 
         def kill():
@@ -301,20 +335,8 @@ def run_once(argv: list, stdin_path: Path | None, cap: float, folder: Path):
 
 def measure(argv: list, stdin_path: Path | None, repeat: int, cap: float, folder: Path) -> Run:
     run = Run()
-    for i in range(repeat):
-        wall, cpu, rss_kb, code, stdout, stderr = run_once(argv, stdin_path, cap, folder)
-        if code is None:
-            run.timed_out = True
-            run.failed = f"killed after {cap:g} s"
-            break
-        run.walls.append(wall)
-        run.cpus.append(cpu)
-        run.peaks_kb.append(rss_kb)
-        if i == 0:
-            run.stdout, run.stderr = stdout, stderr
-        if code != 0:
-            last = stderr.decode(errors="replace").strip().splitlines()
-            run.failed = f"exit {code}: {last[-1] if last else ''}"
+    for _ in range(repeat):
+        if not run.add(run_once(argv, stdin_path, cap, folder), cap):
             break
     return run
 
@@ -604,6 +626,183 @@ def notes(results: list, cap: float) -> list:
     return out
 
 
+# ---------------------------------------------------------------------------------------------
+# The speed table (issue 23): stategraph against the plain port, pinned, in interleaved pairs
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class PairRow:
+    label: str
+    puzzle: str
+    text: object  # the input, or a function making it; None: the puzzle's packaged sample
+    port: Baseline | None  # None: no port column ("-")
+    port_runs: int | None = None  # the port runs in the first N pairs only (None: in every pair)
+    startup: bool = False  # also the share of ``import networkx``, from ``-X importtime``
+
+
+def pair_rows(quick: bool) -> list:
+    """The rows of the issue's table (``quick``: smaller inputs of the same kinds)."""
+    def large(fixed, queries):
+        return lambda: gen_huarong.large_board_text(fixed, queries)
+
+    port = STUDENT
+    if quick:
+        rows = [PairRow("Pushing Boxes, 10 open 20x20 mazes", "pushing_boxes", pb(10, 20, 20, 0.0, 1475),
+                        port["pushing_boxes"]),
+                PairRow("Huarong Dao 30x30, 50 queries", "huarong", hr(30, 30, 50, 0.0, 2013), port["huarong"]),
+                PairRow("Abbott's Revenge, 100 9x9 mazes", "arrow_maze", am(100, 816), port["arrow_maze"]),
+                PairRow("Huarong Dao 100x100 open, 10 queries", "huarong", large(0.0, 10), None),
+                PairRow("Huarong Dao 100x100 10% fixed, 10 queries", "huarong", large(0.1, 10), None)]
+    else:
+        # The port takes about half a minute on each 1000-query board: it runs in one pair there.
+        rows = [PairRow("Pushing Boxes, 100 open 20x20 mazes", "pushing_boxes", pb(100, 20, 20, 0.0, 1475),
+                        port["pushing_boxes"]),
+                PairRow("Huarong Dao 30x30, 500 queries", "huarong", hr(30, 30, 500, 0.0, 2013), port["huarong"]),
+                PairRow("Abbott's Revenge, 1000 9x9 mazes", "arrow_maze", am(1000, 816), port["arrow_maze"]),
+                PairRow("Huarong Dao 100x100 open, 1000 queries", "huarong", large(0.0, 1000), port["huarong"],
+                        port_runs=1),
+                PairRow("Huarong Dao 100x100 10% fixed, 1000 queries", "huarong", large(0.1, 1000),
+                        port["huarong"], port_runs=1)]
+    rows.append(PairRow("start-up: solving the 2-maze Abbott sample", "arrow_maze", None, None, startup=True))
+    return rows
+
+
+def import_seconds(stderr: bytes) -> tuple | None:
+    """``(every import, import networkx)`` in seconds, cumulative, from a ``-X importtime`` report
+    (networkx as imported in that process: what it shares with modules imported before it is not
+    counted again)."""
+    total, networkx = 0, None
+    for line in stderr.decode(errors="replace").splitlines():
+        fields = line.removeprefix("import time:").split("|")
+        if len(fields) != 3 or not fields[1].strip().isdigit():
+            continue
+        name, cumulative = fields[2], int(fields[1])
+        if not name[1:].startswith(" "):  # a top-level import: its nested ones are within its figure
+            total += cumulative
+        if name.strip() == "networkx":
+            networkx = cumulative
+    return None if networkx is None else (total / 1e6, networkx / 1e6)
+
+
+@dataclass
+class PairResult:
+    row: PairRow
+    sg: Run
+    port: Run | None
+    imports: list  # (every import, import networkx) in seconds, one per pair (start-up rows)
+
+
+def bench_pairs(row: PairRow, cli: list, pairs: int, cap: float, folder: Path, pin: int | None, log) -> PairResult:
+    """``pairs`` runs of stategraph and of the port, interleaved (stategraph, port, stategraph, ...)."""
+    path = folder / "input.txt"
+    if row.text is None:
+        path.write_bytes(subprocess.run(cli + ["sample", row.puzzle], capture_output=True, check=True).stdout)
+    else:
+        path.write_text(input_of(Case(row.label, row.puzzle, row.text)))
+    argv = cli + ["solve", row.puzzle, str(path)]
+    sg, port = Run(), (Run() if row.port else None)
+    imports = []
+    for i in range(pairs):
+        if sg.failed or not sg.add(run_once(argv, None, cap, folder, pin), cap):
+            break
+        if row.port and port is not None and not port.failed and (row.port_runs is None or i < row.port_runs):
+            port.add(run_once(row.port.argv, path, cap, folder, pin), cap)
+        if row.startup:
+            once = run_once(argv, None, cap, folder, pin, {"PYTHONPROFILEIMPORTTIME": "1"})
+            seconds = import_seconds(once[5])
+            if seconds is not None:
+                imports.append(seconds)
+    log(f"  stategraph {fmt_wall(sg, cap)} s" + (f" ({sg.failed})" if sg.failed else "")
+        + (f"; port {fmt_wall(port, cap)} s" if port else ""))
+    return PairResult(row, sg, port, imports)
+
+
+def seconds_text(value: float) -> str:
+    return f"{value:.1f} s" if value >= 10 else f"{value:.2f} s" if value >= 1 else f"{value:.3f} s"
+
+
+def run_text(run: Run | None, cap: float) -> str:
+    if run is None:
+        return "-"
+    if run.timed_out:
+        return f"> {cap:g} s"
+    if run.failed or run.wall is None:
+        return "FAIL"
+    return seconds_text(run.wall)
+
+
+def versus(res: PairResult, cap: float) -> str:
+    """"1.9x slower" / "3.2x faster" (stategraph against the port), or the start-up's networkx share."""
+    sg, port = res.sg, res.port
+    if res.row.startup:
+        if not res.imports or not sg.wall:
+            return "-"
+        every = statistics.median(total for total, _ in res.imports)
+        share = statistics.median(networkx for _, networkx in res.imports)
+        return (f"of which `import networkx` {seconds_text(share)} ({share / sg.wall:.0%}); "
+                f"every import {seconds_text(every)} ({every / sg.wall:.0%})")
+    if port is None or sg.failed or not sg.wall:
+        return "-"
+    if port.timed_out:
+        return f"> {cap / sg.wall:.1f}x faster"
+    if port.failed or not port.wall:
+        return "-"
+    value = sg.wall / port.wall
+    return f"{value:.1f}x slower" if value >= 1 else f"{1 / value:.1f}x faster"
+
+
+def pair_table(results: list, cap: float, pairs: int, pin: int | None) -> list:
+    """The issue's table as Markdown, and the notes under it."""
+    lines = ["| input | stategraph | plain Python port | stategraph vs port |", "| --- | --- | --- | --- |"]
+    few = []
+    for res in results:
+        port = run_text(res.port, cap)
+        if res.port and res.row.port_runs is not None and len(res.port.walls) < pairs:
+            port += " (*)"
+            few.append(res.row.port_runs)
+        lines.append(f"| {res.row.label} | {run_text(res.sg, cap)} | {port} | {versus(res, cap)} |")
+    where = f"pinned to CPU {pin}" if pin is not None else "not pinned"
+    lines.append("")
+    lines.append(f"whole processes, {where}, median of {pairs} interleaved pairs (stategraph, port, stategraph, "
+                 "port, ...); stategraph with the default config, the ports from benchmarks/baselines/")
+    if few:
+        lines.append(f"(*) the port ran in the first {min(few)} pair(s) only (a run takes about half a minute)")
+    checked = [res for res in results if res.port and res.port.walls and not res.port.failed and not res.sg.failed]
+    same = sum(res.port.stdout == res.sg.stdout for res in checked)
+    lines.append(f"output check: the port printed exactly stategraph's bytes on {same}/{len(checked)} rows")
+    bad = [res.row.label for res in checked if res.port.stdout != res.sg.stdout]
+    if bad:
+        lines.append("  DIFFERENT: " + "; ".join(bad))
+    failed = [f"{res.row.label}: {res.sg.failed}" for res in results if res.sg.failed]
+    if failed:
+        lines.append("stategraph FAILED on: " + "; ".join(failed))
+    return lines
+
+
+def speed_broken(results: list) -> bool:
+    """stategraph failed on a row of the speed table, or a port printed other bytes."""
+    return any(res.sg.failed or (res.port and res.port.walls and not res.port.failed
+                                 and res.port.stdout != res.sg.stdout) for res in results)
+
+
+def use_bytecode_cache(cache: Path, cli: list) -> None:
+    """Children run from compiled bytecode, as an installed package does (pip compiles it): with
+    ``PYTHONDONTWRITEBYTECODE`` set, every process would compile stategraph's modules from source
+    again (about 40 ms). The bytecode goes to ``cache`` (``PYTHONPYCACHEPREFIX``), never into the
+    source tree; one untimed ``demo`` run fills it."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(cache)
+    subprocess.run(cli + ["demo"], capture_output=True)
+
+
+def default_pin() -> int | None:
+    """The highest-numbered CPU this process may run on (None where affinity is not supported)."""
+    try:
+        return max(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return None
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      epilog="See the module docstring for what is measured and how.")
@@ -618,15 +817,30 @@ def main(argv=None) -> int:
     parser.add_argument("--keep", metavar="DIR", help="also write every generated input into DIR")
     parser.add_argument("--cli", metavar="CMD", help="the stategraph command (default: stategraph on PATH, "
                                                       "else python -m stategraph)")
+    parser.add_argument("--table", action="store_true",
+                        help="only the speed table (stategraph against the plain ports), not the detailed one")
+    parser.add_argument("--pairs", type=int, default=None,
+                        help="interleaved stategraph/port pairs per row of the speed table (default 5; 1 with --quick)")
+    parser.add_argument("--pin", metavar="CPU", default="auto",
+                        help="the CPU every run of the speed table is pinned to (default: the highest-numbered "
+                             "one; 'off': not pinned)")
     args = parser.parse_args(argv)
+    pairs = args.pairs or (1 if args.quick else 5)
+    pin = None if args.pin == "off" else default_pin() if args.pin == "auto" else int(args.pin)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # clean up the temporary folder and the child
     repeat = args.repeat or (1 if args.quick else 3)
     cli = stategraph_command(args.cli)
     has_gnu_time.cache = has_gnu_time()
-    todo = [c for c in cases(args.quick) if not args.only or any(word in c.label for word in args.only)]
+    def wanted(label):
+        return not args.only or any(word in label for word in args.only)
+
+    todo = [] if args.table else [c for c in cases(args.quick) if wanted(c.label)]
+    speed_rows = [r for r in pair_rows(args.quick) if wanted(r.label)]
     if args.no_baselines:
         for case in todo:
             case.baselines = []
+        for row in speed_rows:
+            row.port = None
 
     def log(message):
         print(message, file=sys.stderr, flush=True)
@@ -636,9 +850,13 @@ def main(argv=None) -> int:
     log(f"stategraph: {' '.join(cli)} ({version or 'version unknown'}); baselines: {sys.executable}; "
         f"repeat {repeat}, cap {args.cap:g} s; peak memory via {probe}")
     started = perf_counter()
-    results = []
+    results, speed = [], []
     with tempfile.TemporaryDirectory(prefix="stategraph-bench-") as tmp:
         folder = Path(tmp)
+        use_bytecode_cache(folder / "bytecode", cli)
+        for row in speed_rows:
+            log(f"{row.label}")
+            speed.append(bench_pairs(row, cli, pairs, args.cap, folder, pin, log))
         for case in todo:
             log(f"{case.label}")
             if args.keep and case.puzzle is not None:
@@ -649,8 +867,16 @@ def main(argv=None) -> int:
             results.append(bench(case, cli, repeat, args.cap, folder, log))
     probe = "via GNU time" if has_gnu_time.cache else "via a Python forker, about 8 MB floor"
     print(f"stategraph benchmark: {' '.join(cli)} ({version or 'version unknown'}), "
-          f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, repeat {repeat} (median wall; naive-nx runs once), "
-          f"cap {args.cap:g} s, total {perf_counter() - started:.0f} s")
+          f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, "
+          + (f"repeat {repeat} (median wall; naive-nx runs once), " if todo else "")
+          + f"cap {args.cap:g} s, total {perf_counter() - started:.0f} s")
+    if speed:
+        print()
+        for line in pair_table(speed, args.cap, pairs, pin):
+            print(line)
+    if not todo:
+        return 1 if speed_broken(speed) else 0
+    print()
     print("times in seconds; states/edges and phase times from one `solve --stats` run, summed over instances "
           "(phases) / distinct instances (states, edges); x student / x naive = stategraph wall / baseline wall, "
           "x cpu = the same for user+system CPU time (less sensitive to a loaded machine); "
@@ -661,7 +887,7 @@ def main(argv=None) -> int:
     for line in notes(results, args.cap):
         print(line)
     broken = any(res.sg.failed and not res.sg.timed_out for res in results) or any(
-        verdict.startswith("DIFF") for res in results for _, verdict in res.baselines.values())
+        verdict.startswith("DIFF") for res in results for _, verdict in res.baselines.values()) or speed_broken(speed)
     return 1 if broken else 0
 
 

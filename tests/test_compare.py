@@ -92,7 +92,7 @@ def test_cli_compare_formats_and_plot(tmp_path, capsys):
 
 
 def test_a_refusing_naive_model_is_a_row_not_a_crash(monkeypatch):
-    from stategraph.puzzles.piece_blank import PieceBlank
+    from stategraph.puzzles.huarong.piece_blank import PieceBlank
 
     monkeypatch.setattr(PieceBlank, "max_movable", 3)
     tables = compare("huarong", get_puzzle("huarong").sample_text())

@@ -3,11 +3,13 @@
 Part 1 (the first level) holds whole programs: its ```python blocks run in order in one namespace,
 and a block followed by a ```text block must print exactly that.  Part 2 (the second level) quotes
 examples/ice_maze/ice_maze_contract.py: every line of its ```python excerpts is a line of that file.
-Its ```yaml blocks are configs that exist in the examples.
+Its ```yaml blocks are configs that exist in the examples, and the stategraph modules it says the
+contract version imports are the ones it imports.
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import re
@@ -65,3 +67,31 @@ def test_every_config_shown_is_an_example_s_config(text):
     shown = yaml.safe_load(text)
     configs = [yaml.safe_load(path.read_text()) for path in (ROOT / "examples").glob("*/*.yaml")]
     assert shown in configs
+
+
+def stategraph_imports(path: Path) -> set[str]:
+    """The ``stategraph.X`` modules a file imports (read from its syntax tree, not by running it)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+            [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        found.update(".".join(name.split(".")[:2]) for name in names if name.startswith("stategraph."))
+    return found
+
+
+def modules_named(sentence_start: str, sentence_end: str) -> set[str]:
+    """The ``stategraph.X`` names in the passage of the page from ``sentence_start`` to ``sentence_end``."""
+    start = PAGE.index(sentence_start)
+    return set(re.findall(r"`(stategraph\.\w+)`", PAGE[start:PAGE.index(sentence_end, start)]))
+
+
+def test_the_modules_the_page_says_the_contract_version_imports_are_the_ones_it_imports():
+    contract = ROOT / "examples" / "ice_maze" / "ice_maze_contract.py"
+    said = modules_named("`ice_maze_contract.py` imports from stategraph exactly", "(tests/")
+    assert said == stategraph_imports(contract)
+
+
+def test_the_contract_version_imports_only_what_a_plug_in_should():
+    allowed = modules_named("A plug-in should import only", "plus networkx")
+    assert {"stategraph.puzzle", "stategraph.weights"} <= allowed
+    assert stategraph_imports(ROOT / "examples" / "ice_maze" / "ice_maze_contract.py") <= allowed

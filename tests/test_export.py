@@ -3,6 +3,7 @@ with the counts of `--stats`, typed attributes, and one marked chain whose weigh
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -12,6 +13,8 @@ from functools import cache
 
 import networkx as nx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stategraph import run, sample_text
 from stategraph.errors import StategraphError
@@ -335,19 +338,103 @@ def test_solve_export_is_the_same_code_path_with_the_start_attached(tmp_path):
     assert sum(marked) == int(done.stdout.splitlines()[0]) == graph.graph["cost"]
 
 
-def test_graphml_without_lxml_is_the_same_file(tmp_path, monkeypatch):
-    import stategraph.graphwrite as graphwrite
+def graphml_document(data: bytes) -> tuple:
+    """A GraphML document as data: the root's attributes, its keys ``(id, for, name, type)`` in
+    order, the graph's data, then each node and edge in order with its XML attributes and data
+    (``(key, text)``, line ends read as XML reads them unescaped, booleans as ``bool``)."""
+    root = ET.fromstring(data)
+    keys = [(k.get("id"), k.get("for"), k.get("attr.name"), k.get("attr.type")) for k in root.findall("{*}key")]
+    boolean = {key for key, _, _, kind in keys if kind == "boolean"}
 
-    flat = reference("huarong")
-    graphwrite.write_graph(flat, str(tmp_path / "fast.graphml"), "graphml")
+    def data_of(element) -> list:
+        found = []
+        for d in element.findall("{*}data"):
+            text = (d.text or "").replace("\r\n", "\n").replace("\r", "\n")
+            found.append((d.get("key"), text.lower() == "true" if d.get("key") in boolean else text))
+        return found
 
-    def no_lxml(name):
-        raise ImportError(name)
+    graph = root.find("{*}graph")
+    return (root.attrib, keys, graph.attrib, data_of(graph),
+            [(e.tag, e.attrib, data_of(e)) for e in graph if not e.tag.endswith("}data")])
 
-    monkeypatch.setattr(graphwrite, "import_module", no_lxml)
-    graphwrite.write_graph(flat, str(tmp_path / "plain.graphml"), "graphml")
-    fast, plain = nx.read_graphml(tmp_path / "fast.graphml"), nx.read_graphml(tmp_path / "plain.graphml")
-    assert fast.graph == plain.graph
-    assert dict(fast.nodes(data=True)) == dict(plain.nodes(data=True))
-    assert sorted(fast.edges(data=True)) == sorted(plain.edges(data=True))
-    assert ">True<" not in (tmp_path / "plain.graphml").read_text()
+
+def written_graphml(flat: nx.DiGraph) -> bytes:
+    """What ``stategraph.graphwrite`` writes for ``flat``."""
+    from stategraph import graphwrite
+
+    buffer = io.BytesIO()
+    graphwrite._write_graphml(flat, buffer)
+    return buffer.getvalue()
+
+
+def networkx_graphml(flat: nx.DiGraph) -> bytes:
+    """networkx's own (ElementTree) writer, typing each key by the most general of its values."""
+    buffer = io.BytesIO()
+    nx.write_graphml_xml(flat.copy(), buffer, prettyprint=False, infer_numeric_types=True)
+    return buffer.getvalue()
+
+
+def typed(attrs: dict) -> dict:
+    return {k: (type(v), v) for k, v in attrs.items()}
+
+
+def assert_read_back_exactly(written: bytes, flat: nx.DiGraph) -> None:
+    """networkx reads the graph, every node and every edge back in order, each value of its type."""
+    back = nx.read_graphml(io.BytesIO(written))
+    for key in ("node_default", "edge_default"):
+        back.graph.pop(key, None)
+    assert typed(back.graph) == typed(flat.graph)
+    assert [(n, typed(d)) for n, d in back.nodes(data=True)] == [(n, typed(d)) for n, d in flat.nodes(data=True)]
+    assert [(u, v, typed(d)) for u, v, d in back.edges(data=True)] == \
+        [(u, v, typed(d)) for u, v, d in flat.edges(data=True)]
+
+
+@pytest.mark.parametrize("puzzle", list(CASES))
+def test_graphml_is_networkx_s_document_with_xml_booleans(puzzle):
+    flat = reference(puzzle)
+    written = written_graphml(flat)
+    assert graphml_document(written) == graphml_document(networkx_graphml(flat))
+    assert b">True<" not in written and b">true<" in written  # xsd:boolean, not Python's spelling
+    assert_read_back_exactly(written, flat)
+    # byte for byte, what networkx's lxml writer writes, but for the booleans' spelling
+    buffer = io.BytesIO()
+    nx.write_graphml_lxml(flat.copy(), buffer, prettyprint=False, infer_numeric_types=True)
+    boolean = set(re.findall(rb'<key id="(d[0-9]+)" for="[a-z]+" attr.name="[^"]*" attr.type="boolean"/>',
+                             buffer.getvalue()))
+    assert written == re.sub(rb'<data key="(d[0-9]+)">(True|False)</data>',
+                             lambda m: m[0].lower() if m[1] in boolean else m[0], buffer.getvalue())
+
+
+def xml_char(c: str) -> bool:
+    """XML 1.0's Char production."""
+    return c in "\t\n\r" or " " <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd" or c >= "\U00010000"
+
+
+TEXT = st.text(st.characters().filter(xml_char), max_size=6) | st.sampled_from(["a&b<c>", '"q"', "x\r\ny", " \t"])
+SCALAR = st.booleans() | st.integers(-10**15, 10**15) | st.floats(allow_nan=False) | TEXT
+ATTRS = st.dictionaries(st.sampled_from(["label", "w", "a&b", 'q"<>', "line\nbreak", "tab\tx", "cr\r"]), SCALAR,
+                        max_size=4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(TEXT, ATTRS), max_size=6, unique_by=lambda node: node[0]),
+       st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), ATTRS), max_size=10), ATTRS)
+def test_graphml_of_any_scalars_is_networkx_s_document(nodes, edges, graph_attrs):
+    flat = nx.DiGraph(**graph_attrs)
+    flat.add_nodes_from(nodes)
+    ids = list(flat)
+    flat.add_edges_from((ids[u], ids[v], d) for u, v, d in edges if max(u, v) < len(ids))
+    written = written_graphml(flat)
+    assert graphml_document(written) == graphml_document(networkx_graphml(flat))
+    scopes = ([flat.graph], [d for _, d in flat.nodes(data=True)], [d for _, _, d in flat.edges(data=True)])
+    types = [{(k, type(v)) for d in dicts for k, v in d.items()} for dicts in scopes]
+    if all(len(pairs) == len(dict(pairs)) for pairs in types):  # (a key of mixed types is read as one type)
+        assert_read_back_exactly(written, flat)
+
+
+@pytest.mark.parametrize("text", ["a\x00b", "bell\x07", "\ud800", "\uffff"])
+def test_graphml_refuses_what_xml_cannot_hold_in_one_line(text):
+    flat = nx.DiGraph()
+    flat.add_node("s", label=text)
+    with pytest.raises(StategraphError, match="^cannot write GraphML: .* which XML cannot hold$"):
+        written_graphml(flat)

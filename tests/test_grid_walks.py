@@ -1,13 +1,24 @@
-"""Walk lengths round a blocked cell (grid.walk_distances, its A* twin, and the side walks both
-puzzles price their moves with) against a plain BFS written here on (row, col) pairs."""
+"""The grid's searches (grid_walks: walk lengths, their A* twin, walks inside a block, distance
+fields, shortest walks), its blocks (grid_blocks) and the side walks both puzzles price their moves
+with, against a plain BFS written here on (row, col) pairs and networkx's biconnected components."""
 
 import random
 from collections import deque
 
+import networkx as nx
 import pytest
 
-from stategraph.grid import DELTAS, FAR_GOALS, Grid, walk_distances, walk_distances_toward
-from stategraph.side_walks import SideWalks
+from stategraph.grid import DELTAS, Grid, neighbours
+from stategraph.grid_blocks import edge_blocks
+from stategraph.grid_walks import (
+    FAR_GOALS,
+    distance_field,
+    shortest_walk,
+    walk_distances,
+    walk_distances_toward,
+    walks_within_block,
+)
+from stategraph.side_walks import SideWalks, walk_round
 
 
 def reference_walks(rows, start, goals, blocked):
@@ -56,7 +67,7 @@ def test_walks_equal_a_plain_bfs_on_random_grids(finder):
 def test_a_winding_way_falls_back_to_one_breadth_first_search(monkeypatch):
     """Walls with a gap at alternate ends: the goal is near as the crow flies, far on foot, so the
     A* search gives up and one breadth-first search answers (still exactly)."""
-    import stategraph.grid as grid_module
+    import stategraph.grid_walks as grid_module
 
     rows = []
     for r in range(21):
@@ -117,3 +128,173 @@ def test_side_walks_equal_a_plain_bfs_round_the_cell():
                     checked += 1
                     long_ones += any(walk > 4 for walk in expected.values())
     assert checked > 1000 and long_ones > 50
+
+
+def random_rows(rng, most=12):
+    height, width = rng.randint(1, most), rng.randint(1, most)
+    rock = rng.choice((0.0, 0.15, 0.3, 0.45))
+    return ["".join("#" if rng.random() < rock else "." for _ in range(width)) for _ in range(height)]
+
+
+def open_cells(rows):
+    return [(r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch == "."]
+
+
+def grid_cell(grid, rc):
+    return grid.cell(rc[0] + 1, rc[1] + 1)
+
+
+def test_neighbours_are_the_open_cells_next_door():
+    rng = random.Random(63)
+    for _ in range(100):
+        rows = random_rows(rng)
+        grid = Grid.from_rows(rows, ".")
+        free = set(open_cells(rows))
+        table = neighbours(grid)
+        for r in range(-1, len(rows) + 1):
+            for c in range(-1, len(rows[0]) + 1):
+                expected = [(r + dr, c + dc) for dr, dc in DELTAS if (r + dr, c + dc) in free]
+                assert [grid.position(v) for v in table[grid.cell(r + 1, c + 1)]] == [
+                    (x + 1, y + 1) for x, y in expected]
+
+
+def test_distance_fields_equal_a_plain_bfs():
+    rng = random.Random(324)
+    for _ in range(200):
+        rows = random_rows(rng)
+        free = open_cells(rows)
+        if len(free) < 2:
+            continue
+        start, blocked, stop = rng.choice(free), rng.choice(free + [None]), rng.choice(free + [None])
+        grid = Grid.from_rows(rows, ".")
+        dist = distance_field(grid, grid_cell(grid, start), -1 if blocked is None else grid_cell(grid, blocked),
+                              None if stop is None else grid_cell(grid, stop))
+        expected = reference_walks(rows, start, free, None if blocked == start else blocked)
+        if stop is not None and stop in expected:  # stopped once the level holding ``stop`` is done
+            expected = {cell: walk for cell, walk in expected.items() if walk <= expected[stop]}
+        found = {grid.position(cell): walk for cell, walk in enumerate(dist) if walk is not None}
+        assert found == {(r + 1, c + 1): walk for (r, c), walk in expected.items()}
+
+
+def all_shortest_walks(rows, start, end, blocked):
+    """Every shortest walk from ``start`` to ``end`` as letters, by a depth-first enumeration."""
+    to_end = reference_walks(rows, end, open_cells(rows), blocked)
+    if start not in to_end:
+        return []
+    walks = []
+
+    def extend(cell, letters):
+        if cell == end:
+            walks.append(letters)
+            return
+        for letter, (dr, dc) in zip("nswe", DELTAS):
+            nxt = (cell[0] + dr, cell[1] + dc)
+            if to_end.get(nxt) == to_end[cell] - 1:
+                extend(nxt, letters + letter)
+
+    extend(start, "")
+    return walks
+
+
+def test_shortest_walks_are_the_least_of_all_shortest_walks():
+    """Least in the order n < s < w < e, among every shortest walk enumerated."""
+    rng = random.Random(357)
+    checked = 0
+    for _ in range(500):
+        rows = random_rows(rng, most=6)
+        free = open_cells(rows)
+        if len(free) < 2:
+            continue
+        start, end = rng.sample(free, 2)
+        blocked = rng.choice([cell for cell in free if cell not in (start, end)] + [None])
+        grid = Grid.from_rows(rows, ".")
+        walk = shortest_walk(grid, grid_cell(grid, start), grid_cell(grid, end),
+                             -1 if blocked is None else grid_cell(grid, blocked))
+        walks = all_shortest_walks(rows, start, end, blocked)
+        assert walk == (min(walks, key=lambda w: ['nswe'.index(ch) for ch in w]) if walks else None)
+        checked += len(walks) > 1
+    assert checked > 50
+
+
+def nx_grid(rows):
+    graph = nx.Graph()
+    free = set(open_cells(rows))
+    graph.add_nodes_from(free)
+    graph.add_edges_from(((r, c), (r + dr, c + dc)) for r, c in free for dr, dc in DELTAS[1::2]
+                         if (r + dr, c + dc) in free)
+    return graph
+
+
+def grids_and_blocks(rng, count, comb_every):
+    """``count`` random grids (every ``comb_every``-th a comb) with their rows and blocks."""
+    for number in range(count):
+        rows = comb_rows(rng, 9, 11) if number % comb_every == 0 else random_rows(rng)
+        grid = Grid.from_rows(rows, ".")
+        yield rows, grid, edge_blocks(grid)
+
+
+def test_edge_blocks_are_networkx_biconnected_components():
+    rng = random.Random(1962)
+    several = 0
+    for rows, grid, blocks in grids_and_blocks(rng, 150, 5):
+        expected = {frozenset(frozenset(edge) for edge in component)
+                    for component in nx.biconnected_component_edges(nx_grid(rows))}
+        found: dict = {}
+        for cell, block in enumerate(blocks):
+            if block >= 0:
+                u, d = divmod(cell, 4)
+                a, b = grid.position(u), grid.position(u + grid.step[d])
+                found.setdefault(block, set()).add(frozenset(((a[0] - 1, a[1] - 1), (b[0] - 1, b[1] - 1))))
+        assert {frozenset(edges) for edges in found.values()} == expected
+        assert sorted(found) == list(range(len(found)))
+        several += len(expected) > 2
+    assert several > 50
+
+
+def test_walks_within_a_block_equal_a_plain_bfs_round_the_cell():
+    rng = random.Random(1973)
+    checked = 0
+    for rows, grid, blocks in grids_and_blocks(rng, 120, 3):
+        free = open_cells(rows)
+        for x in rng.sample(free, min(6, len(free))):
+            sides = [(x[0] + dr, x[1] + dc) for dr, dc in DELTAS]
+            for p, side in enumerate(sides):
+                if side not in free:
+                    continue
+                avoid = rng.sample([cell for cell in free if cell not in (x, side)], min(2, len(free) - 2)) \
+                    if rng.random() < 0.3 else []
+                block = blocks[grid_cell(grid, x) * 4 + p]
+                goals = [s for q, s in enumerate(sides) if s in free and blocks[grid_cell(grid, x) * 4 + q] == block]
+                found = walks_within_block(grid, grid_cell(grid, side), [grid_cell(grid, g) for g in goals],
+                                           grid_cell(grid, x), blocks, block, [grid_cell(grid, a) for a in avoid])
+                expected = reference_walks([line if r not in {a[0] for a in avoid} else
+                                            "".join("#" if (r, c) in avoid else ch for c, ch in enumerate(line))
+                                            for r, line in enumerate(rows)], side, goals, x)
+                assert {(r - 1, c - 1): walk for (r, c), walk in
+                        ((grid.position(cell), walk) for cell, walk in found.items())} == expected
+                checked += 1
+    assert checked > 500
+
+
+def test_walk_round_is_the_least_possible_walk_or_none():
+    """0 for the same side, 2 for perpendicular sides, 4 for opposite ones: given exactly when a
+    plain BFS round the cell finds that walk, ``None`` otherwise."""
+    rng = random.Random(1980)
+    given = {2: 0, 4: 0, None: 0}
+    for _ in range(150):
+        rows = random_rows(rng, most=8)
+        grid = Grid.from_rows(rows, ".")
+        free = set(open_cells(rows))
+        for x in free:
+            sides = [(x[0] + dr, x[1] + dc) for dr, dc in DELTAS]
+            for p, a in enumerate(sides):
+                for q, b in enumerate(sides):
+                    if a not in free or b not in free:
+                        continue
+                    least = 0 if p == q else 4 if p // 2 == q // 2 else 2
+                    walk = reference_walks(rows, a, [b], x).get(b)
+                    found = walk_round(grid, grid_cell(grid, x), grid_cell(grid, a), grid_cell(grid, b))
+                    assert found == (walk if walk == least else None), (rows, x, p, q)
+                    if p != q:
+                        given[found] += 1
+    assert min(given.values()) > 100

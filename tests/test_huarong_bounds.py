@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ref_huarong as ref  # noqa: E402
 from stategraph import get_puzzle  # noqa: E402
-from stategraph.puzzles.huarong_bounds import Bounds  # noqa: E402
+from stategraph.puzzles.huarong.bounds import Bounds  # noqa: E402
 
 SEED = 2013_11
 BOARDS = 40
@@ -118,3 +118,21 @@ def test_landmarks_join_on_a_winding_board_and_answers_stay_exact():
     assert model.bounds.landmarks, "150 queries did not pay for the landmarks"
     assert answers == [ref.brute_force(board, query) for query in queries]
     assert sum(answer > 0 for answer in answers) > 100
+
+
+@pytest.mark.parametrize(("fixed", "landmarks"), [(None, False), ((3, 4), True)])
+def test_landmarks_by_default_only_where_a_board_has_fixed_cells(fixed, landmarks):
+    """An open board never gets landmarks (they settle not one state fewer there); the same board
+    with one fixed cell gets them once its queries have evaluated the bound often enough."""
+    board = [[1] * 6 for _ in range(5)]
+    if fixed:
+        board[fixed[0]][fixed[1]] = 0
+    grid, model = _model(board)
+    bounds = Bounds(grid, model.board_graph)
+    for target in grid.cells():
+        bound = bounds.for_target(target)
+        for state in model.board_graph:
+            bound(state)
+    bounds.for_target(grid.cells()[0])
+    assert bounds.evaluations > 3 * len(model.board_graph)
+    assert bool(bounds.landmarks) == landmarks

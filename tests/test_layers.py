@@ -10,10 +10,15 @@ import stategraph
 PACKAGE = Path(stategraph.__file__).parent
 ABOVE = {"pipeline", "records", "runner", "search", "config", "cli", "commands", "settings", "judge", "export",
          "graphwrite"}
+# The one exception: a puzzle may call the plain Dijkstra routine itself (Huarong Dao's landmark
+# distances, puzzles/huarong/bounds.py), so no Dijkstra is written twice (issue 21).  The routine
+# module imports nothing above the puzzles; the search registry and the rest of search/ stay out.
+ALLOWED = {"search.dijkstra"}
 
 
-def imported_modules(path: Path, inside: tuple = ("puzzles",)) -> set[str]:
-    """The stategraph modules a file imports, as top-level names under the package (``search``, ``grid``).
+def imported_modules(path: Path, inside: tuple = ("puzzles",), depth: int = 1) -> set[str]:
+    """The stategraph modules a file imports, as names under the package of at most ``depth``
+    parts (``search``, ``grid``; with ``depth=2``, ``search.dijkstra``).
 
     ``inside`` is the file's sub-package (``("puzzles",)`` for ``puzzles/x.py``, ``()`` for a top-level module).
     """
@@ -26,25 +31,25 @@ def imported_modules(path: Path, inside: tuple = ("puzzles",)) -> set[str]:
                     continue  # above the package
                 parts = base + (node.module.split(".") if node.module else [])
                 if parts:
-                    names.add(parts[0])
+                    names.add(".".join(parts[:depth]))
                 else:
                     names.update(alias.name for alias in node.names)
             elif (node.module or "").startswith("stategraph."):
-                names.add(node.module.removeprefix("stategraph.").split(".")[0])
+                names.add(".".join(node.module.removeprefix("stategraph.").split(".")[:depth]))
         elif isinstance(node, ast.Import):
-            names.update(a.name.removeprefix("stategraph.").split(".")[0] for a in node.names
+            names.update(".".join(a.name.removeprefix("stategraph.").split(".")[:depth]) for a in node.names
                          if a.name.startswith("stategraph."))
     return names
 
 
 def test_puzzle_modules_import_nothing_from_the_pipeline_upwards():
-    modules = [(path, ("puzzles",)) for path in sorted((PACKAGE / "puzzles").glob("*.py"))]
+    modules = [(path, path.relative_to(PACKAGE).parts[:-1]) for path in sorted((PACKAGE / "puzzles").rglob("*.py"))]
     modules.append((PACKAGE / "puzzle.py", ()))
-    assert len(modules) >= 5
+    assert len(modules) >= 20
     for path, inside in modules:
         found = imported_modules(path, inside)
-        assert {"grid", "state_graph"} & found or path.name == "__init__.py", (path.name, found)
-        wrong = found & ABOVE
+        assert {"grid", "state_graph"} & found or path.name in ("__init__.py", "check.py"), (path.name, found)
+        wrong = {name for name in imported_modules(path, inside, depth=2) if name.split(".")[0] in ABOVE} - ALLOWED
         assert not wrong, f"{path.name} imports {sorted(wrong)}"
 
 
@@ -54,3 +59,11 @@ def test_the_check_sees_a_forbidden_import(tmp_path):
                    "from .grid import Grid\n")
     assert imported_modules(bad) == {"search", "runner", "records", "puzzles"}
     assert imported_modules(bad, ()) == {"grid", "runner"}
+
+
+def test_only_the_dijkstra_routine_is_allowed_from_search(tmp_path):
+    routine, registry = tmp_path / "routine.py", tmp_path / "registry.py"
+    routine.write_text("from ...search.dijkstra import dijkstra\nimport stategraph.search.dijkstra\n")
+    registry.write_text("from ...search import dijkstra\nfrom stategraph.search.astar import astar\n")
+    assert imported_modules(routine, ("puzzles", "huarong"), depth=2) == ALLOWED
+    assert imported_modules(registry, ("puzzles", "huarong"), depth=2) == {"search", "search.astar"}

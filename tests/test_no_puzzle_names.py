@@ -1,5 +1,5 @@
-"""Generic code never keys anything on a puzzle's name: outside ``puzzles/`` (the puzzles) and
-``checks/`` (each puzzle's independent checker), no module's code holds a built-in puzzle's name,
+"""Generic code never keys anything on a puzzle's name: outside ``puzzles/`` (the puzzles, each
+with its independent checker), no module's code holds a built-in puzzle's name,
 alias or model name as a string, so every command works the same for a plug-in.
 
 Docstrings may name them (their examples run the built-ins); code may not.
@@ -14,7 +14,7 @@ import stategraph
 from stategraph.puzzles import PUZZLES
 
 PACKAGE = Path(stategraph.__file__).parent
-PUZZLE_HOMES = ("puzzles", "checks")
+PUZZLE_HOMES = ("puzzles",)
 NAMES = {name for puzzle in PUZZLES.values() for name in (puzzle.name, *puzzle.aliases, *puzzle.models)}
 
 

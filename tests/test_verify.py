@@ -108,7 +108,7 @@ def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
 
 
 def test_impossibility_past_the_naive_limit_is_reported_unconfirmed(monkeypatch):
-    import stategraph.checks.pushing_boxes as check
+    import stategraph.puzzles.pushing_boxes.check as check
     from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED
 
     text = "3 5\n.....\n.S...\n#B#.T\n0 0\n"  # the box is wedged between rocks on the bottom row

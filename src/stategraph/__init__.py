@@ -29,14 +29,23 @@ from importlib import import_module
 __version__ = "0.1.0"
 
 
+def _is_the_command() -> bool:
+    """Whether this process is the ``stategraph`` command starting up: ``python -m stategraph``
+    (runpy imports the package before it runs ``__main__``; ``sys.argv[0]`` is ``-m`` meanwhile)
+    or the ``stategraph`` script.  Imported by any other program, the package leaves its
+    signals alone."""
+    if sys.argv[:1] == ["-m"]:
+        named = sys.orig_argv[-len(sys.argv):][:1]  # the module after -m, as typed
+        return [name.removeprefix("-m") for name in named] in (["stategraph"], ["stategraph.__main__"])
+    return bool(sys.argv) and os.path.basename(sys.argv[0]) == "stategraph"
+
+
 def _interrupted_while_starting(signum, frame):  # pragma: no cover - exercised through a signal
     os.write(2, b"stategraph: interrupted\n")
     os._exit(130)
 
 
-# Started as a command (``python -m stategraph`` or the ``stategraph`` script), a Ctrl-C that comes
-# before cli.main() is running is one line and status 130 too; main() restores the default handler.
-if sys.argv and (sys.argv[0] == "-m" or os.path.basename(sys.argv[0]) == "stategraph"):
+if _is_the_command():  # a Ctrl-C before cli.main() takes the signal over is one line and status 130 too
     signal.signal(signal.SIGINT, _interrupted_while_starting)
 
 _HOMES = {

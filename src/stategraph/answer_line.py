@@ -34,7 +34,32 @@ _INTEGER = re.compile(r"-?[0-9]+")
 
 @dataclass(frozen=True)
 class AnswerLine:
-    """How one answer is printed: ``found`` for a solution, ``none`` when there is none."""
+    """How one answer is printed: ``found`` for a solution, ``none`` when there is none.
+
+    Parameters
+    ----------
+    found : str, optional
+        The template of a solution's line: ``{number}``, ``{cost}`` and, last, ``{moves}``.
+    none : str, optional
+        The line when there is no solution; it may name ``{number}``.
+    sep : str, optional
+        What joins the move labels (``""``: every label is one character).
+
+    Raises
+    ------
+    ContractError
+        If a template names another field, names one twice, puts ``{moves}`` anywhere but last,
+        or holds a line break.
+
+    Examples
+    --------
+    >>> AnswerLine("{cost}: {moves}", sep="-").render(1, (2, ("up", "left")))
+    '2: up-left'
+    >>> AnswerLine("{moves} {cost}")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.ContractError: answer template '{moves} {cost}': {moves} must come last
+    """
 
     found: str = "{cost} {moves}"
     none: str = "-1"
@@ -75,7 +100,13 @@ class AnswerLine:
         return answer[1] if self.has_moves and answer is not None else None
 
     def render(self, number: int, answer) -> str:
-        """The line (without its newline) of instance ``number``'s ``answer``."""
+        """The line (without its newline) of instance ``number``'s ``answer``.
+
+        Raises
+        ------
+        ContractError
+            If a move label holds the separator (or, with ``sep=""``, is not one character).
+        """
         if answer is None:
             return self.none.format(number=number)
         head = self.found.removesuffix("{moves}").format(number=number, cost=self.cost(answer))

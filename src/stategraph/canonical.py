@@ -44,10 +44,46 @@ from __future__ import annotations
 from collections import deque
 
 from .errors import ContractError, StategraphError, shorten
+from .graph_dicts import predecessors, successors
 
 
 def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"):
-    """The canonical optimal state path from ``source`` to a target, or ``None`` if none is reachable."""
+    """The canonical optimal state path from ``source`` to a target, or ``None`` if none is reachable.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The state graph.
+    source : hashable
+        The start state.
+    targets : collection
+        The goal states.
+    dist : dict
+        A routine's distances from ``source`` (:attr:`~stategraph.search.SearchResult.dist`):
+        exact along every optimal path, never below the truth elsewhere.
+    weight, rank : str, optional
+        The edge attributes holding the weight and the tie-break rank.
+
+    Returns
+    -------
+    list or None
+        The states of the optimal path whose sequence of edge ranks is smallest (see the module
+        docstring for the rule round zero-cost cycles).
+
+    Raises
+    ------
+    ContractError
+        If an optimal edge has no ``rank``.
+    StategraphError
+        If two optimal edges leave a state with the same rank, or ``dist`` is inconsistent.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> g = nx.DiGraph([("s", "t", {"weight": 1, "rank": 0})])
+    >>> canonical_path(g, "s", {"t"}, {"s": 0, "t": 1}), canonical_path(g, "s", {"t"}, {"s": 0})
+    (['s', 't'], None)
+    """
     best = optimal_cost(targets, dist)
     if best is None:
         return None
@@ -77,7 +113,7 @@ def optimal_cost(targets, dist):
 def _smallest_rank_walk(graph, source, goals, dist, weight, rank, allowed):
     """From ``source`` to a goal, always along the tight edge ``u -> v`` of smallest rank for which
     ``allowed(u, v)``; ``None`` if the walk comes back to a state it has visited."""
-    succ = graph._succ
+    succ = successors(graph)
     path = [source]
     visited = {source}
     u = source
@@ -107,7 +143,7 @@ def _smallest_rank_walk(graph, source, goals, dist, weight, rank, allowed):
 def _edges_to_goals(graph, goals, dist, weight) -> dict:
     """Every state on an optimal path, with the fewest edges from it to a goal along tight edges
     (a breadth-first search backwards from the goals)."""
-    pred = graph._pred
+    pred = predecessors(graph)
     edges_left = dict.fromkeys(goals, 0)
     queue = deque(goals)
     pop, push = queue.popleft, queue.append

@@ -23,6 +23,7 @@ import sys
 import traceback
 
 from . import __version__
+from .settings_schema import with_flags
 
 OUTPUT_FAULT, OUT_OF_MEMORY, INTERNAL_ERROR, INTERRUPTED = 4, 5, 70, 130
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)  # exit status 128 + the signal's number
@@ -51,18 +52,44 @@ def _stop(signum, frame) -> None:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with usage errors on one line."""
+    """argparse, with usage errors on one line, and help whose failed write (a full disk) is seen
+    (argparse's own printing drops write errors)."""
 
     def error(self, message):
         _say(f"{self.prog}: error: {message} (see {self.prog} --help)")
         sys.exit(2)
 
-    def _print_message(self, message, file=None):
-        """Unlike argparse's own, let a failed write (a full disk) be seen."""
-        if message:
-            if file is None:  # argparse passes sys.stdout, which is None when stdout is closed
-                raise OSError(0, "standard output is closed")
-            file.write(message)
+    def print_help(self, file=None):
+        _print(self.format_help(), file)
+
+
+class _Version(argparse.Action):
+    """``--version``: the version on stdout, printed as help is."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, help="show program's version number and exit"):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        _print(f"stategraph {__version__}\n")
+        parser.exit()
+
+
+def _print(text: str, file=None) -> None:
+    file = sys.stdout if file is None else file
+    if file is None:  # stdout is closed
+        raise OSError(0, "standard output is closed")
+    file.write(text)
+
+
+class _Commands:
+    """The subcommands, each parser kept by name as it is added (argparse offers no public lookup)."""
+
+    def __init__(self, action):
+        self.action, self.parsers = action, {}
+
+    def add_parser(self, name: str, **kwargs) -> argparse.ArgumentParser:
+        self.parsers[name] = self.action.add_parser(name, **kwargs)
+        return self.parsers[name]
 
 
 def main(argv=None) -> int:
@@ -176,14 +203,14 @@ def _take_positionals(parser, args, extras) -> None:
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stategraph", description="Grid puzzles as explicit state graphs, answered by "
                                                     "generic shortest-path routines.")
-    parser.add_argument("--version", action="version", version=f"stategraph {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action=_Version)
+    parser.set_defaults(items=())  # for the commands without positionals
+    commands = _Commands(parser.add_subparsers(dest="command", required=True))
 
     settings = _Parser(add_help=False)
     settings.add_argument("--config", "-c", metavar="FILE|NAME",
                           help="YAML config: a file, or the name of a packaged config (see `stategraph configs`)")
-    settings.add_argument("--algorithm", "-a", help="search routine (overrides the config)")
-    settings.add_argument("--model", "-m", help="state model (see `stategraph puzzles`; overrides the config)")
+    _add_flags(settings, with_flags(None))
     settings.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                           help="override any config key, e.g. limits.max_rows=500 or "
                                "search.options.stop_at_target=false (repeatable)")
@@ -193,12 +220,6 @@ def _parser() -> argparse.ArgumentParser:
                                 help="solve a contest input and print the exact contest output")
     solve.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
                        help="puzzle name (unless --config names it) and input file (stdin when absent or -)")
-    solve.add_argument("--format", help="text (contest output, the default) or json (one object per answer)")
-    solve.add_argument("--stats", action="store_true", default=None, help="print search statistics to stderr")
-    solve.add_argument("--verify", action="store_true", default=None,
-                       help="check every answer with an independent checker: legal, and optimal by a naive "
-                            "search within the verify budget")
-    solve.add_argument("--export-graphml", metavar="PATH", help="write each instance's state graph as GraphML")
 
     check = commands.add_parser("check", parents=[settings],
                                 help="judge an answers file written by any program: legal, optimal, canonical")
@@ -212,13 +233,6 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
                         help="puzzle name (unless --config names it) and input file (stdin when absent or -)")
     export.add_argument("--output", "-o", metavar="PATH", help="the file to write (- for stdout)")
-    export.add_argument("--format", dest="graph_format", choices=("graphml", "gexf", "json", "dot"),
-                        help="the file format (default: from the extension of PATH)")
-    export.add_argument("--instance", type=int, metavar="K", help="the K-th maze or board (default 1)")
-    export.add_argument("--query", type=int, metavar="K", help="the K-th Huarong Dao query (default 1)")
-    export.add_argument("--path-only", action="store_true", default=None, help="only the solution's states and edges")
-    export.add_argument("--force", action="store_true", default=None,
-                        help="write a whole graph above the size limit (200,000 states; 50,000 for gexf, dot)")
 
     graph_search = commands.add_parser("search", help="search a graph file written by `export` (edited or not)")
     graph_search.add_argument("items", nargs="*", metavar="GRAPHFILE", help="a GraphML, GEXF or node-link JSON file")
@@ -239,11 +253,24 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("puzzles", help="list the puzzles")
     from .views.commands import add_commands as add_teaching_commands
 
-    add_teaching_commands(commands, settings)  # compare, explain, draw
-    for subparser in commands.choices.values():
-        if not any(action.dest == "items" for action in subparser._actions):
-            subparser.set_defaults(items=())
+    add_teaching_commands(commands, settings)  # compare, explain, draw, view
+    for name, subparser in commands.parsers.items():
+        _add_flags(subparser, with_flags(name))
     return parser
+
+
+def _add_flags(parser: argparse.ArgumentParser, keys) -> None:
+    """The dedicated options of ``keys`` (see :mod:`stategraph.settings_schema`): each overrides its
+    key, and is ``None`` when absent."""
+    for key in keys:
+        flag = key.flag
+        options: dict = {"dest": flag.attribute, "help": flag.help}
+        if key.kind is bool:
+            options.update(action="store_true", default=None)
+        else:
+            options.update(type=int if key.kind is int else None, metavar=flag.metavar,
+                           choices=key.choices if flag.choices else None)
+        parser.add_argument(*flag.names, **options)
 
 
 def _say(line: str) -> None:

@@ -22,6 +22,7 @@ from .runner import applicable_algorithms, run
 from .safefile import check_output
 from .search import SEARCHES, get_search
 from .settings import Settings, resolve
+from .settings_schema import flag_values
 from .textdecode import read_text
 from .weights import components
 from .words import plural
@@ -214,14 +215,8 @@ def search(args) -> int:
 # settings -----------------------------------------------------------------------------------------
 
 def _resolve(args, files: tuple, optional: int = 0):
-    flags = {"search.algorithm": args.algorithm, "model": args.model}
-    for flag, key in (("format", "output.format"), ("stats", "output.stats"), ("verify", "output.verify"),
-                      ("export_graphml", "export.graphml"), ("graph_format", "export.format"),
-                      ("instance", "export.instance"), ("query", "export.query"),
-                      ("path_only", "export.path_only"), ("force", "export.force")):
-        flags[key] = getattr(args, flag, None)
     return resolve(args.command, args.items, files, optional=optional, config=args.config,
-                   assignments=args.set, flags=flags)
+                   assignments=args.set, flags=flag_values(args))
 
 
 # streams ------------------------------------------------------------------------------------------

@@ -1,5 +1,8 @@
 """YAML configuration: which puzzle, model, search routine, output and export.
 
+The keys, their types, defaults and allowed values are declared in
+:mod:`stategraph.settings_schema`; this module reads configs and ``--set`` values against them.
+
 Files and ``--set`` values are read with :mod:`stategraph.safe_yaml` only (``yaml.SafeLoader``
 without anchors, aliases, duplicate keys, deep nesting or oversized values), and a file
 over :data:`MAX_CONFIG_BYTES` is refused unread.  Unknown keys and wrong types are refused
@@ -20,29 +23,16 @@ from __future__ import annotations
 import copy
 import os
 
-from .errors import ConfigError, StategraphError, shorten
+from .errors import ConfigError, StategraphError, described, kind_of, shorten
 from .puzzles import ALIASES, PUZZLES, get_puzzle
 from .search import SEARCHES, check_options, get_search
+from .settings_schema import DEFAULTS, KEYS, MAX_LIMIT, Key, nest, value_at
 
-OUTPUT_FORMATS = ("text", "json")
-GRAPH_FORMATS = ("graphml", "gexf", "json", "dot")  # what `stategraph export` writes
 MAX_CONFIG_BYTES = 2**20  # a config is a few lines; a bigger file is refused before it is parsed
-MAX_LIMIT = 10**6  # the largest value of any key under limits
 MAX_KEY_LENGTH = 50  # of a --set KEY (the longest real one, search.options.stop_at_target, has 29)
 MAX_KEY_PARTS = 3  # dotted parts of a --set KEY: section.subsection.name
 
-NULLABLE = ("export.graphml", "export.format")  # keys whose empty value means "the default"
-# key -> (type, default); nested dicts are sections
-SCHEMA = {
-    "puzzle": (str, None),
-    "model": (str, None),
-    "search": {"algorithm": (str, None), "options": dict},
-    "output": {"format": (str, "text"), "stats": (bool, False), "verify": (bool, False)},
-    "export": {"graphml": (str, None), "format": (str, None), "instance": (int, 1), "query": (int, 1),
-               "path_only": (bool, False), "force": (bool, False)},
-    "verify": {"max_seconds": (int, 60), "max_positions": (int, 200_000)},
-    "limits": dict,
-}
+SCHEMA = nest({key.name: key for key in KEYS})  # section -> ... -> Key, as a config nests them
 
 
 def default_config(puzzle, folder: str | None = None) -> dict:
@@ -50,15 +40,10 @@ def default_config(puzzle, folder: str | None = None) -> dict:
     what ``configs/<puzzle>.yaml`` holds); a puzzle from outside the package (``module:Class``,
     looked up in ``folder`` first) keeps that name."""
     chosen = get_puzzle(puzzle, folder) if isinstance(puzzle, str) else puzzle
-    return {
-        "puzzle": puzzle if isinstance(puzzle, str) and ":" in puzzle else chosen.name,
-        "model": chosen.model().name,
-        "search": {"algorithm": chosen.default_algorithm, "options": {}},
-        "output": {"format": "text", "stats": False, "verify": False},
-        "export": {"graphml": None, "format": None, "instance": 1, "query": 1, "path_only": False, "force": False},
-        "verify": {"max_seconds": 60, "max_positions": 200_000},
-        "limits": dict(chosen.limits),
-    }
+    return nest({**copy.deepcopy(DEFAULTS),
+                 "puzzle": puzzle if isinstance(puzzle, str) and ":" in puzzle else chosen.name,
+                 "model": chosen.model().name, "search.algorithm": chosen.default_algorithm,
+                 "limits": dict(chosen.limits)})
 
 
 def load_config(path: str, source: str | None = None) -> dict:
@@ -93,7 +78,7 @@ def load_config_text(text: str, source: str = "<config>", folder: str | None = N
 
     data = safe_yaml.load(text, source)
     if not isinstance(data, dict):
-        raise ConfigError(f"{source}: a config must be a mapping of keys, found {_kind(data)}")
+        raise ConfigError(f"{source}: a config must be a mapping of keys, found {kind_of(data)}")
     if not isinstance(data.get("puzzle"), str):
         raise ConfigError(f"{source}: key 'puzzle' is required and must be a string")
     _puzzle(data["puzzle"], source, folder)
@@ -145,22 +130,15 @@ def parse_assignment(text: str) -> tuple:
 
 
 def validate(config: dict, source: str, puzzle=None, folder: str | None = None) -> None:
-    """Cross-key checks: known routine and options, known model and output format, puzzle limits
-    (of ``puzzle`` if given, else of the puzzle ``config`` names).  A routine ``module:function``
+    """Cross-key checks: known routine and options, known model, each key's declared choices and
+    range, puzzle limits (of ``puzzle`` if given, else of the puzzle ``config`` names).  A routine ``module:function``
     is loaded here (from ``folder``, the config's, first): see :mod:`stategraph.search.plugin`."""
     module = puzzle or _puzzle(config["puzzle"], source)
     algorithm = config["search"]["algorithm"]
     routine = _routine(algorithm, source, folder)
     options = config["search"]["options"]
     if not isinstance(options, dict):
-        raise ConfigError(f"{source}: key 'search.options' must be a mapping, found {_kind(options)}")
-    for key, value in options.items():
-        if key not in routine.options:
-            raise ConfigError(f"{source}: key 'search.options': {routine.name} has no option {shorten(key)} "
-                              f"(its options: {', '.join(routine.options) or 'none'})")
-        if not isinstance(value, bool):
-            raise ConfigError(f"{source}: key 'search.options': option {shorten(key)} of {routine.name} "
-                              f"must be true or false, found {_shown(value)}")
+        raise ConfigError(f"{source}: key 'search.options' must be a mapping, found {kind_of(options)}")
     try:
         check_options(routine, options)
     except StategraphError as exc:
@@ -173,55 +151,57 @@ def validate(config: dict, source: str, puzzle=None, folder: str | None = None) 
     if reason:
         raise ConfigError(f"{source}: key 'search.algorithm': {algorithm} does not apply to "
                           f"{module.name}'s model {model.name}: {reason}")
-    if config["output"]["format"] not in OUTPUT_FORMATS:
-        raise ConfigError(f"{source}: key 'output.format': must be one of {', '.join(OUTPUT_FORMATS)}, "
-                          f"found {_shown(config['output']['format'])}")
-    if config["export"]["graphml"] == "":
-        raise ConfigError(f"{source}: key 'export.graphml' must be a path, found an empty string")
-    if config["export"]["format"] not in (None, *GRAPH_FORMATS):
-        raise ConfigError(f"{source}: key 'export.format': must be one of {', '.join(GRAPH_FORMATS)}, "
-                          f"found {_shown(config['export']['format'])}")
-    for key in ("instance", "query"):
-        if not 1 <= config["export"][key] <= MAX_LIMIT:
-            raise ConfigError(f"{source}: key 'export.{key}' counts from 1, found {_shown(config['export'][key])}")
-    for key, value in config["verify"].items():
-        if not 0 <= value <= MAX_LIMIT:
-            raise ConfigError(f"{source}: key 'verify.{key}' must be between 0 and {MAX_LIMIT}, "
-                              f"found {_shown(value)}")
+    for key in KEYS:
+        _check_value(key, value_at(config, key.name), source)
     limits = module.limits
     if not isinstance(config["limits"], dict):
-        raise ConfigError(f"{source}: key 'limits' must be a mapping, found {_kind(config['limits'])}")
+        raise ConfigError(f"{source}: key 'limits' must be a mapping, found {kind_of(config['limits'])}")
     for key, value in config["limits"].items():
         if key not in limits:
             raise ConfigError(f"{source}: unknown key {shorten(f'limits.{key}')} for {module.name} "
                               f"(known: {', '.join(limits) or 'none'})")
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LIMIT:
             raise ConfigError(f"{source}: key {shorten(f'limits.{key}')} must be a positive integer "
-                              f"of at most {MAX_LIMIT}, found {_shown(value)}")
+                              f"of at most {MAX_LIMIT}, found {described(value)}")
+
+
+def _check_value(key: Key, value, source: str) -> None:
+    """What :data:`~stategraph.settings_schema.KEYS` declares of a key's value beyond its type:
+    its choices, its range, a path that is not empty."""
+    if value is None:
+        return
+    if key.path and value == "":
+        raise ConfigError(f"{source}: key '{key.name}' must be a path, found an empty string")
+    if key.choices and value not in key.choices:
+        raise ConfigError(f"{source}: key '{key.name}': must be one of {', '.join(key.choices)}, "
+                          f"found {described(value)}")
+    if key.low is not None and not key.low <= value <= MAX_LIMIT:
+        allowed = "counts from 1" if key.low == 1 else f"must be between {key.low} and {MAX_LIMIT}"
+        raise ConfigError(f"{source}: key '{key.name}' {allowed}, found {described(value)}")
 
 
 def _merge(base: dict, data: dict, schema: dict, source: str, prefix: str) -> dict:
+    """``base`` with ``data`` laid over it, each value checked against its :class:`Key`'s type."""
     result = copy.deepcopy(base)
     for key, value in data.items():
         name = f"{prefix}{key}"
         if key not in schema:
             raise ConfigError(f"{source}: unknown key {shorten(name)} (known: {', '.join(schema)})")
         spec = schema[key]
-        if isinstance(spec, dict):
+        if isinstance(spec, dict):  # a section
             if not isinstance(value, dict):
-                raise ConfigError(f"{source}: key {shorten(name)} must be a mapping, found {_kind(value)}")
+                raise ConfigError(f"{source}: key {shorten(name)} must be a mapping, found {kind_of(value)}")
             result[key] = _merge(base[key], value, spec, source, f"{name}.")
-        elif spec is dict:
+        elif spec.kind is dict:
             if not isinstance(value, dict):
-                raise ConfigError(f"{source}: key {shorten(name)} must be a mapping, found {_kind(value)}")
+                raise ConfigError(f"{source}: key {shorten(name)} must be a mapping, found {kind_of(value)}")
             result[key] = {**base[key], **value}
         else:
-            kind, _ = spec
-            if value is not None and not (isinstance(value, kind) and
-                                          (kind is not int or not isinstance(value, bool))):
-                raise ConfigError(f"{source}: key {shorten(name)} must be {kind.__name__}, "
-                                  f"found {_kind(value)}")
-            if value is None and name not in NULLABLE:
+            if value is not None and not (isinstance(value, spec.kind) and
+                                          (spec.kind is not int or not isinstance(value, bool))):
+                raise ConfigError(f"{source}: key {shorten(name)} must be {spec.kind.__name__}, "
+                                  f"found {kind_of(value)}")
+            if value is None and not spec.nullable:
                 raise ConfigError(f"{source}: key {shorten(name)} needs a value, found nothing")
             result[key] = value
     return result
@@ -235,7 +215,7 @@ def _puzzle(name, source: str, folder: str | None = None):
         except StategraphError as exc:
             raise ConfigError(f"{source}: key 'puzzle': {exc}") from None
     if not isinstance(name, str) or (name not in PUZZLES and name not in ALIASES):
-        raise ConfigError(f"{source}: key 'puzzle': unknown puzzle {_shown(name)} "
+        raise ConfigError(f"{source}: key 'puzzle': unknown puzzle {described(name)} "
                           f"(known: {', '.join(PUZZLES)}, or module:Class)")
     return get_puzzle(name)
 
@@ -248,16 +228,6 @@ def _routine(name, source: str, folder: str | None):
         except StategraphError as exc:
             raise ConfigError(f"{source}: key 'search.algorithm': {exc}") from None
     if not isinstance(name, str) or name not in SEARCHES:
-        raise ConfigError(f"{source}: key 'search.algorithm': unknown algorithm {_shown(name)} "
+        raise ConfigError(f"{source}: key 'search.algorithm': unknown algorithm {described(name)} "
                           f"(known: {', '.join(sorted(SEARCHES))})")
     return get_search(name)
-
-
-def _shown(value) -> str:
-    """A user value in a message: its kind for containers and nothing, else its shortened repr."""
-    return _kind(value) if isinstance(value, (dict, list, tuple, set, type(None))) else shorten(value)
-
-
-def _kind(value) -> str:
-    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean", int: "an integer",
-            float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)

@@ -30,6 +30,21 @@ def shorten(value: object, limit: int = SHOWN_LENGTH, *, quoted: bool = True) ->
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def described(value: object) -> str:
+    """A user's value in a message: its kind for containers and nothing, else :func:`shorten`.
+
+    >>> described([1, 2]), described(None), described("abc")
+    ('a list', 'nothing', "'abc'")
+    """
+    return kind_of(value) if isinstance(value, (dict, list, tuple, set, type(None))) else shorten(value)
+
+
+def kind_of(value: object) -> str:
+    """The kind of ``value`` in words: ``a mapping``, ``a string``, ``an integer``, ..."""
+    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean", int: "an integer",
+            float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
+
+
 def escaped(text: str) -> str:
     r"""``text`` whole, with what a terminal would act on shown as the backslash escapes of ``repr``:
     control characters (newlines and tabs included), other unprintable characters, and the
@@ -46,13 +61,39 @@ def escaped(text: str) -> str:
 
 
 class StategraphError(Exception):
-    """Base class of every error stategraph reports to a user."""
+    """Base class of every error stategraph reports to a user.
+
+    The command line prints it as one line, ``stategraph: error: MESSAGE``, and exits with its
+    :attr:`exit_status`.  Raised as itself for what no subclass names, such as ``--verify`` or
+    ``check`` asked of a puzzle that has no checker.
+
+    Attributes
+    ----------
+    exit_status : int
+        The command's exit status: 2 here and in the subclasses that do not set their own.
+
+    Examples
+    --------
+    >>> StategraphError("no such model").exit_status, VerificationError("wrong").exit_status
+    (2, 3)
+    """
 
     exit_status = 2
 
 
 class InputError(StategraphError):
     """Malformed puzzle input, located by file, line and (optionally) column.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong, in a few words.
+    source : str, optional
+        The file name (``"<input>"`` by default, or ``"<stdin>"``).
+    line, column : int, optional
+        Where, counted from 1.
+    instance : int, optional
+        The number of the instance being read, counted from 1.
 
     >>> str(InputError("rows differ in length", source="maze.txt", line=3, column=5))
     'maze.txt:3:5: rows differ in length'
@@ -80,25 +121,66 @@ class InputError(StategraphError):
 
 
 class ConfigError(StategraphError):
-    """A bad configuration file or command-line override."""
+    """A bad configuration file or command-line override (exit status 2).
+
+    Examples
+    --------
+    >>> from stategraph import Settings
+    >>> Settings.of("huarong", model="nope")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.ConfigError: settings: key 'model': huarong has no model 'nope' (models: piece_side, piece_blank)
+    """
 
 
 class ContractError(StategraphError):
-    """A puzzle or model (typically a plug-in) that breaks the written contract of :mod:`stategraph.puzzle`."""
+    """A puzzle or model (typically a plug-in) that breaks the written contract of :mod:`stategraph.puzzle`.
+
+    Exit status 2: the message names the puzzle, the model and what the contract asks for.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from stategraph import StateGraph
+    >>> StateGraph(nx.DiGraph([("s", "t")]), "s", frozenset({"x"}))
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.ContractError: the target 'x' is not a node of the state graph
+    """
 
 
 class SearchNotApplicable(StategraphError):
-    """A search routine was asked to run on a graph it does not handle."""
+    """A search routine was asked to run on a graph it does not handle, or does not exist (exit status 2).
+
+    Examples
+    --------
+    >>> from stategraph import get_search
+    >>> get_search("dfs")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.SearchNotApplicable: unknown algorithm 'dfs' (known: ...)
+    """
 
 
 class StreamFault(StategraphError):
-    """Reading the input or writing the output failed while running (a closed stream, a full disk)."""
+    """Reading the input or writing the output failed while running (a closed stream, a full disk).
+
+    Exit status 4.
+    """
 
     exit_status = 4
 
 
 class OutOfMemory(StategraphError):
-    """An instance needed more memory than there is; raised once its graph has been let go."""
+    """An instance needed more memory than there is; raised once its graph has been let go.
+
+    Exit status 5.
+
+    Parameters
+    ----------
+    message : str, optional
+        The line to print; by default it says what to do (lower the limits, a larger machine).
+    """
 
     exit_status = 5
 
@@ -107,6 +189,18 @@ class OutOfMemory(StategraphError):
 
 
 class VerificationError(StategraphError):
-    """An answer failed independent verification (``--verify``)."""
+    """An answer failed independent verification (``--verify``), or an answers file cannot be read.
+
+    Exit status 3 from ``--verify``; ``stategraph check`` reports it as the question's problem and
+    exits 3 too.
+
+    Examples
+    --------
+    >>> from stategraph import COST
+    >>> next(COST.read("seven\\n", "answers.txt"))
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: answers.txt:1: expected 'COST' or '-1', found 'seven'
+    """
 
     exit_status = 3

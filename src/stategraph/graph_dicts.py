@@ -88,8 +88,14 @@ def graph_writers(graph: nx.DiGraph) -> tuple[NodeWriter, EdgeWriter]:
 
     The result is the same as ``graph.add_node(n, **attrs)`` and ``graph.add_edge(u, v, **attrs)``
     (nodes created in the same order, attributes updated on repeats), but each takes its attribute
-    dict as given and keeps it: the caller must not change or reuse a dict it has handed over.
+    dict as given and keeps it: the caller must not change a dict it has handed over.
     networkx's cached views of the graph are cleared once, here.
+
+    A builder may hand the same dict to many edges that carry the same attributes (the built-in
+    models do: an arrow maze has three kinds of edge), so a compiled graph's edge attribute
+    dicts are read-only: code that needs other edge attributes builds its own graph, as
+    :func:`~stategraph.export.flatten` does (``tests/test_edge_dicts_read_only.py``).  For the
+    same reason an edge is added only once: a repeat would update a shared dict.
 
     Parameters
     ----------

@@ -1,5 +1,5 @@
-"""Writing a flattened state graph (see :func:`stategraph.export.flatten`) to a file: GraphML,
-GEXF, node-link JSON or DOT, through networkx's writers (GraphML streamed with lxml).
+"""Writing a flattened state graph (see :func:`stategraph.export.flatten`) to a file: GraphML
+(streamed by the small writer here), GEXF and node-link JSON (networkx's writers) or DOT (pydot).
 
 Files are written through :mod:`stategraph.safefile`: a path that cannot be opened is a
 :class:`~stategraph.errors.StategraphError`; a write that fails once started is a
@@ -8,23 +8,22 @@ Files are written through :mod:`stategraph.safefile`: a path that cannot be open
 
 from __future__ import annotations
 
-import errno
 import io
 import json
-from copy import copy
-from importlib import import_module
-from typing import Any
+import re
+from collections.abc import Callable
 
 import networkx as nx
 
-from .errors import StategraphError
+from .errors import StategraphError, shorten
+from .graph_dicts import node_attributes, successors
 from .safefile import open_output
 
 
 def write_graph(flat: nx.DiGraph, path: str, fmt: str) -> None:
-    """Write ``flat`` to ``path`` (``-``: standard output) in ``fmt`` with networkx's own writers,
-    through :func:`stategraph.safefile.open_output` (an existing file is replaced only once the
-    new one is complete).
+    """Write ``flat`` to ``path`` (``-``: standard output) in ``fmt``, through
+    :func:`stategraph.safefile.open_output` (an existing file is replaced only once the new one
+    is complete).
 
     A path that cannot be opened is a :class:`StategraphError` (exit 2); a write that fails
     once started (a full disk) is a :class:`StreamFault` (exit 4); a closed pipe is a
@@ -34,122 +33,125 @@ def write_graph(flat: nx.DiGraph, path: str, fmt: str) -> None:
     if fmt == "dot":
         _pydot()
     with open_output(path, "the graph") as handle:
-        try:
-            writer(flat, handle)
-        except Exception as exc:  # lxml reports a failed write as its own error: make it an OSError
-            if not type(exc).__module__.startswith("lxml"):
-                raise
-            if "Broken pipe" in str(exc):
-                raise BrokenPipeError(errno.EPIPE, "Broken pipe") from None
-            raise OSError(str(exc)) from None
+        writer(flat, handle)
 
 
-class _BooleanSpelling:
-    """GraphML's xsd:boolean is ``true``/``false``; networkx writes Python's ``True``, which readers
-    other than networkx (yEd, igraph, the Java reference reader) reject or misread."""
-
-    def add_data(self, name, element_type, value, scope="all", default=None):
-        if element_type is bool:
-            value = str(value).lower()
-        return super().add_data(name, element_type, value, scope, default)
+_NS = "http://graphml.graphdrawing.org/xmlns"
+_HEADER = ("<?xml version='1.0' encoding='utf-8'?>\n"
+           f'<graphml xmlns="{_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
+           f'xsi:schemaLocation="{_NS} {_NS}/1.0/graphml.xsd">')
+_XML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}  # a subclass: its base's
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")  # not even escaped
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
+_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                                    "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+_CHUNK = 4096  # elements per write
 
 
 def _write_graphml(flat: nx.DiGraph, handle) -> None:
-    from networkx.readwrite import graphml
+    """GraphML as networkx's lxml writer writes it with ``infer_numeric_types=True`` (a key per
+    attribute name and scope, of the most general type among its values, numbered as first met
+    and listed last first), but with XML's ``true``/``false`` for booleans (networkx writes
+    ``True``, which yEd, igraph and the Java reference reader reject or misread); written in
+    chunks, never held whole."""
+    text, attribute = _escaper(_TEXT_ESCAPES), _escaper(_ATTRIBUTE_ESCAPES)
+    nodes, succ = node_attributes(flat), successors(flat)
+    declared: list = []
+    scopes = {scope: _keys(scope, dicts, declared, text) for scope, dicts in
+              (("graph", [flat.graph]), ("node", nodes.values()),
+               ("edge", [d for nbrs in succ.values() for d in nbrs.values()]))}
+    out = [_HEADER]
+    out += [f'<key id="{keyid}" for="{scope}" attr.name="{attribute(name)}" attr.type="{kind}"/>'
+            for keyid, scope, name, kind in reversed(declared)]
+    out.append('<graph edgedefault="directed">')
+    for name, value in flat.graph.items():
+        keyid, spell = scopes["graph"][str(name)]
+        out.append(f'<data key="{keyid}">{spell(value)}</data>')
+    ids = {n: attribute(str(n)) for n in nodes}
+    node, edge = _templates("node", scopes["node"]), _templates("edge", scopes["edge"])
 
-    try:
-        etree = import_module("lxml.etree")
-    except ImportError:  # networkx's plain writer: the same file, several times slower
-        class Plain(_BooleanSpelling, graphml.GraphMLWriter):
-            pass
+    def flush(limit: int = _CHUNK) -> None:
+        if len(out) >= limit:
+            handle.write("".join(out).encode("utf-8"))
+            out.clear()
 
-        writer = Plain(encoding="utf-8", prettyprint=False)
-        writer.add_graph_element(flat)
-        writer.dump(handle)
-        return
+    for n, attrs in nodes.items():
+        template, spells = node(tuple(attrs))
+        out.append(template.format(ids[n], *[spell(v) for spell, v in zip(spells, attrs.values())]))
+        flush()
+    for u, nbrs in succ.items():
+        for v, attrs in nbrs.items():
+            template, spells = edge(tuple(attrs))
+            out.append(template.format(ids[u], ids[v], *[spell(x) for spell, x in zip(spells, attrs.values())]))
+            flush()
+    out.append("</graph></graphml>")
+    flush(0)
 
-    Element, SubElement = etree.Element, etree.SubElement
 
-    class Streaming(_BooleanSpelling, graphml.GraphMLWriterLxml):
-        """networkx's lxml GraphML writer (its keys, types and incremental file), with the per-value
-        work of ``add_graph_element`` done once per attribute name and each node or edge element
-        copied from a template of its attribute names: several times faster on big graphs."""
+def _escaper(table: dict) -> Callable[[str], str]:
+    """``escape(text)``: ``text`` escaped by ``table`` (remembered: labels repeat), or a
+    :class:`StategraphError` if it holds a character XML cannot hold."""
+    memo: dict = {}
 
-        def add_graph_element(self, G) -> None:
-            succ = G._succ
-            scopes = {"graph": [G.graph], "node": G._node.values(),
-                      "edge": [d for nbrs in succ.values() for d in nbrs.values()]}
-            keys: dict = {}
-            for scope, dicts in scopes.items():
-                seen: set = set()
-                add = seen.add
-                for d in dicts:
-                    for k, v in d.items():
-                        add((k, type(v)))
-                for k, t in seen:
-                    self.attribute_types[(str(k), scope)].add(t)
-                keys[scope] = {}
-                for k, _ in seen:
-                    if k in keys[scope]:
-                        continue
-                    kinds = self.attribute_types[(str(k), scope)]
-                    general = next(iter(kinds))
-                    if len(kinds) > 1:  # as networkx infers: the most general of the types found
-                        found = {self.get_xml_type(t) for t in kinds if t in self.xml_type}
-                        general = str if "string" in found else float if found & {"float", "double"} else int
-                    if general not in self.xml_type:
-                        raise nx.NetworkXError(f"GraphML writer does not support {general} as data values.")
-                    keyid = self.get_key(str(k), self.get_xml_type(general), scope, None)
-                    keys[scope][k] = (keyid, general is bool)
-            stream: Any = self.__dict__["_xml"]  # the lxml incremental file networkx opened
-            write = stream.write
-            for key in self.xml:
-                write(key)
-            with stream.element("graph", edgedefault="directed"):
-                holder = Element("graph")
-                for k, v in G.graph.items():
-                    keyid, boolean = keys["graph"][k]
-                    SubElement(holder, "data", key=keyid).text = ("true" if v else "false") if boolean else str(v)
-                for data in holder:
-                    write(data)
-                node = _template_of("node", keys["node"])
-                for n, d in G._node.items():
-                    template, flags = node(tuple(d))
-                    element = copy(template)
-                    element.set("id", str(n))
-                    for child, boolean, v in zip(element, flags, d.values()):
-                        child.text = ("true" if v else "false") if boolean else str(v)
-                    write(element)
-                edge = _template_of("edge", keys["edge"])
-                for u, nbrs in succ.items():
-                    source = str(u)
-                    for v, d in nbrs.items():
-                        template, flags = edge(tuple(d))
-                        element = copy(template)
-                        element.set("source", source)
-                        element.set("target", str(v))
-                        for child, boolean, value in zip(element, flags, d.values()):
-                            child.text = ("true" if value else "false") if boolean else str(value)
-                        write(element)
+    def escape(value: str) -> str:
+        found = memo.get(value)
+        if found is None:
+            bad = _NOT_XML.search(value)
+            if bad:
+                raise StategraphError(f"cannot write GraphML: {shorten(value)} holds the character "
+                                      f"{bad.group()!r}, which XML cannot hold")
+            found = memo[value] = value.translate(table)
+        return found
 
-    def _template_of(tag: str, scope_keys: dict) -> Any:
-        cache: dict = {}
+    return escape
 
-        def template(names):
-            found = cache.get(names)
-            if found is None:
-                element = Element(tag)
-                flags = []
-                for name in names:
-                    keyid, boolean = scope_keys[name]
-                    SubElement(element, "data", key=keyid)
-                    flags.append(boolean)
-                found = cache[names] = (element, flags)
-            return found
 
-        return template
+def _keys(scope: str, dicts, declared: list, text: Callable[[str], str]) -> dict:
+    """``{name: (key id, spell)}`` for the attribute names of ``dicts`` (first met first), each
+    declared in ``declared``; ``spell(value)`` is a value's escaped text."""
+    kinds: dict = {}
+    for d in dicts:
+        for k, v in d.items():
+            kinds.setdefault(str(k), set()).add(type(v))
+    found = {}
+    for name, types in kinds.items():
+        bases = {_base(t) for t in types}
+        general = bases.pop() if len(bases) == 1 else str if str in bases else float if float in bases else int
+        keyid = f"d{len(declared)}"
+        declared.append((keyid, scope, name, _XML_TYPES[general]))
+        plain = types <= {int, float, bool}  # numbers print as XML text
+        spell = _boolean if general is bool else str if plain else (lambda v: text(str(v)))
+        found[name] = (keyid, spell)
+    return found
 
-    Streaming(handle, graph=flat, encoding="utf-8", prettyprint=False).dump()
+
+def _base(kind: type) -> type:
+    base = next((t for t in kind.__mro__ if t in _XML_TYPES), None)
+    if base is None:
+        raise StategraphError(f"cannot write GraphML: it has no type for {kind.__name__} values")
+    return base
+
+
+def _boolean(value) -> str:
+    return "true" if value else "false"
+
+
+def _templates(tag: str, scope_keys: dict) -> Callable[[tuple], tuple]:
+    """``template(names)``: a format string for a ``tag`` element with data named ``names`` (its
+    id or source and target first, then the values), and the values' spell functions."""
+    opening = '<node id="{}"' if tag == "node" else '<edge source="{}" target="{}"'
+    cache: dict = {}
+
+    def template(names: tuple) -> tuple:
+        found = cache.get(names)
+        if found is None:
+            keys = [scope_keys[str(name)] for name in names]
+            body = "".join(f'<data key="{keyid}">{{}}</data>' for keyid, _ in keys)
+            found = cache[names] = (f"{opening}>{body}</{tag}>" if keys else f"{opening}/>",
+                                    [spell for _, spell in keys])
+        return found
+
+    return template
 
 
 def _write_gexf(flat: nx.DiGraph, handle) -> None:

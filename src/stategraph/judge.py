@@ -13,7 +13,7 @@ the optimum from stategraph's own solution of the same input.  One
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .errors import VerificationError
 from .runner import run
@@ -50,7 +50,7 @@ def judge(settings, data, answers_text: str, source: str = "<input>", answers_so
     answers = puzzle.read_answers(answers_text, answers_source)
     unreadable = False
     canonical_text = []
-    for record in run(puzzle, data, replace(settings, verify=False), source):
+    for record in run(puzzle, data, settings.replace(verify=False), source):
         canonical_text.append(record.text)
         question = puzzle.label(record.subject, record.question)
         answer = None

@@ -23,7 +23,24 @@ from .search.routine_check import blamed_on, held_against_builtin
 @dataclass
 class Solution:
     """The outcome of one search: ``cost`` and ``states`` are ``None`` when no target is reachable;
-    ``states`` is also ``None`` when the path was not asked for (``solve(..., path=False)``)."""
+    ``states`` is also ``None`` when the path was not asked for (``solve(..., path=False)``).
+
+    Attributes
+    ----------
+    cost : number or Lex or None
+        The optimal cost.
+    states : list or None
+        The canonical optimal path, source first.
+    edges : list of tuple
+        ``(u, v, attrs)`` of each move along ``states``, ``attrs`` the edge's attribute dict.
+    stats : dict
+        ``algorithm``, ``nodes``, ``edges``, ``settled``, ``relaxed``, the seconds spent and
+        the routine's own counts.
+    labels : list of str
+        The path's states by their ``label`` attribute (else ``str(state)``).
+    search : SearchResult or None
+        What the routine returned: its distances and the order it settled states.
+    """
 
     cost: object
     states: list | None
@@ -34,6 +51,7 @@ class Solution:
 
     @property
     def found(self) -> bool:
+        """Whether a target is reachable."""
         return self.cost is not None
 
 
@@ -44,10 +62,55 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
 
     A source that is itself a target needs no search, and no target at all means no path
     (unless the option ``stop_at_target: false`` asks for every reachable state to be settled).
-    With ``path=False`` only the optimal cost is wanted: a routine that can stops at the first
-    target it settles, and ``states`` is ``None``.  With ``judge``, a routine from outside the
-    package has its distances held against a built-in routine's; where they differ, the solution
-    reaches no target and ``stats["wrong"]`` says where (:mod:`stategraph.search.routine_check`).
+
+    Parameters
+    ----------
+    state_graph : StateGraph
+        The question's graph, source and targets.
+    algorithm : str, optional
+        A name of :data:`~stategraph.SEARCHES` or ``module:function`` (default ``"dijkstra"``).
+    options : dict, optional
+        The routine's boolean options, such as ``{"stop_at_target": False}``.
+    path : bool, optional
+        With ``False`` only the optimal cost is wanted: a routine that can stops at the first
+        target it settles, and ``states`` is ``None``.
+    judge : bool, optional
+        A routine from outside the package has its distances held against a built-in routine's;
+        where they differ, the solution reaches no target and ``stats["wrong"]`` says where
+        (:mod:`stategraph.search.routine_check`).
+
+    Returns
+    -------
+    Solution
+        The optimal cost, the canonical path with its edges and labels, and the statistics.
+
+    Raises
+    ------
+    SearchNotApplicable
+        If the routine is unknown, does not accept the graph's weights, lacks the heuristic it
+        needs or is given an option it does not take.
+    ContractError
+        If an edge on an optimal path has no ``rank``.
+
+    See Also
+    --------
+    stategraph.canonical.canonical_path : the tie-break between optimal paths.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from stategraph.state_graph import StateGraph
+    >>> from stategraph.weights import Lex
+    >>> g = nx.DiGraph()
+    >>> g.add_edge("s", "a", weight=Lex(1, 0), rank=0); g.add_edge("a", "t", weight=Lex(0, 2), rank=0)
+    >>> g.add_edge("s", "t", weight=Lex(1, 3), rank=1)
+    >>> solution = solve(StateGraph(g, "s", {"t"}), "layered_bfs")
+    >>> solution.cost, solution.states, solution.stats["algorithm"]
+    (Lex(primary=1, secondary=2), ['s', 'a', 't'], 'layered_bfs')
+    >>> solve(StateGraph(g, "s", {"t"}), "bfs")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.SearchNotApplicable: bfs needs every edge weight to be 1, but this graph has lexicographic ...
     """
     routine = get_search(algorithm)
     check_applicable(routine, state_graph)
@@ -82,7 +145,7 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         return Solution(optimal_cost(state_graph.targets, result.dist), None, [], stats, search=result)
     if states is None:
         return Solution(None, None, [], stats, search=result)
-    succ, nodes = state_graph.graph._succ, state_graph.graph._node
+    succ, nodes = state_graph.graph.succ, state_graph.graph.nodes
     edges = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
     labels = [nodes[s].get("label", str(s)) for s in states]
     return Solution(result.dist[states[-1]], states, edges, stats, labels, search=result)

@@ -68,6 +68,24 @@ class Model(ABC):
     Dao's board graph); :meth:`state_graph` gives the graph, source and
     targets of one question, as a context manager so a model may attach a
     question's start state for the search and detach it afterwards.
+
+    Parameters
+    ----------
+    instance : object
+        One instance, as the puzzle's ``parse`` yields it; kept as ``self.instance`` (a
+        subclass's ``__init__`` must call ``super().__init__(instance)``).
+
+    Attributes
+    ----------
+    name, summary : str
+        The model's name (``--model NAME``) and what its state is, in a line.
+    profile : WeightProfile
+        The weights its graphs carry, declared so routines that cannot search them are refused
+        before any input is read.
+    has_heuristic : bool
+        Its state graphs carry an A* lower bound (``StateGraph.heuristic``).
+    decode_needs_path : bool
+        :meth:`decode` reads the path, not only ``solution.cost``.
     """
 
     name: ClassVar[str]
@@ -83,11 +101,35 @@ class Model(ABC):
 
     @abstractmethod
     def state_graph(self, question: Any) -> AbstractContextManager[StateGraph]:
-        """The state graph of one ``question`` of the instance, with its source and targets."""
+        """The state graph of one ``question`` of the instance, with its source and targets.
+
+        Parameters
+        ----------
+        question : object
+            One of :meth:`Puzzle.questions` of the instance.
+
+        Returns
+        -------
+        context manager of StateGraph
+            Entered for the search (and the export), left before :meth:`decode`.
+        """
 
     @abstractmethod
     def decode(self, question: Any, solution: Any) -> Any:
-        """The puzzle's answer (what :meth:`Puzzle.format_answer` prints) from a solution in this model."""
+        """The puzzle's answer (what :meth:`Puzzle.format_answer` prints) from a solution in this model.
+
+        Parameters
+        ----------
+        question : object
+            The question answered.
+        solution : Solution
+            The search's outcome; ``solution.found`` is false when no target is reachable.
+
+        Returns
+        -------
+        object
+            The answer, in whatever form the puzzle formats and checks.
+        """
 
     def export_graph(self) -> Any:
         """The graph to export for the instance (``None``: the first question's state graph)."""
@@ -96,7 +138,28 @@ class Model(ABC):
     @classmethod
     def move_label(cls, graph: Any, u: Any, v: Any, attrs: dict) -> str:
         """The move ``u -> v`` of ``graph`` in a few words, for exports and the views: by default its
-        ``label``, ``move``, ``turn`` or ``kind`` attribute (the first that is a string), else its rank."""
+        ``label``, ``move``, ``turn`` or ``kind`` attribute (the first that is a string), else its rank.
+
+        Parameters
+        ----------
+        graph : networkx.DiGraph
+            The state graph.
+        u, v : hashable
+            The move's ends.
+        attrs : dict
+            The edge's attributes.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> Model.move_label(None, "a", "b", {"move": "push N", "rank": 0})
+        'push N'
+        >>> Model.move_label(None, "a", "b", {"rank": 2})
+        '2'
+        """
         for key in ("label", "move", "turn", "kind"):
             if isinstance(attrs.get(key), str):
                 return attrs[key]
@@ -157,6 +220,24 @@ class Puzzle(ABC):
     Subclasses set the class attributes and implement :meth:`parse`,
     :meth:`format_answer` and (for ``--verify`` and ``stategraph check``)
     the checker methods.  ``default_model`` is the first of ``models`` unless set.
+
+    Attributes
+    ----------
+    name, summary, sample : str
+        The puzzle's name, a line about it, and a small input in its contest format.
+    aliases : tuple of str
+        Other names it answers to (``poj1475``).
+    models : dict
+        Model name -> :class:`Model` subclass.
+    default_model : str or None
+        The model used when none is named (else the first of ``models``).
+    default_algorithm : str
+        The routine used when none is named.
+    limits : dict
+        Size limits, changeable in a config's ``limits`` section.
+    checker : module or None
+        Where :meth:`verify` and :meth:`read_answers` go by default; without one, ``--verify``
+        and ``check`` are refused (a :class:`~stategraph.errors.StategraphError`, exit status 2).
     """
 
     name: ClassVar[str]
@@ -173,7 +254,27 @@ class Puzzle(ABC):
 
     @abstractmethod
     def parse(self, data: Any, source: str = "<input>", limits: dict | None = None) -> Iterator[Any]:
-        """Yield the instances of an input (a str, bytes or binary stream), reading as it goes."""
+        """Yield the instances of an input (a str, bytes or binary stream), reading as it goes.
+
+        Parameters
+        ----------
+        data : str, bytes or binary stream
+            The input in the contest format.
+        source : str, optional
+            The input's name in error messages.
+        limits : dict, optional
+            The size limits, :attr:`limits` with a config's changes.
+
+        Yields
+        ------
+        object
+            One instance at a time, each before the next is read.
+
+        Raises
+        ------
+        InputError
+            At the first malformed instance, located by line and column.
+        """
 
     def questions(self, instance: Any) -> Iterator[Any]:
         """The questions asked of an instance, in order; by default the instance is its one question."""
@@ -185,9 +286,23 @@ class Puzzle(ABC):
 
     @abstractmethod
     def format_answer(self, instance: Any, question: Any, answer: Any) -> str:
-        """The exact contest output for one answer."""
+        """The exact contest output for one answer.
+
+        Parameters
+        ----------
+        instance, question : object
+            What was asked.
+        answer : object
+            What the model's :meth:`Model.decode` returned.
+
+        Returns
+        -------
+        str
+            The answer's text, with its line ends.
+        """
 
     def sample_text(self) -> str:
+        """The packaged sample input (``stategraph sample NAME``); by default :attr:`sample`."""
         return self.sample
 
     def instance_text(self, instance: Any, question: Any) -> str | None:
@@ -198,7 +313,19 @@ class Puzzle(ABC):
     # models -------------------------------------------------------------------------------------
 
     def model(self, name: str | None = None) -> type[Model]:
-        """The model class called ``name`` (default: :attr:`default_model`)."""
+        """The model class called ``name`` (default: :attr:`default_model`).
+
+        Raises
+        ------
+        StategraphError
+            If the puzzle has no model of that name.
+
+        Examples
+        --------
+        >>> from stategraph import get_puzzle
+        >>> get_puzzle("huarong").model().name, get_puzzle("huarong").model("piece_blank").name
+        ('piece_side', 'piece_blank')
+        """
         chosen = name or self.default_model or next(iter(self.models))
         if chosen not in self.models:
             raise StategraphError(f"{self.name} has no model {chosen!r} (models: {', '.join(self.models)})")
@@ -216,7 +343,15 @@ class Puzzle(ABC):
         without the models: legal, of the reported cost, and optimal by a naive search within
         ``limit`` positions and ``deadline``; return ``checks.CONFIRMED`` or
         ``checks.OPTIMALITY_UNCONFIRMED``, or raise ``VerificationError``.  By default, the
-        ``verify`` of :attr:`checker`."""
+        ``verify`` of :attr:`checker`.
+
+        Raises
+        ------
+        VerificationError
+            If the answer does not hold (exit status 3).
+        StategraphError
+            If the puzzle has no :attr:`checker` (exit status 2).
+        """
         if self.checker is None:
             raise StategraphError(f"{self.name} has no independent checker, so --verify cannot check its "
                                   "answers (give the puzzle a checker, or write it on the first level)")
@@ -224,7 +359,15 @@ class Puzzle(ABC):
 
     def read_answers(self, text: str, source: str) -> Iterator[Any]:
         """The :class:`~stategraph.checks.Answer` items of an answers file (``stategraph check``);
-        by default, the ``read_answers`` of :attr:`checker`."""
+        by default, the ``read_answers`` of :attr:`checker`.
+
+        Raises
+        ------
+        VerificationError
+            If a line is not an answer.
+        StategraphError
+            If the puzzle has no :attr:`checker`.
+        """
         if self.checker is None:
             raise StategraphError(f"{self.name} has no checker, so check cannot read its answer files")
         return self.checker.read_answers(text, source)
@@ -239,4 +382,5 @@ class Puzzle(ABC):
         raise StategraphError(f"{self.name} has no checker, so check cannot judge its answers")
 
     def describe_cost(self, cost: Any) -> str:
+        """A cost in words, for ``check``'s messages (``14 moves``); by default ``str(cost)``."""
         return str(cost)

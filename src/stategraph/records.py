@@ -15,7 +15,8 @@ class Record:
 
     ``instance`` counts from 1 over a file; ``query`` counts the questions
     asked of one instance (Huarong Dao has many per board); ``graph`` is
-    the state graph to export, on the first record of an instance.
+    the state graph, kept on the first record of an instance for ``draw``
+    and ``explain`` (export flattens it earlier, while it is live).
     """
 
     instance: int

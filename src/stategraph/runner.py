@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager, contextmanager
 from time import monotonic
 
+from . import workers
 from .errors import ContractError, OutOfMemory, VerificationError, shorten
 from .pipeline import solve
 from .puzzles import get_puzzle
@@ -42,33 +43,70 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     solutions unless ``paths``, a ``capture``, ``settings.verify`` or a JSON report asks for one.
     With ``judge`` or ``settings.verify``, a routine from outside the package has its distances held
     against a built-in routine's (a disagreement is in ``stats["wrong"]``; with ``verify``, an error).
+
+    With ``settings.jobs`` above 1 (0: every core), the questions are answered in worker processes
+    (:mod:`stategraph.workers`) and yielded in the same order, with the same faults; their records
+    carry the answer, its text, cost, path labels and statistics, but no graph, states or search
+    result, so a ``capture``, ``paths`` or ``judge`` (which need those) keeps the run in this process.
+
+    Parameters
+    ----------
+    puzzle : str or Puzzle
+        A puzzle's name (or alias, or ``module:Class``) or a puzzle object.
+    data : str, bytes or binary stream
+        The input in the puzzle's contest format.
+    settings : Settings, optional
+        Model, routine, options, limits, verification; the puzzle's defaults if not given.
+    source : str, optional
+        The input's name in error messages.
+    capture : callable, optional
+        Called with each question's live state graph (see above).
+    paths : bool, optional
+        Extract the canonical path even where the answer is only a cost.
+    judge : bool, optional
+        Hold a plug-in routine's distances against a built-in's.
+
+    Yields
+    ------
+    Record
+        One answered question: ``text`` (its contest output), ``answer``, ``solution``, ``stats``.
+
+    Raises
+    ------
+    InputError
+        At the first malformed instance, after the answers to those before it.
+    VerificationError
+        With ``settings.verify``, at the first answer that does not hold.
+    ContractError
+        If a plug-in puzzle or model breaks the contract.
+    SearchNotApplicable
+        If the routine does not apply to a question's graph.
+    OutOfMemory
+        If an instance does not fit in memory.
+
+    Examples
+    --------
+    >>> from stategraph import Settings, sample_text
+    >>> for record in run("huarong", sample_text("huarong"), Settings.of("huarong", algorithm="spfa")):
+    ...     print(record.instance, record.query, record.text.strip(), record.stats["algorithm"])
+    1 1 2 spfa
+    1 2 -1 spfa
     """
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     settings = settings or Settings.of(chosen)
-    deadline = monotonic() + settings.verify_seconds
-    model_class = chosen.model(settings.model)
-    paths = paths or capture is not None or settings.verify or settings.output_format == "json"
+    answering = Answering(chosen, settings, capture, paths, judge)
     instances = chosen.parse(data, source, dict(settings.limits))
     if not isinstance(instances, Iterable):
         raise ContractError(f"{chosen.name}: parse() must return an iterable of instances (or yield them), it returned "
                             f"{shorten(instances)}")
+    jobs = workers.worker_count(settings.jobs)
+    if jobs > 1 and capture is None and not paths and not judge:
+        yield from workers.answer_in_workers(answering, instances, jobs)
+        return
     for instance in instances:
-        watch = Stopwatch()
-        model = _within_memory(model_class, instance)
-        if getattr(model, "instance", _MISSING) is _MISSING:
-            raise ContractError(f"{chosen.name} model {model_class.name}: its __init__ must call "
-                                "super().__init__(instance)")
-        compile_seconds = watch.lap()
+        model, compile_seconds = answering.model(instance)
         for question in chosen.questions(instance):
-            with _contract(chosen, model_class):
-                record = _within_memory(_answer, chosen, model, instance, question, settings, capture,
-                                        paths or model.decode_needs_path, judge or settings.verify)
-            record.stats["compile_seconds"] += compile_seconds
-            if settings.verify and record.stats.get("wrong"):
-                raise VerificationError(f"{chosen.label(instance, question)}: {record.stats['wrong']}")
-            if settings.verify:
-                record.stats["verified"] = chosen.verify(instance, record, deadline=deadline,
-                                                         limit=settings.verify_positions)
+            record = answering.answer(model, instance, question, compile_seconds)
             compile_seconds = 0.0
             yield record
             del record
@@ -76,6 +114,41 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
 
 
 _MISSING = object()
+
+
+class Answering:
+    """How one run answers a question, the same in this process and in a worker: the puzzle, its
+    model class, the settings, the verify deadline and what each record must carry."""
+
+    def __init__(self, chosen, settings: Settings, capture=None, paths=False, judge=False):
+        self.chosen, self.settings, self.capture = chosen, settings, capture
+        self.deadline = monotonic() + settings.verify_seconds
+        self.model_class = chosen.model(settings.model)
+        self.paths = paths or capture is not None or settings.verify or settings.output_format == "json"
+        self.judge = judge or settings.verify
+
+    def model(self, instance) -> tuple:
+        """The model of ``instance`` and the seconds it took to build."""
+        watch = Stopwatch()
+        model = _within_memory(self.model_class, instance)
+        if getattr(model, "instance", _MISSING) is _MISSING:
+            raise ContractError(f"{self.chosen.name} model {self.model_class.name}: its __init__ must call "
+                                "super().__init__(instance)")
+        return model, watch.lap()
+
+    def answer(self, model, instance, question, compile_seconds: float = 0.0) -> Record:
+        """The record of one question (``compile_seconds`` added to its statistics), verified if asked."""
+        chosen, settings = self.chosen, self.settings
+        with _contract(chosen, self.model_class):
+            record = _within_memory(_answer, chosen, model, instance, question, settings, self.capture,
+                                    self.paths or model.decode_needs_path, self.judge)
+        record.stats["compile_seconds"] += compile_seconds
+        if settings.verify and record.stats.get("wrong"):
+            raise VerificationError(f"{chosen.label(instance, question)}: {record.stats['wrong']}")
+        if settings.verify:
+            record.stats["verified"] = chosen.verify(instance, record, deadline=self.deadline,
+                                                     limit=settings.verify_positions)
+        return record
 
 
 def _answer(chosen, model, instance, question, settings: Settings, capture=None, path=True, judge=False) -> Record:
@@ -127,7 +200,41 @@ def _contract(chosen, model_class):
 def solve_text(puzzle, text, algorithm: str | None = None, source: str = "<input>",
                model: str | None = None) -> str:
     """The exact contest output for ``text``; ``puzzle`` is a name or a :class:`~stategraph.puzzle.Puzzle`,
-    as for :func:`run`."""
+    as for :func:`run`.
+
+    Parameters
+    ----------
+    puzzle : str or Puzzle
+        The puzzle, by name or as an object (a plug-in's included).
+    text : str
+        The whole input.
+    algorithm, model : str, optional
+        The routine and the model (the puzzle's defaults if not given).
+    source : str, optional
+        The input's name in error messages.
+
+    Returns
+    -------
+    str
+        What ``stategraph solve`` prints for the same input.
+
+    Raises
+    ------
+    ConfigError
+        If the puzzle, model or routine is unknown or does not apply.
+    InputError
+        If the input is malformed.
+
+    Examples
+    --------
+    >>> from stategraph import sample_text
+    >>> print(solve_text("arrow_maze", sample_text("arrow_maze"), "astar", model="cell_heading"), end="")
+    SAMPLE
+      (3,1) (2,1) (1,1) (1,2) (2,2) (2,3) (1,3) (1,2) (1,1) (2,1)
+      (2,2) (1,2) (1,3) (2,3) (3,3)
+    NOSOLUTION
+      No Solution Possible
+    """
     settings = Settings.of(puzzle, algorithm=algorithm, model=model)
     return "".join(record.text for record in run(settings.puzzle, text, settings, source))
 
@@ -136,6 +243,20 @@ def applicable_algorithms(puzzle, model: str | None = None) -> list[str]:
     """The search routines that accept the weights (and heuristic) of a model of ``puzzle`` (a
     name or a :class:`~stategraph.puzzle.Puzzle`).
 
+    Parameters
+    ----------
+    puzzle : str or Puzzle
+        The puzzle.
+    model : str, optional
+        The model's name (the puzzle's default model if not given).
+
+    Returns
+    -------
+    list of str
+        Names of :data:`~stategraph.SEARCHES`, in its order.
+
+    Examples
+    --------
     >>> applicable_algorithms("pushing_boxes")
     ['layered_bfs', 'dijkstra', 'spfa', 'astar', 'bidirectional_dijkstra', 'networkx']
     """

@@ -23,65 +23,77 @@ from . import packaged
 from .errors import ConfigError, StategraphError, shorten
 from .puzzle import Puzzle
 from .puzzles import ALIASES, PUZZLES, get_puzzle
+from .settings_schema import FIELDS, value_at
 
-# Settings field -> its dotted config key
-KEYS = {"model": "model", "algorithm": "search.algorithm", "options": "search.options",
-        "output_format": "output.format", "stats": "output.stats", "verify": "output.verify",
-        "export_graphml": "export.graphml", "export_format": "export.format",
-        "export_instance": "export.instance", "export_query": "export.query",
-        "export_path_only": "export.path_only", "export_force": "export.force",
-        "verify_seconds": "verify.max_seconds",
-        "verify_positions": "verify.max_positions", "limits": "limits"}
+KEYS = FIELDS  # Settings field -> its dotted config key
 
 
 @dataclass(frozen=True)
 class Settings:
-    """A validated run: the puzzle, its model and search routine, output, checks and limits."""
+    """A validated run: the puzzle, and a value for each declared setting, read as attributes.
+
+    The fields are the ``field`` names of :data:`stategraph.settings_schema.KEYS` (``model``,
+    ``algorithm``, ``options``, ``limits``, ``output_format``, ``stats``, ``verify``,
+    ``verify_seconds``, ``jobs``, ...); build one with :meth:`of` (defaults with changes) or
+    :meth:`from_config` (a validated config), never by hand.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle the run is for.
+    values : Mapping
+        Field name -> value, as validated (read-only).
+
+    Raises
+    ------
+    AttributeError
+        On reading a field that is not declared.
+
+    Examples
+    --------
+    >>> s = Settings.of("arrow_maze", jobs=2)
+    >>> s.algorithm, s.jobs, s.replace(jobs=1).jobs
+    ('bfs', 2, 1)
+    """
 
     puzzle: Puzzle
-    model: str
-    algorithm: str
-    options: Mapping[str, bool]
-    limits: Mapping[str, int]
-    output_format: str = "text"
-    stats: bool = False
-    verify: bool = False
-    verify_seconds: int = 60
-    verify_positions: int = 200_000
-    export_graphml: str | None = None
-    export_format: str | None = None
-    export_instance: int = 1
-    export_query: int = 1
-    export_path_only: bool = False
-    export_force: bool = False
+    values: Mapping[str, Any]  # field -> value
+
+    def __getattr__(self, name: str) -> Any:
+        values = self.__dict__.get("values", {})
+        if name in values:
+            return values[name]
+        raise AttributeError(f"Settings has no field {name!r}")
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with some fields changed (not validated again)."""
+        _check_fields(changes)
+        return Settings(self.puzzle, MappingProxyType({**self.values, **changes}))
 
     @classmethod
     def from_config(cls, config: dict, puzzle: Puzzle | None = None) -> Settings:
         """Settings from a validated config mapping (see :mod:`stategraph.config`) for ``puzzle``
         (default: the one the config names)."""
-        return cls(puzzle=puzzle or get_puzzle(config["puzzle"]), model=config["model"],
-                   algorithm=config["search"]["algorithm"],
-                   options=MappingProxyType(dict(config["search"]["options"])),
-                   limits=MappingProxyType(dict(config["limits"])),
-                   output_format=config["output"]["format"], stats=config["output"]["stats"],
-                   verify=config["output"]["verify"], export_graphml=config["export"]["graphml"],
-                   export_format=config["export"]["format"], export_instance=config["export"]["instance"],
-                   export_query=config["export"]["query"], export_path_only=config["export"]["path_only"],
-                   export_force=config["export"]["force"],
-                   verify_seconds=config["verify"]["max_seconds"],
-                   verify_positions=config["verify"]["max_positions"])
+        values = {field: value_at(config, dotted) for field, dotted in KEYS.items()}
+        values = {field: MappingProxyType(dict(value)) if isinstance(value, dict) else value
+                  for field, value in values.items()}
+        return cls(puzzle or get_puzzle(config["puzzle"]), MappingProxyType(values))
 
     @classmethod
     def of(cls, puzzle: str | Puzzle, **changes: Any) -> Settings:
         """The defaults of ``puzzle`` (a name, or a :class:`~stategraph.puzzle.Puzzle`, a plug-in's
         included) with some fields changed (``None`` leaves a default), validated."""
-        unknown = set(changes) - set(KEYS)
-        if unknown:
-            raise ConfigError(f"settings: unknown field {', '.join(sorted(unknown))} (known: {', '.join(KEYS)})")
+        _check_fields(changes)
         overrides = {KEYS[field]: value for field, value in changes.items() if value is not None}
         chosen = None if isinstance(puzzle, str) else puzzle
         return cls.from_config(configuration.apply_overrides(configuration.default_config(puzzle), overrides,
                                                              "settings", chosen), chosen)
+
+
+def _check_fields(changes: Mapping[str, Any]) -> None:
+    unknown = set(changes) - set(KEYS)
+    if unknown:
+        raise ConfigError(f"settings: unknown field {', '.join(sorted(unknown))} (known: {', '.join(KEYS)})")
 
 
 def resolve(command: str, items: list, files: tuple, *, optional: int = 0, config: str | None = None,

@@ -10,9 +10,35 @@ the biconnected blocks of the grid, so a long detour is searched once, not once 
 
 from __future__ import annotations
 
-from .grid import DIRECTIONS, Grid, edge_blocks, walk_round, walks_within_block
+from .grid import DIRECTIONS, Grid
+from .grid_blocks import edge_blocks
+from .grid_walks import walks_within_block
 
 _UNKNOWN = object()
+
+
+def walk_round(grid: Grid, centre: int, a: int, b: int) -> int | None:
+    """The walk between two open neighbours ``a`` and ``b`` of ``centre`` (which blocks the way) when
+    the cells right round it allow the least possible one: 0 for the same cell, 2 for perpendicular
+    sides (their corner open), 4 for opposite sides (a flank open); ``None`` when a search is needed.
+
+    >>> g = Grid.from_rows(["...", "...", "..."], ".")
+    >>> c = g.cell(2, 2)
+    >>> walk_round(g, c, g.cell(1, 2), g.cell(2, 1)), walk_round(g, c, g.cell(1, 2), g.cell(3, 2))
+    (2, 4)
+    """
+    free = grid.open
+    if a == b:
+        return 0
+    corner = a + b - centre
+    if corner != centre:
+        return 2 if free[corner] else None
+    across = a - centre
+    for flank in grid.step:
+        if flank != across and flank != -across:
+            if free[a + flank] and free[centre + flank] and free[b + flank]:
+                return 4
+    return None
 
 
 class SideWalks:

@@ -26,7 +26,30 @@ from .weights import Lex
 
 @dataclass(frozen=True)
 class WeightProfile:
-    """What kind of weights a graph carries; search routines check it to refuse politely."""
+    """What kind of weights a graph carries; search routines check it to refuse politely.
+
+    A model class declares the profile of the graphs it builds (``Model.profile``), so a config
+    can be refused before any input is read; a :class:`StateGraph` profiles its own edges.
+
+    Parameters
+    ----------
+    lex : bool
+        The weights are :class:`~stategraph.weights.Lex` pairs (else numbers).
+    unit : bool
+        Every weight is 1 (what ``bfs`` needs).
+    nonnegative : bool
+        No weight (no part of a pair) is negative.
+    primary_01 : bool
+        Every pair's primary part is 0 or 1 (what ``layered_bfs`` needs).
+    count : int
+        How many edges were profiled.
+    floats : bool
+        Some weight is a float.
+
+    See Also
+    --------
+    WeightProfile.of : the profile of a graph's weights.
+    """
 
     lex: bool = False
     unit: bool = True
@@ -37,6 +60,27 @@ class WeightProfile:
 
     @classmethod
     def of(cls, weights: Iterable) -> WeightProfile:
+        """The profile of ``weights``, one for each edge.
+
+        Parameters
+        ----------
+        weights : iterable
+            Every edge's ``weight``: numbers (``bool`` excluded) or ``Lex`` pairs.
+
+        Returns
+        -------
+        WeightProfile
+
+        Raises
+        ------
+        ContractError
+            If a weight is neither a number nor a ``Lex``, or numbers and pairs are mixed.
+
+        Examples
+        --------
+        >>> WeightProfile.of([1, 2]).describe(), WeightProfile.of([Lex(1, 0), Lex(0, 3)]).primary_01
+        ('non-negative numbers', True)
+        """
         kinds = set()
         unit = nonnegative = primary_01 = True
         floats = False
@@ -63,6 +107,18 @@ class WeightProfile:
                    primary_01=primary_01 and lex, count=count, floats=floats)
 
     def merge(self, other: WeightProfile) -> WeightProfile:
+        """The profile of both graphs' edges together (Huarong Dao: the board's and a query's).
+
+        Raises
+        ------
+        ContractError
+            If one holds numbers and the other ``Lex`` pairs.
+
+        Examples
+        --------
+        >>> WeightProfile.of([1]).merge(WeightProfile.of([-2])).describe()
+        'numbers, some negative'
+        """
         if self.count and other.count and self.lex != other.lex:
             raise ContractError("a graph mixes Lex and numeric edge weights")
         if not self.count:
@@ -75,6 +131,7 @@ class WeightProfile:
                              count=self.count + other.count, floats=self.floats or other.floats)
 
     def describe(self) -> str:
+        """The weights in a few words, for the messages of a routine that refuses them."""
         if self.lex:
             return "lexicographic (primary, secondary) pairs"
         if self.unit:
@@ -86,10 +143,42 @@ class WeightProfile:
 class StateGraph:
     """A question compiled to a state graph: the explicit graph and where to search in it.
 
-    ``heuristic``, when a model provides one, maps a state to an admissible
-    and consistent lower bound on its remaining cost (used by A*).
-    ``canonical``, when a model states its own tie-break, replaces
-    :func:`~stategraph.canonical.canonical_path` (same arguments).
+    What a model's ``state_graph(question)`` yields and every search routine is given.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        States as nodes (hashable; a ``label`` attribute names them in reports), moves as edges,
+        each with a ``weight`` (a number or a :class:`~stategraph.weights.Lex`) and a ``rank``
+        (the canonical tie-break orders a state's out-edges by it).  Edge attribute dicts may
+        be shared by many edges (:func:`~stategraph.graph_dicts.graph_writers`): read them,
+        never write to them.
+    source : hashable
+        The start state.
+    targets : frozenset
+        The goal states (any iterable is turned into a frozenset).
+    heuristic : callable, optional
+        ``heuristic(state)``: an admissible and consistent lower bound on the state's remaining
+        cost, or ``None`` for a state that reaches no target (what ``astar`` needs).
+    profile : WeightProfile, optional
+        The weights' profile; by default computed from ``graph``'s edges.
+    lexicographic : bool, optional
+        The weight type when the graph has no edge to show it (``Lex`` when true).
+    canonical : callable, optional
+        The model's own tie-break, in place of :func:`~stategraph.canonical.canonical_path`
+        (same arguments).
+
+    Raises
+    ------
+    ContractError
+        If the graph is not directed, or the source or a target is not hashable or not a node.
+
+    Examples
+    --------
+    >>> g = nx.DiGraph()
+    >>> g.add_edge("a", "b", weight=Lex(1, 0), rank=0)
+    >>> StateGraph(g, "a", {"b"}).zero
+    Lex(primary=0, secondary=0)
     """
 
     graph: nx.DiGraph
@@ -119,6 +208,7 @@ class StateGraph:
 
     @property
     def zero(self):
+        """The zero of the weights' type: ``Lex.ZERO``, ``0.0`` (float weights) or ``0``."""
         return Lex.ZERO if self.profile.lex else 0.0 if self.profile.floats else 0
 
 

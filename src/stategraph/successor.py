@@ -124,7 +124,57 @@ class RulesModel(Model):
 
 class SuccessorPuzzle(Puzzle):
     """A puzzle written as rules (see the module docstring); subclasses set ``name``, ``summary``
-    and ``sample``, define ``read`` and either the rules themselves or ``models``."""
+    and ``sample``, define ``read`` and either the rules themselves or ``models``.
+
+    The rules a subclass writes (each also a method of a rules class in ``models``):
+
+    - ``start(instance)``: the start state (hashable);
+    - ``is_goal(instance, state)``: whether ``state`` solves the instance;
+    - ``moves(instance, state)``: yields ``(label, next state, cost)``, in tie-break order;
+    - optional ``heuristic(instance, state)`` (enables ``astar``), ``picture(instance, state)``
+      and ``state_label(instance, state)``.
+
+    Attributes
+    ----------
+    name, summary, sample : str
+        The puzzle's name (``stategraph solve NAME``), a line about it, a small input.
+    output : AnswerLine
+        How answers are printed and read back (default :data:`~stategraph.answer_line.COST_AND_MOVES`).
+    header : str
+        What begins an instance, for the message about an empty input.
+    terminator : str or None
+        The line that ends the input (``read`` returns ``None`` on it); ``None``: the file's end.
+    counted : bool
+        The input begins with the number of instances.
+    model_name : str
+        The model's name when the puzzle holds the rules itself (``"states"``).
+    models : dict, optional
+        ``{name: rules}`` for several models, each rules a class or an object.
+    negative_costs : bool
+        A move may cost less than nothing (then only ``spfa`` applies).
+    limits : dict
+        Size limits a config may change; ``max_states`` (the explored states) is always one.
+
+    Raises
+    ------
+    ContractError
+        When the class is defined: ``models`` that is not a non-empty mapping, rules without
+        ``start``, ``is_goal`` or ``moves``, an ``output`` that is not an :class:`AnswerLine`.
+
+    Examples
+    --------
+    >>> from stategraph import COST
+    >>> class Halving(SuccessorPuzzle):               # from n down to 1 by -1 and /2
+    ...     name, summary, sample, output = "halving", "n to 1", "7\\n", COST
+    ...     def read(self, tokens, limits): return tokens.integer("n", 1, 100)
+    ...     def start(self, n): return n
+    ...     def is_goal(self, n, x): return x == 1
+    ...     def moves(self, n, x):
+    ...         if x % 2 == 0: yield "/2", x // 2, 1
+    ...         if x > 1: yield "-1", x - 1, 1
+    >>> Halving().solve_text("7\\n8\\n"), list(Halving.models)
+    ('4\\n3\\n', ['states'])
+    """
 
     header: ClassVar[str] = "an instance"  # what begins an instance, for "empty input: expected ..."
     terminator: ClassVar[str | None] = None  # the line that ends the input ("'0 0' line"); None: the file's end
@@ -162,7 +212,20 @@ class SuccessorPuzzle(Puzzle):
     @abstractmethod
     def read(self, tokens: Tokens, limits: dict) -> Any:
         """One instance from ``tokens`` (errors: ``raise tokens.error(message, token)``), or
-        ``None`` when what was read is the terminator (nothing may follow it)."""
+        ``None`` when what was read is the terminator (nothing may follow it).
+
+        Parameters
+        ----------
+        tokens : Tokens
+            The positioned token reader over the input (:class:`~stategraph.textinput.Tokens`).
+        limits : dict
+            The puzzle's ``limits`` with a config's changes.
+
+        Returns
+        -------
+        object
+            The instance as the rules see it (``start``, ``is_goal`` and ``moves`` get it).
+        """
 
     def parse(self, data, source: str = "<input>", limits: dict | None = None) -> Iterator[Numbered]:
         merged = {**self.limits, **(limits or {})}
@@ -194,7 +257,20 @@ class SuccessorPuzzle(Puzzle):
         return self.output.render(instance.number, answer) + "\n"
 
     def solve_text(self, text, *, model: str | None = None, algorithm: str | None = None) -> str:
-        """The output for the input ``text`` (default model and routine unless named)."""
+        """The output for the input ``text`` (default model and routine unless named).
+
+        Parameters
+        ----------
+        text : str
+            The whole input.
+        model, algorithm : str, optional
+            A model of :attr:`models` and a routine of :data:`~stategraph.SEARCHES`.
+
+        Returns
+        -------
+        str
+            What ``stategraph solve`` prints (see :func:`stategraph.solve_text`).
+        """
         from .runner import solve_text
 
         return solve_text(self, text, algorithm, model=model)

@@ -22,7 +22,26 @@ from typing import NamedTuple
 
 
 class Lex(NamedTuple):
-    """A lexicographic weight: ``primary`` matters first, ``secondary`` breaks ties."""
+    """A lexicographic weight: ``primary`` matters first, ``secondary`` breaks ties.
+
+    Pairs add component by component and compare as tuples, so a search that only adds and
+    compares weights minimises ``primary`` first and ``secondary`` among equals.  ``Lex.ZERO``
+    is the zero a search starts from.
+
+    Parameters
+    ----------
+    primary : int
+        The part minimised first (Pushing Boxes: pushes).
+    secondary : int
+        The part that breaks ties (Pushing Boxes: walks).
+
+    Examples
+    --------
+    >>> Lex(1, 9) < Lex(2, 0), Lex(1, 2) + Lex(0, 3), sum([Lex(1, 1), Lex(2, 2)])
+    (True, Lex(primary=1, secondary=5), Lex(primary=3, secondary=3))
+    >>> str(Lex(2, 7))
+    '(2, 7)'
+    """
 
     primary: int
     secondary: int
@@ -46,6 +65,19 @@ Lex.ZERO = Lex(0, 0)  # type: ignore[attr-defined]
 def components(weight) -> dict:
     """The weight as named scalar fields (for JSON, GraphML, statistics).
 
+    Parameters
+    ----------
+    weight : Lex or number
+        A weight or a distance.
+
+    Returns
+    -------
+    dict
+        ``{"primary": p, "secondary": s}`` for a :class:`Lex`, else ``{"cost": weight}``.
+
+    Examples
+    --------
+
     >>> components(Lex(1, 2)), components(7)
     ({'primary': 1, 'secondary': 2}, {'cost': 7})
     """
@@ -61,6 +93,22 @@ class ScalarEncoding:
     (the sum of every edge's secondary part, plus one), so comparing encoded
     path costs is the same as comparing ``Lex`` costs.
 
+    Parameters
+    ----------
+    base : int
+        The multiplier of the primary part; at least 1.
+
+    Raises
+    ------
+    ValueError
+        If ``base`` is below 1.
+
+    See Also
+    --------
+    ScalarEncoding.for_weights : the smallest exact base for a graph's weights.
+
+    Examples
+    --------
     >>> enc = ScalarEncoding.for_weights([Lex(1, 3), Lex(1, 5)])
     >>> enc.base
     9
@@ -75,6 +123,28 @@ class ScalarEncoding:
 
     @classmethod
     def for_weights(cls, weights: Iterable[Lex]) -> ScalarEncoding:
+        """The encoding whose base is one more than the sum of the secondary parts of ``weights``.
+
+        Parameters
+        ----------
+        weights : iterable of Lex
+            Every edge weight of the graph to be searched.
+
+        Returns
+        -------
+        ScalarEncoding
+            An encoding exact for the cost of every simple path of that graph.
+
+        Raises
+        ------
+        ValueError
+            If a weight has a negative part.
+
+        Examples
+        --------
+        >>> ScalarEncoding.for_weights([Lex(0, 2), Lex(1, 0)]).base
+        3
+        """
         total = 0
         for weight in weights:
             if weight.primary < 0 or weight.secondary < 0:
@@ -83,10 +153,47 @@ class ScalarEncoding:
         return cls(total + 1)
 
     def encode(self, weight: Lex) -> int:
+        """``weight`` as the integer ``primary * base + secondary``.
+
+        Parameters
+        ----------
+        weight : Lex
+            A weight or a path cost whose secondary part is below ``base``.
+
+        Returns
+        -------
+        int
+
+        Raises
+        ------
+        ValueError
+            If the secondary part does not fit the base.
+
+        Examples
+        --------
+        >>> ScalarEncoding(10).encode(Lex(3, 4))
+        34
+        """
         if not 0 <= weight.secondary < self.base:
             raise ValueError(f"secondary part of {weight} does not fit base {self.base}")
         return weight.primary * self.base + weight.secondary
 
     def decode(self, value: int) -> Lex:
+        """The :class:`Lex` that :meth:`encode` turned into ``value``.
+
+        Parameters
+        ----------
+        value : int or float
+            An encoded cost (networkx may hand back a float).
+
+        Returns
+        -------
+        Lex
+
+        Examples
+        --------
+        >>> ScalarEncoding(10).decode(34)
+        Lex(primary=3, secondary=4)
+        """
         primary, secondary = divmod(int(value), self.base)
         return Lex(primary, secondary)

@@ -32,7 +32,36 @@ _LOADED = plugins.Loaded()  # the puzzles loaded, by (spec, folder) and by spec
 
 def get_puzzle(name: str, folder: str | None = None) -> Puzzle:
     """The puzzle called ``name`` (or one of its aliases), or the plug-in class ``module:Class``
-    (see :func:`load_plugin`; ``folder`` is where its config file lies)."""
+    (see :func:`load_plugin`; ``folder`` is where its config file lies).
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`PUZZLES`, an alias (``noip2013``) or ``module:Class``.
+    folder : str, optional
+        Where to look for ``module.py`` first (the folder of the config that names it).
+
+    Returns
+    -------
+    Puzzle
+        The puzzle object (one per name: the same object every time).
+
+    Raises
+    ------
+    StategraphError
+        If no built-in puzzle has that name.
+    PluginError
+        If a plug-in cannot be loaded or breaks the contract.
+
+    Examples
+    --------
+    >>> get_puzzle("uva816") is get_puzzle("arrow_maze")
+    True
+    >>> get_puzzle("sokoban")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.StategraphError: unknown puzzle 'sokoban' (known: pushing_boxes, huarong, arrow_maze, ...)
+    """
     if ":" in name:
         return load_plugin(name, folder)
     puzzle = PUZZLES.get(name) or ALIASES.get(name)
@@ -42,7 +71,28 @@ def get_puzzle(name: str, folder: str | None = None) -> Puzzle:
 
 
 def sample_text(puzzle) -> str:
-    """The sample input of ``puzzle`` (a puzzle or a name)."""
+    """The sample input of ``puzzle`` (a puzzle or a name), as ``stategraph sample`` prints it.
+
+    Parameters
+    ----------
+    puzzle : str or Puzzle
+        The puzzle, by name or as an object.
+
+    Returns
+    -------
+    str
+        Its :meth:`~stategraph.Puzzle.sample_text`: a small input in its contest format.
+
+    Examples
+    --------
+    >>> print(sample_text("huarong"), end="")
+    3 4 2
+    0 1 1 1
+    0 1 1 0
+    0 1 0 0
+    3 2 1 2 2 2
+    1 2 2 2 3 2
+    """
     return (get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle).sample_text()
 
 

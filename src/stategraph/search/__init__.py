@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import SearchNotApplicable
+from ..errors import SearchNotApplicable, described, shorten
 from .astar import astar
 from .bfs import bfs
 from .bidirectional import bidirectional_dijkstra
@@ -31,6 +31,27 @@ __all__ = ["SEARCHES", "SearchRoutine", "SearchResult", "SearchStats", "get_sear
 
 @dataclass(frozen=True)
 class SearchRoutine:
+    """A search routine with what it accepts: an entry of :data:`SEARCHES` (or a plug-in's).
+
+    Attributes
+    ----------
+    name : str
+        Its name (``-a NAME``).
+    run : callable
+        ``run(graph, source, targets, *, zero, weight, heuristic, **options)`` returning a
+        :class:`SearchResult`.
+    summary, accepts : str
+        What it is and what weights it accepts, in a few words (``stategraph algorithms``).
+    needs_unit, needs_lex_01, needs_nonnegative, needs_heuristic : bool
+        The graphs it refuses (see :meth:`refusal`).
+    options : tuple of str
+        The boolean options it takes (``stop_at_target``).
+    cost_only : bool
+        It takes ``cost_only=True``: stop once the optimal cost is known.
+    plugin : bool
+        It comes from outside the package, so its distances are judged.
+    """
+
     name: str
     run: Callable
     summary: str
@@ -83,7 +104,32 @@ SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
 
 def get_search(name: str, folder: str | None = None) -> SearchRoutine:
     """The routine called ``name``, or the function ``module:function`` from outside the package
-    (:func:`~stategraph.search.plugin.load_routine`; ``folder`` is where the config naming it lies)."""
+    (:func:`~stategraph.search.plugin.load_routine`; ``folder`` is where the config naming it lies).
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`SEARCHES`, or ``module:function``.
+    folder : str, optional
+        Where to look for ``module.py`` first (the folder of the config that names it).
+
+    Returns
+    -------
+    SearchRoutine
+
+    Raises
+    ------
+    SearchNotApplicable
+        If no built-in routine has that name.
+    stategraph.search.plugin.RoutineError
+        If a plug-in routine cannot be found or loaded (a :class:`~stategraph.StategraphError`, exit status 2).
+
+    Examples
+    --------
+    >>> routine = get_search("dijkstra")
+    >>> routine.accepts, routine.options
+    ('non-negative numbers or Lex pairs', ('stop_at_target',))
+    """
     if ":" in name:
         from .plugin import load_routine
 
@@ -96,13 +142,15 @@ def get_search(name: str, folder: str | None = None) -> SearchRoutine:
 
 
 def check_options(routine: SearchRoutine, options: dict) -> None:
-    """Refuse options the routine does not take, or values that are not booleans."""
+    """Refuse options the routine does not take, or values that are not booleans (the one check of
+    search options: :mod:`stategraph.config` and :func:`stategraph.solve` both call it)."""
     for key, value in options.items():
         if key not in routine.options:
             known = ", ".join(routine.options) or "none"
-            raise SearchNotApplicable(f"{routine.name} has no option {key!r} (its options: {known})")
+            raise SearchNotApplicable(f"{routine.name} has no option {shorten(key)} (its options: {known})")
         if not isinstance(value, bool):
-            raise SearchNotApplicable(f"option {key!r} of {routine.name} must be true or false, found {value!r}")
+            raise SearchNotApplicable(f"option {shorten(key)} of {routine.name} must be true or false, "
+                                      f"found {described(value)}")
 
 
 def check_applicable(routine: SearchRoutine, model) -> None:

@@ -7,6 +7,7 @@ from itertools import count
 from time import perf_counter
 
 from ..errors import SearchNotApplicable
+from ..graph_dicts import successors
 from .result import SearchResult, SearchStats
 
 
@@ -22,6 +23,39 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     empty dict as ``settled`` to learn which states were settled (its keys, in the order settled,
     are also the result's ``order``).
 
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The state graph; each edge's weight is in its ``weight`` attribute.
+    source : hashable
+        The start state.
+    targets : collection
+        The goal states.
+    zero : number or Lex, optional
+        The zero of the weights' type (``StateGraph.zero``).
+    weight : str, optional
+        The edge attribute holding the weight.
+    heuristic : callable, optional
+        ``heuristic(state)``: a consistent lower bound on the remaining cost, or ``None``.
+    settled : dict, optional
+        An empty dict to fill with the states settled.
+    stop_at_target : bool, optional
+        Stop once no open state can lie on an optimal path (default), or settle every reachable state.
+    cost_only : bool, optional
+        Stop at the first target settled.
+
+    Returns
+    -------
+    SearchResult
+        Exact distances for every state settled; ``order`` is the order settled.
+
+    Raises
+    ------
+    SearchNotApplicable
+        If ``heuristic`` is ``None``.
+
+    Examples
+    --------
     >>> import networkx as nx
     >>> g = nx.DiGraph()
     >>> g.add_weighted_edges_from([("s", "a", 1), ("a", "t", 1), ("s", "b", 1), ("b", "c", 5)])
@@ -33,7 +67,7 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     if heuristic is None:
         raise SearchNotApplicable("astar needs a heuristic, and this model provides none")
     start = perf_counter()
-    succ = graph._succ
+    succ = successors(graph)
     dist = {source: zero}
     dist_get = dist.get
     settled = {} if settled is None else settled  # an ordered set: the states in the order settled

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from time import perf_counter
 
+from ..graph_dicts import successors
 from .result import SearchResult, SearchStats
 
 
@@ -12,6 +13,30 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
     (with ``stop_at_target=False``, goes on through every reachable layer).  Every state reached
     is settled with its layer, so ``dist``'s own order (layer by layer) is the order settled.
 
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The state graph; each edge's weight is in its ``weight`` attribute.
+    source : hashable
+        The start state.
+    targets : collection
+        The goal states.
+    zero : number or Lex, optional
+        The zero of the weights' type (``StateGraph.zero``).
+    weight : str, optional
+        The edge attribute holding the weight.
+    heuristic : callable, optional
+        Ignored (the signature every routine shares).
+    stop_at_target : bool, optional
+        Stop after the nearest target's layer (default) or go through every reachable layer.
+
+    Returns
+    -------
+    SearchResult
+        Every distance is exact: a state's layer.  ``order`` is ``dist``'s keys.
+
+    Examples
+    --------
     >>> import networkx as nx
     >>> g = nx.DiGraph([("s", "a"), ("a", "t"), ("s", "b")])
     >>> nx.set_edge_attributes(g, 1, "weight")
@@ -19,7 +44,7 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
     2
     """
     start = perf_counter()
-    succ = graph._succ
+    succ = successors(graph)
     dist = {source: zero}
     layer = [source]
     depth = zero

@@ -15,6 +15,7 @@ from heapq import heappop, heappush
 from itertools import count
 from time import perf_counter
 
+from ..graph_dicts import predecessors, successors
 from .astar import astar
 from .result import SearchResult, SearchStats
 
@@ -22,6 +23,29 @@ from .result import SearchResult, SearchStats
 def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     """Distances from ``source`` found by a two-ended search.
 
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The state graph; each edge's weight is in its ``weight`` attribute.
+    source : hashable
+        The start state.
+    targets : collection
+        The goal states.
+    zero : number or Lex, optional
+        The zero of the weights' type (``StateGraph.zero``).
+    weight : str, optional
+        The edge attribute holding the weight.
+    heuristic : callable, optional
+        Ignored: the backward search's distances are the sweep's heuristic.
+
+    Returns
+    -------
+    SearchResult
+        Distances exact along every optimal path (those of the A* sweep; the meeting's when no
+        target is reachable); ``stats.detail`` gives each phase's counts.
+
+    Examples
+    --------
     >>> import networkx as nx
     >>> g = nx.DiGraph()
     >>> g.add_weighted_edges_from([("s", "a", 1), ("a", "b", 1), ("b", "t", 1), ("s", "t", 4)])
@@ -31,8 +55,8 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
     start = perf_counter()
     tie = count()
     sides = {
-        "forward": (graph._succ, {source: zero}, set(), [(zero, next(tie), source)]),
-        "backward": (graph._pred, {t: zero for t in targets}, set(),
+        "forward": (successors(graph), {source: zero}, set(), [(zero, next(tie), source)]),
+        "backward": (predecessors(graph), {t: zero for t in targets}, set(),
                      [(zero, next(tie), t) for t in targets]),
     }
     mu = None

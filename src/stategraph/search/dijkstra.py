@@ -6,6 +6,7 @@ from heapq import heappop, heappush
 from itertools import count
 from time import perf_counter
 
+from ..graph_dicts import successors
 from .result import SearchResult, SearchStats
 
 
@@ -15,6 +16,33 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
     (with ``cost_only``, once the nearest target is settled; with ``stop_at_target=False``,
     settles every reachable state).
 
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The state graph; each edge's weight is in its ``weight`` attribute.
+    source : hashable
+        The start state.
+    targets : collection
+        The goal states.
+    zero : number or Lex, optional
+        The zero of the weights' type (``StateGraph.zero``).
+    weight : str, optional
+        The edge attribute holding the weight.
+    heuristic : callable, optional
+        Ignored (the signature every routine shares).
+    stop_at_target : bool, optional
+        Stop once the nearest target's distance is settled (default), or settle every reachable state.
+    cost_only : bool, optional
+        Stop at the first target settled: its distance is the optimum, but other states as near
+        may not be settled (no canonical path can be drawn from such a run).
+
+    Returns
+    -------
+    SearchResult
+        Exact distances for every state settled; ``order`` is the order settled.
+
+    Examples
+    --------
     >>> import networkx as nx
     >>> g = nx.DiGraph()
     >>> g.add_weighted_edges_from([("s", "a", 2), ("a", "t", 2), ("s", "t", 5)])
@@ -22,7 +50,7 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
     4
     """
     start = perf_counter()
-    succ = graph._succ
+    succ = successors(graph)
     dist = {source: zero}
     settled = {}  # an ordered dict used as a set: the states in the order settled
     tie = count()

@@ -12,6 +12,7 @@ from heapq import heappop, heappush
 from itertools import count
 from time import perf_counter
 
+from ..graph_dicts import successors
 from ..weights import Lex
 from .result import SearchResult, SearchStats
 
@@ -19,6 +20,30 @@ from .result import SearchResult, SearchStats
 def layered_bfs(graph, source, targets, *, zero=Lex.ZERO, weight="weight", heuristic=None):
     """Distances for ``Lex`` weights whose primary part is 0 or 1 on every edge.
 
+    Stops after the primary layer holding the nearest target.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The state graph; each edge's weight is in its ``weight`` attribute.
+    source : hashable
+        The start state.
+    targets : collection
+        The goal states.
+    zero : Lex, optional
+        ``Lex.ZERO``.
+    weight : str, optional
+        The edge attribute holding the weight.
+    heuristic : callable, optional
+        Ignored (the signature every routine shares).
+
+    Returns
+    -------
+    SearchResult
+        Exact distances for every state settled; ``order`` is the order settled.
+
+    Examples
+    --------
     >>> import networkx as nx
     >>> g = nx.DiGraph()
     >>> g.add_edge("s", "a", weight=Lex(1, 5)); g.add_edge("s", "b", weight=Lex(1, 0))
@@ -27,7 +52,7 @@ def layered_bfs(graph, source, targets, *, zero=Lex.ZERO, weight="weight", heuri
     Lex(primary=2, secondary=5)
     """
     start = perf_counter()
-    succ = graph._succ
+    succ = successors(graph)
     dist = {source: zero}
     settled = {}  # an ordered dict used as a set: the states in the order settled
     tie = count()

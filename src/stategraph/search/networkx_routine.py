@@ -17,6 +17,28 @@ from .result import SearchResult, SearchStats
 def networkx_dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     """Distances from ``networkx.single_source_dijkstra_path_length``.
 
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The state graph; each edge's weight is in its ``weight`` attribute.
+    source : hashable
+        The start state.
+    targets : collection
+        The goal states (networkx settles every reachable state anyway).
+    zero : number or Lex, optional
+        The zero of the weights' type (``StateGraph.zero``).
+    weight : str, optional
+        The edge attribute holding the weight.
+    heuristic : callable, optional
+        Ignored (the signature every routine shares).
+
+    Returns
+    -------
+    SearchResult
+        Exact distances to every reachable state; no ``order`` and no ``relaxed`` count.
+
+    Examples
+    --------
     >>> g = nx.DiGraph()
     >>> g.add_edge("s", "t", weight=Lex(1, 2))
     >>> networkx_dijkstra(g, "s", {"t"}, zero=Lex.ZERO).dist["t"]

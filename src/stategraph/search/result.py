@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 class SearchStats:
     """Counts a routine reports: states settled, edges relaxed, seconds spent.
 
+    >>> SearchStats(3, 4).settled, SearchStats().detail
+    (3, {})
+
     ``relaxed`` is ``None`` where the routine cannot observe it (networkx);
     ``detail`` holds routine-specific counts (e.g. the phases of a search).
     """
@@ -27,7 +30,19 @@ class SearchResult:
     Contract shared by every routine: ``dist[v]`` is exact for every state
     ``v`` whose true distance is at most ``D``, the distance of the nearest
     target; any other entry is an upper bound.  That is all the canonical-path
-    step needs (a tight edge into an exact value is itself exact).
+    step needs (a tight edge into an exact value is itself exact).  A cost-only
+    run (``cost_only=True``, asked for when no path is wanted) promises less: it
+    stops at the first target settled, whose distance is then ``D``, and states
+    as near as ``D`` may be left with upper bounds.
+
+    Attributes
+    ----------
+    dist : dict
+        State -> distance from the source (``Lex`` for ``Lex`` weights).
+    stats : SearchStats
+        What the run counted.
+    order : collection or None
+        The states settled, in order (see below).
 
     ``order``, where the routine can tell it, holds the states it settled, each once, in the order
     it settled them first (``len(order) == stats.settled``): the routine's own ordered set (a

@@ -92,12 +92,11 @@ or a dict {state: distance}
     if order is not None and not isinstance(order, Collection):
         raise RoutineFault(f"{name} returned a SearchResult whose order is {kind_of(order)}, not the states in order")
     dist = {}
-    nodes = graph._node
     for state, value in result.dist.items():
         if isinstance(value, float) and value == math.inf:
             continue  # an upper bound of infinity: not reached
         problem = _not_a_distance(value, zero)
-        if problem is None and state not in nodes:
+        if problem is None and state not in graph:
             problem = "but it is not a state of the graph"
         if problem:
             raise RoutineFault(f"{name} gave {_named(graph, state)} the distance {shorten(value)}, {problem}")
@@ -191,7 +190,7 @@ def _same(a, b) -> bool:
 
 def _named(graph, state) -> str:
     """A state in a message: its readable label, else its value."""
-    label = graph._node.get(state, {}).get("label")
+    label = graph.nodes[state].get("label") if state in graph else None
     return f"state {shorten(label if isinstance(label, str) else state)}"
 
 

@@ -6,6 +6,7 @@ from collections import deque
 from time import perf_counter
 
 from ..errors import SearchNotApplicable
+from ..graph_dicts import successors
 from .result import SearchResult, SearchStats
 
 
@@ -16,6 +17,33 @@ def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     be taken several times, and ``detail["queue_pops"]`` counts every time; ``order`` lists the
     states by their first time.
 
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The state graph; each edge's weight is in its ``weight`` attribute.
+    source : hashable
+        The start state.
+    targets : collection
+        The goal states.
+    zero : number or Lex, optional
+        The zero of the weights' type (``StateGraph.zero``).
+    weight : str, optional
+        The edge attribute holding the weight.
+    heuristic : callable, optional
+        Ignored (the signature every routine shares).
+
+    Returns
+    -------
+    SearchResult
+        Exact distances to every reachable state.
+
+    Raises
+    ------
+    SearchNotApplicable
+        If a negative cycle is reachable from ``source``.
+
+    Examples
+    --------
     >>> import networkx as nx
     >>> g = nx.DiGraph()
     >>> g.add_weighted_edges_from([("s", "a", 4), ("s", "b", 1), ("b", "a", 2), ("a", "t", 1)])
@@ -23,7 +51,7 @@ def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     4
     """
     start = perf_counter()
-    succ = graph._succ
+    succ = successors(graph)
     dist = {source: zero}
     queue = deque([source])
     queued = {source}

@@ -64,9 +64,10 @@ def _pickers(parser, default: str) -> None:
 
 def _settings(args):
     from ..settings import resolve
+    from ..settings_schema import flag_values
 
     return resolve(args.command, args.items, ("INPUT",), optional=1, config=args.config, assignments=args.set,
-                   flags={"search.algorithm": args.algorithm, "model": args.model})
+                   flags=flag_values(args))
 
 
 def _check_picks(args) -> None:

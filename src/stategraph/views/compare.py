@@ -35,7 +35,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import replace
 from types import MappingProxyType
 
 from ..errors import ConfigError, InputError, StategraphError
@@ -118,8 +117,8 @@ def _pair_settings(base: Settings, model: str, algorithm: str) -> Settings:
     and a plain text run (no verify, no export, no JSON report extracting paths)."""
     taken = get_search(algorithm).options
     options = {key: value for key, value in base.options.items() if key in taken}
-    return replace(base, model=model, algorithm=algorithm, options=MappingProxyType(options), output_format="text",
-                   stats=False, verify=False, export_graphml=None)
+    return base.replace(model=model, algorithm=algorithm, options=MappingProxyType(options), output_format="text",
+                        stats=False, verify=False, export_graphml=None)
 
 
 def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:

@@ -4,8 +4,8 @@ Every step is a plain dict (``stategraph explain --format json`` prints them as 
 ``number``, ``text`` (the line a learner reads), ``before`` and ``after`` (readable states),
 ``move``, ``cost`` (the running cost as named numbers) and ``picture`` (an ASCII grid, or ``None``),
 plus the model's own fields (its :meth:`~stategraph.puzzle.Model.explain`; the built-ins' are
-described in ``puzzles/pushing_boxes_explain.py``, ``huarong_explain.py`` and
-``arrow_maze_explain.py``).  A model without its own words gets the canonical path's moves and
+described in ``puzzles/pushing_boxes/explain.py``, ``puzzles/huarong/explain.py`` and
+``puzzles/arrow_maze/explain.py``).  A model without its own words gets the canonical path's moves and
 states, read from the state graph.
 
 >>> from stategraph.views.explain import explain

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from ..errors import VerificationError, shorten
-from . import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
+from ...checks import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
+from ...errors import VerificationError, shorten
 
 LETTERS = "nswe"
 _HEADER = re.compile(r"Maze\s*#\s*([0-9]+)")

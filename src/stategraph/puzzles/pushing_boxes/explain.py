@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
-from ..grid import LETTERS, shortest_walk
-from ..scene import Scene
-from ..words import plural, rc
+from ...grid import LETTERS
+from ...grid_walks import shortest_walk
+from ...scene import Scene
+from ...words import plural, rc
 
 
 def box_picture(maze, box: int, player: int) -> str:

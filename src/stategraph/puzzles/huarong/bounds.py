@@ -29,12 +29,14 @@ corridor one cell wide (the blank cannot get round it), so such a query's
 from __future__ import annotations
 
 from functools import lru_cache
-from heapq import heappop, heappush
 
-from ..grid import DELTAS, DIRECTIONS, OPPOSITE, Grid
+from ...graph_dicts import predecessors, successors
+from ...grid import DELTAS, DIRECTIONS, OPPOSITE, Grid
+from ...search.dijkstra import dijkstra
 
 # Landmarks kept per board, once its queries have done the work of about as many whole searches.
 LANDMARKS = 2
+NEVER = float("inf")  # landmarks_after on a board without fixed cells
 
 
 @lru_cache(maxsize=4)
@@ -100,7 +102,8 @@ def offset_keys(grid: Grid) -> list:
 def state_components(graph, cells: int) -> list:
     """Per ``piece * 4 + side``, the number of the board graph's component holding that state
     (``-1``: no such state).  Edges are followed both ways: every move can be undone."""
-    succ, pred = graph._succ, graph._pred
+    succ: dict = successors(graph)
+    pred: dict = predecessors(graph)
     labels = [-1] * (cells * 4)
     for seed in graph:
         if seed.__class__ is str or labels[seed[0] * 4 + seed[1]] >= 0:
@@ -147,19 +150,9 @@ def landmark_distances(graph, components: list, cells: int, count: int) -> list:
 
 def _distances_from(graph, source: tuple, cells: int) -> list:
     """Dijkstra from ``source`` over the board graph's states, indexed by ``piece * 4 + side``."""
-    succ = graph._succ
     dist: list[int | None] = [None] * (cells * 4)
-    heap = [(0, source[0] * 4 + source[1], source)]
-    while heap:
-        here, key, state = heappop(heap)
-        if dist[key] is not None:
-            continue
-        dist[key] = here
-        for other, attrs in succ[state].items():
-            if other.__class__ is not str:  # a query's start, if one is attached
-                other_key = other[0] * 4 + other[1]
-                if dist[other_key] is None:
-                    heappush(heap, (here + attrs["weight"], other_key, other))
+    for (piece, side), here in dijkstra(graph, source, (), stop_at_target=False).dist.items():
+        dist[piece * 4 + side] = here
     return dist
 
 
@@ -169,15 +162,20 @@ class Bounds:
     costs (``landmarks_after`` evaluations), also the landmark bound: for a landmark ``L``,
     ``|d(L, u) - d(L, T)|`` never exceeds ``d(u, T)`` (the triangle inequality), and it knows
     the fixed cells, which the open board does not.  On a board whose rows of fixed cells make
-    the piece wind from end to end, A* then settles about 12 times fewer states.
+    the piece wind from end to end, A* then settles about 12 times fewer states.  A board with
+    no fixed cell never gets landmarks (by default): there they settle not one state fewer
+    (1000 queries on an open 100 x 100 board: 136,214 states with them and without).
     """
 
-    def __init__(self, grid: Grid, graph, landmarks_after: int | None = None):
+    def __init__(self, grid: Grid, graph, landmarks_after: float | None = None):
         self.grid, self.graph = grid, graph
         self.components = state_components(graph, len(grid.open))
         self.landmarks: list = []
         self.evaluations = 0
-        self.landmarks_after = (LANDMARKS + 1) * len(graph) if landmarks_after is None else landmarks_after
+        if landmarks_after is None:
+            fixed = sum(grid.open) < grid.rows * grid.cols
+            landmarks_after = (LANDMARKS + 1) * len(graph) if fixed else NEVER
+        self.landmarks_after = landmarks_after
         self._tally = [0]
 
     def for_target(self, target: int):

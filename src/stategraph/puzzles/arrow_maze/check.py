@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from ..errors import VerificationError, shorten
-from . import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget, where
+from ...checks import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget, where
+from ...errors import VerificationError, shorten
 
 HEADINGS = "NSWE"
 DELTAS = ((-1, 0), (1, 0), (0, -1), (0, 1))

@@ -4,9 +4,9 @@ each step, ``turn``: F, L, R or ``start``), with the route drawn over the signed
 
 from __future__ import annotations
 
-from ..grid import LETTERS
-from ..scene import Scene
-from ..words import plural, rc
+from ...grid import LETTERS
+from ...scene import Scene
+from ...words import plural, rc
 
 
 def route_picture(maze, route) -> str:

@@ -7,17 +7,19 @@ blank and costs 1, so breadth-first search applies.  See :class:`PieceBlank`.
 
 from __future__ import annotations
 
-import gc
 from contextlib import contextmanager
 
 import networkx as nx
 
-from ..errors import StategraphError
-from ..grid import DIRECTIONS, LETTERS, OPPOSITE, distance_field
-from ..puzzle import Model
-from ..state_graph import StateGraph, WeightProfile
-from .huarong_explain import explain as explain_slides
-from .huarong_explain import scene as board_scene
+from ...errors import StategraphError
+from ...graph_dicts import collector_paused
+from ...grid import DIRECTIONS, LETTERS, OPPOSITE
+from ...grid_walks import distance_field
+from ...puzzle import Model
+from ...state_graph import StateGraph, WeightProfile
+from .explain import explain as explain_slides
+from .explain import scene as board_scene
+from .model import NAME
 
 MAX_MOVABLE = 400  # about 160,000 states and 600,000 edges: a few seconds and a few hundred MB
 
@@ -83,13 +85,8 @@ class PieceBlank(Model):
         self.grid = grid
         self._row = [i // width for i in range(len(free))]
         self._col = [i % width for i in range(len(free))]
-        collecting = gc.isenabled()
-        gc.disable()  # a million new containers, none of them garbage: the collector would only rescan them
-        try:
+        with collector_paused():  # a million new containers, none of them garbage
             graph = self._build(cells)
-        finally:
-            if collecting:
-                gc.enable()
         self.graph = graph
         self._profile = WeightProfile(lex=False, unit=True, nonnegative=True, count=graph.number_of_edges())
         graph.graph["profile"] = self._profile
@@ -98,7 +95,7 @@ class PieceBlank(Model):
         """Every (piece, blank) pair of distinct movable cells, and every slide between them."""
         grid = self.grid
         free, step = grid.open, grid.step
-        graph: nx.DiGraph = nx.DiGraph(puzzle="huarong", model=self.name, rows=grid.rows, cols=grid.cols)
+        graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, model=self.name, rows=grid.rows, cols=grid.cols)
         moves = {cell: [(cell + step[d], d) for d in DIRECTIONS if free[cell + step[d]]] for cell in cells}
         slide = [{"weight": 1, "rank": d, "kind": "slide"} for d in DIRECTIONS]
         piece_move = [{"weight": 1, "rank": d, "kind": "piece"} for d in DIRECTIONS]

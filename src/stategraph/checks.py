@@ -1,8 +1,10 @@
-"""Independent answer checkers: replays on the raw puzzle and naive searches, never the state graph.
+"""What the independent answer checkers share: their verdicts, their budget, the answers they read.
 
-Nothing here imports the solver (``grid``, ``puzzles``, ``search``, ``pipeline``,
-``canonical``, ``model``): the instances are read duck-typed, and every search
-is a plain one over the puzzle's naive positions.  Each puzzle module offers
+Each built-in puzzle has its checker beside it, ``puzzles/<name>/check.py``: replays on the raw
+puzzle and naive searches, never the state graph.  A checker imports nothing of the solver
+(``grid``, ``search``, ``pipeline``, ``canonical``, nor its puzzle's other modules): the
+instances are read duck-typed, and every search is a plain one over the puzzle's naive
+positions.  Each checker offers
 
 - ``replay(instance, answer)`` (Pushing Boxes, Abbott's Revenge): the answer's
   cost if every move is legal and the goal is reached, else
@@ -22,9 +24,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..errors import shorten
+from .errors import shorten
+from .settings_schema import DEFAULTS
 
-NAIVE_LIMIT = 200_000  # naive positions a search may visit before giving up
+NAIVE_LIMIT = DEFAULTS["verify.max_positions"]  # naive positions a search may visit before giving up
 
 CONFIRMED = "confirmed"
 OPTIMALITY_UNCONFIRMED = "optimality unconfirmed: past the naive search budget"

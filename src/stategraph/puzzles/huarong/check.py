@@ -12,8 +12,8 @@ import re
 import weakref
 from typing import NoReturn
 
-from ..errors import VerificationError, shorten
-from . import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
+from ...checks import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
+from ...errors import VerificationError, shorten
 
 START = "start"
 _NUMBER = re.compile(r"-1|0|[1-9][0-9]{0,17}")

@@ -13,14 +13,16 @@ from contextlib import contextmanager
 
 import networkx as nx
 
-from ..canonical import _states_on_optimal_paths
-from ..errors import ContractError, StategraphError, shorten
-from ..grid import DIRECTIONS, LETTERS
-from ..puzzle import Model
-from ..state_graph import StateGraph, WeightProfile
-from ..weights import Lex
-from .pushing_boxes_explain import explain as explain_pushes
-from .pushing_boxes_explain import scene as maze_scene
+from ...canonical import _states_on_optimal_paths
+from ...errors import ContractError, StategraphError, shorten
+from ...graph_dicts import predecessors, successors
+from ...grid import DIRECTIONS, LETTERS
+from ...puzzle import Model
+from ...state_graph import StateGraph, WeightProfile
+from ...weights import Lex
+from .explain import explain as explain_pushes
+from .explain import scene as maze_scene
+from .model import NAME
 
 MAX_STATES = 250_000  # reachable (box, player) states; above it the model refuses the maze
 WALK, PUSH = Lex(0, 1), Lex(1, 0)
@@ -88,7 +90,7 @@ def box_player_graph(maze, limit: int = MAX_STATES) -> StateGraph:
         return {"label": label if kind != "start" else "start " + label, "kind": kind,
                 "box_row": box_row, "box_col": box_col, "player_row": player_row, "player_col": player_col}
 
-    graph: nx.DiGraph = nx.DiGraph(puzzle="pushing_boxes", rows=grid.rows, cols=grid.cols)
+    graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
     start = order[0]
     graph.add_nodes_from((state, describe(state, "start" if state == start else
                                           "target" if state[0] == target else "state")) for state in order)
@@ -110,7 +112,7 @@ def box_player_graph(maze, limit: int = MAX_STATES) -> StateGraph:
 
 
 def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", rank="rank"):
-    """The canonical optimal path of PROBLEMS.md when pushes and walks are separate edges.
+    """The contest's canonical optimal path (docs/formats.md, the tie-break) when pushes and walks are separate edges.
 
     Among optimal paths: the smallest sequence of push ranks (edges whose weight's
     primary part is non-zero), then, with it fixed, the smallest sequence of walk
@@ -139,7 +141,7 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", ran
     on_optimal = _states_on_optimal_paths(graph, goals, dist, weight)
     if source not in on_optimal:
         raise StategraphError("search distances are inconsistent: the source is on no optimal path")
-    succ, pred = graph._succ, graph._pred
+    succ, pred = successors(graph), predecessors(graph)
 
     def tight(u, v, attrs):
         return v in on_optimal and dist[u] + attrs[weight] == dist[v]

@@ -1,0 +1,120 @@
+"""Abbott's Revenge (UVa 816): the shortest walk through an arrow maze.
+
+Read in this order: :mod:`.model` (the states and turns, as rules), :mod:`.maze` (the input),
+this module (the puzzle and its model as stategraph sees them), :mod:`.explain` (the route
+told turn by turn); :mod:`.build` is :mod:`.model` built fast, and :mod:`.check` the
+independent checker of ``--verify`` and ``check`` (it shares no code with the rest).
+
+Model ``cell_heading`` (the default): a state is an intersection and the
+heading on arrival; every move costs 1.  The start is a state of its own
+(standing on the entrance, about to leave in the prescribed direction), so a
+goal equal to the entrance is reached only after leaving it.  Edge ranks
+order the turns F < L < R.
+
+>>> from stategraph import get_puzzle, solve
+>>> arrow_maze = get_puzzle("arrow_maze")
+>>> maze = next(arrow_maze.parse("TINY\\n1 1 E 1 3\\n1 2 EF *\\n0\\nEND\\n"))
+>>> model = arrow_maze.model()(maze)
+>>> with model.state_graph(maze) as graph:
+...     route = model.decode(maze, solve(graph, "bfs"))
+>>> [label for _, label in graph.graph.nodes(data="label")]
+['start (1,1) heading E', '(1,2) heading E', '(1,3) heading E']
+>>> print(arrow_maze.format_answer(maze, maze, route), end="")
+TINY
+  (1,1) (1,2) (1,3)
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from importlib.resources import files
+from typing import Any, ClassVar
+
+from ...errors import VerificationError, shorten
+from ...grid import LETTERS
+from ...puzzle import Model, Puzzle
+from ...state_graph import WeightProfile
+from . import check as checker
+from .build import cell_heading_graph
+from .explain import explain as explain_route
+from .explain import scene as route_scene
+from .maze import LIMITS, ArrowMaze, parse
+from .model import NAME, START, decode_route
+
+__all__ = ["LIMITS", "START", "ArrowMaze", "ArrowMazes", "CellHeading", "cell_heading_graph", "parse"]
+ENTRIES_PER_LINE = 10
+
+
+class CellHeading(Model):
+    """The seeds' model: an intersection and the heading on arrival."""
+
+    name = "cell_heading"
+    summary = "intersection x heading on arrival; a move allowed by the signs costs 1"
+    profile = WeightProfile(lex=False, unit=True, nonnegative=True)
+    has_heuristic = True
+
+    def __init__(self, maze: ArrowMaze):
+        super().__init__(maze)
+        self.compiled = cell_heading_graph(maze)
+
+    @contextmanager
+    def state_graph(self, question):
+        yield self.compiled
+
+    def decode(self, question, solution):
+        return decode_route(self.instance, solution)
+
+    @classmethod
+    def explain(cls, record):
+        return explain_route(record)
+
+    @classmethod
+    def scene(cls, record, steps):
+        return route_scene(record, steps)
+
+
+class ArrowMazes(Puzzle):
+    """UVa 816: many named mazes per input, one question each."""
+
+    name = NAME
+    aliases = ("abbott", "uva816")
+    summary = "Abbott's Revenge (UVa 816): shortest walk through an arrow maze"
+    sample = files("stategraph").joinpath("samples", "arrow_maze.txt").read_text(encoding="utf-8")
+    models = {"cell_heading": CellHeading}
+    default_algorithm = "bfs"
+    limits = LIMITS
+    checker: ClassVar[Any] = checker
+
+    def parse(self, data, source="<input>", limits=None):
+        return parse(data, source, limits)
+
+    def instance_text(self, maze, question):
+        lines = [maze.name, f"{maze.entrance[0]} {maze.entrance[1]} {LETTERS[maze.heading]} "
+                            f"{maze.goal[0]} {maze.goal[1]}"]
+        for (r, c), signs in maze.signs.items():
+            lines.append(f"{r} {c} " + " ".join(LETTERS[h] + t for h, t in sorted(signs.items())) + " *")
+        return "\n".join(lines) + "\n0\n"
+
+    def format_answer(self, maze, question, route):
+        """The name, then the route ten entries a line (each line indented two spaces)."""
+        if route is None:
+            return f"{maze.name}\n  No Solution Possible\n"
+        entries = [f"({r},{c})" for r, c in route]
+        lines = ["  " + " ".join(entries[i:i + ENTRIES_PER_LINE])
+                 for i in range(0, len(entries), ENTRIES_PER_LINE)]
+        return maze.name + "\n" + "\n".join(lines) + "\n"
+
+    def label(self, maze, question):
+        return f"maze {shorten(maze.name)}"
+
+    def judge_answer(self, maze, question, submitted, reference):
+        name, route = submitted.value
+        if name != maze.name:
+            raise VerificationError(f"expected the maze {shorten(maze.name)}, found {shorten(name)}")
+        return self.answer_cost(maze, question, route), route == reference
+
+    def answer_cost(self, maze, question, route):
+        return None if route is None else checker.replay(maze, route)
+
+    def describe_cost(self, cost):
+        return f"{cost} moves"

@@ -1,0 +1,68 @@
+"""Abbott's Revenge's model ``cell_heading``, as rules: its states, its moves, its answer.
+
+A state is an intersection and the heading on arrival, ``(row, col, heading)``; every move
+costs 1.  The start, :data:`START`, is a state of its own (standing on the entrance, about to
+leave in the prescribed direction), so a goal equal to the entrance is reached only after
+leaving it.  Edge ranks order the turns F < L < R.  :mod:`.build` builds the same graph fast
+(``tests/test_puzzle_builds.py`` holds the two equal).
+
+>>> from stategraph import get_puzzle
+>>> maze = next(get_puzzle("arrow_maze").parse("TINY\\n1 1 E 1 3\\n1 2 EFL *\\n0\\nEND\\n"))
+>>> from stategraph.grid import EAST
+>>> [(after, attrs["turn"]) for after, attrs in turns(maze, (1, 2, EAST))]
+[((1, 3, 3), 'F'), ((0, 2, 0), 'L')]
+"""
+
+from __future__ import annotations
+
+from ...graph_dicts import node_attributes
+from ...grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
+from .maze import TURNS, ArrowMaze
+
+NAME = "arrow_maze"
+START = "start"
+
+
+def turns(maze: ArrowMaze, state):
+    """``(next state, edge attributes)`` of every move from ``state``, in the order F, L, R: the
+    turns the sign at the intersection allows for the heading of arrival (the start: one step
+    from the entrance in the first direction)."""
+    if state == START:
+        (row, col), heading, allowed = maze.entrance, maze.heading, "F"
+    else:
+        row, col, heading = state
+        allowed = maze.signs.get((row, col), {}).get(heading, "")
+    for choice in allowed:
+        after = heading if choice == "F" else LEFT_OF[heading] if choice == "L" else RIGHT_OF[heading]
+        dr, dc = DELTAS[after]
+        yield (row + dr, col + dc, after), {"weight": 1, "rank": TURNS.index(choice),
+                                             "turn": "start" if state == START else choice}
+
+
+def state_attributes(maze: ArrowMaze, state) -> dict:
+    """What a node of ``state`` holds: its ``kind``, the intersection, the heading and a ``label``."""
+    if state == START:
+        row, col = maze.entrance
+        heading = LETTERS[maze.heading]
+        return {"kind": "start", "row": row, "col": col, "heading": heading,
+                "label": f"start ({row},{col}) heading {heading}"}
+    row, col, heading = state[0], state[1], LETTERS[state[2]]
+    return {"kind": "state", "row": row, "col": col, "heading": heading, "label": f"({row},{col}) heading {heading}"}
+
+
+def distance_lower_bound(graph, goal: tuple):
+    """The A* bound: every move goes one cell, so at least the Manhattan distance to the goal."""
+    nodes = node_attributes(graph)
+
+    def heuristic(state):
+        attrs = nodes[state]
+        return abs(attrs["row"] - goal[0]) + abs(attrs["col"] - goal[1])
+
+    return heuristic
+
+
+def decode_route(maze: ArrowMaze, solution) -> list | None:
+    """The route: the entrance, then the intersection of every state on the canonical path."""
+    if not solution.found:
+        return None
+    return [maze.entrance] + [state[:2] for state in solution.states[1:]]

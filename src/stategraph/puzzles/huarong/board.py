@@ -1,0 +1,105 @@
+"""Huarong Dao's input: one :class:`Board` per input, its queries read as they are asked for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...grid import Grid
+from ...textinput import Tokens
+
+LIMITS = {"max_rows": 100, "max_cols": 100, "max_queries": 100000}
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    number: int
+    blank: int
+    piece: int
+    target: int
+
+
+class Board:
+    """The board (``grid.open`` marks movable cells) and its queries, cells as grid indices.
+
+    Queries are read from the input only as they are asked for (:meth:`ask`), so
+    answers stream and a malformed query k costs none of the answers before it;
+    ``queries`` holds those read so far (all of them once :meth:`ask` is done).
+    """
+
+    def __init__(self, number: int, grid: Grid, reader):
+        self.number = number
+        self.grid = grid
+        self._read: list[Query] = []
+        self._reader = reader
+
+    def ask(self):
+        """Every query, in input order, reading the rest of the input as it goes."""
+        yield from self._read
+        for query in self._reader:
+            self._read.append(query)
+            yield query
+
+    @property
+    def queries(self) -> tuple:
+        """All the queries (reads the rest of the input)."""
+        for _ in self.ask():
+            pass
+        return tuple(self._read)
+
+
+def parse(data, source: str = "<input>", limits: dict | None = None):
+    """Yield the one board of a contest input; its queries are read as :meth:`Board.ask` goes."""
+    limits = {**LIMITS, **(limits or {})}
+    tokens = Tokens(data, source)
+    tokens.begin_instance(1, "'n m q'", "")
+    tokens.instance = None  # one board per input: errors need not number it
+    header = tokens.peek()
+    n = tokens.integer("the row count n", 1)
+    m = tokens.integer("the column count m", 1)
+    q = tokens.integer("the query count q", 0)
+    if n > limits["max_rows"] or m > limits["max_cols"]:
+        raise tokens.error(f"board of {n} x {m} exceeds the limit of {limits['max_rows']} x "
+                           f"{limits['max_cols']} (max_rows, max_cols)", header)
+    if q > limits["max_queries"]:
+        raise tokens.error(f"{q} queries exceed the limit of {limits['max_queries']} (max_queries)", header)
+    rows = []
+    for r in range(1, n + 1):
+        row = []
+        for c in range(1, m + 1):
+            token = tokens.peek()
+            value = tokens.integer(f"cell ({r}, {c}) of the board")
+            if value not in (0, 1):
+                raise tokens.error(f"cell ({r}, {c}) must be 0 or 1, found {value}", token)
+            row.append("1" if value else "0")
+        rows.append("".join(row))
+    grid = Grid.from_rows(rows, open_chars="1")
+    yield Board(1, grid, _read_queries(tokens, grid, q))
+
+
+def _read_queries(tokens: Tokens, grid: Grid, count: int):
+    for number in range(1, count + 1):
+        yield _read_query(tokens, grid, number)
+    tokens.expect_end(f"the {count} queries")
+
+
+def _read_query(tokens: Tokens, grid: Grid, number: int) -> Query:
+    first = tokens.peek()
+    cells = []
+    for role in ("blank", "piece start", "piece target"):
+        r = tokens.integer(f"the {role} row of query {number}")
+        c = tokens.integer(f"the {role} column of query {number}")
+        if not (1 <= r <= grid.rows and 1 <= c <= grid.cols):
+            raise tokens.error(f"query {number}: {role} ({r}, {c}) is off the {grid.rows} x {grid.cols} board",
+                               first)
+        cells.append(grid.cell(r, c))
+    blank, piece, target = cells
+    if not grid.open[blank]:
+        raise tokens.error(f"query {number}: the blank ({_rc(grid, blank)}) is on a fixed cell", first)
+    if blank == piece:
+        raise tokens.error(f"query {number}: the blank and the designated piece are both at "
+                           f"({_rc(grid, blank)})", first)
+    return Query(number, blank, piece, target)
+
+
+def _rc(grid: Grid, cell: int) -> str:
+    return "%d, %d" % grid.position(cell)

@@ -1,0 +1,66 @@
+"""Pushing Boxes' input: a :class:`Maze` per instance, read as a stream up to the ``0 0`` line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...grid import Grid
+from ...textinput import MAX_TOKEN, Tokens
+
+LIMITS = {"max_rows": 300, "max_cols": 300}
+CELL_CHARS = "#.SBT"
+
+
+@dataclass(frozen=True)
+class Maze:
+    """One parsed maze; cells are :class:`~stategraph.grid.Grid` indices."""
+
+    number: int
+    rows: tuple
+    grid: Grid
+    player: int
+    box: int
+    target: int
+
+
+def parse(data, source: str = "<input>", limits: dict | None = None):
+    """Yield the mazes of a contest input, one at a time, up to the ``0 0`` line."""
+    limits = {**LIMITS, **(limits or {})}
+    tokens = Tokens(data, source, max_token=max(MAX_TOKEN, limits["max_cols"]))  # a row is one token
+    for number in tokens.instances("a maze header 'r c'", "'0 0' line"):
+        header = tokens.peek()
+        rows = tokens.integer("the row count", 0)
+        cols = tokens.integer("the column count", 0)
+        if rows == 0 and cols == 0:
+            tokens.expect_end("the '0 0' line")
+            return
+        if rows == 0 or cols == 0:
+            raise tokens.error(f"a maze needs at least one row and one column, found {rows} x {cols}", header)
+        if rows > limits["max_rows"] or cols > limits["max_cols"]:
+            raise tokens.error(f"maze of {rows} x {cols} exceeds the limit of "
+                               f"{limits['max_rows']} x {limits['max_cols']} (max_rows, max_cols)", header)
+        yield _read_maze(tokens, number, rows, cols)
+
+
+def _read_maze(tokens: Tokens, number: int, rows: int, cols: int) -> Maze:
+    lines = []
+    marks: dict[str, tuple[int, int]] = {}
+    for r in range(1, rows + 1):
+        token = tokens.next(f"row {r} of {rows}")
+        if len(token) != cols:
+            raise tokens.error(f"row {r} has {len(token)} characters, expected {cols}", token)
+        for c, ch in enumerate(token, start=1):
+            if ch not in CELL_CHARS:
+                raise tokens.error(f"unknown character {ch!r} in row {r} (expected one of {CELL_CHARS})", token)
+            if ch in "SBT":
+                if ch in marks:
+                    raise tokens.error(f"a second {ch} at row {r}, column {c} "
+                                       f"(the first is at row {marks[ch][0]}, column {marks[ch][1]})", token)
+                marks[ch] = (r, c)
+        lines.append(str(token))
+    for ch, meaning in (("S", "player"), ("B", "box"), ("T", "target")):
+        if ch not in marks:
+            raise tokens.error(f"the maze has no {ch} ({meaning})", tokens.peek())
+    grid = Grid.from_rows(lines, open_chars=".SBT")
+    return Maze(number, tuple(lines), grid, grid.cell(*marks["S"]), grid.cell(*marks["B"]),
+                grid.cell(*marks["T"]))

@@ -1,0 +1,453 @@
+"""Answering a run's questions in worker processes (``--jobs``), yielded in input order as they finish.
+
+Three kinds of process share the work.  A reader, forked first, parses the input as one job
+would and passes each question on, with its instance the first time; this process hands the
+questions to the workers in small batches (an instance goes to a worker once: a Huarong Dao
+board's queries share its model) and yields the answers in input order as soon as each and those
+before it are in; each worker answers as the runner does with one job.  So this process never
+waits on the input while an answer is ready, and at most ``WINDOW`` batches per worker are in
+flight, so memory stays flat.  A fault at question k (bad input, a broken contract, a failed
+check) is raised after every answer before it, as with one job; the end of the run, an
+interrupt or a closed pipe kills every child at once.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import io
+import os
+import pickle
+import queue
+import select
+import signal
+import struct
+import threading
+import traceback
+import types
+from collections.abc import Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, Pipe
+from time import perf_counter
+from typing import Any
+
+from .errors import ContractError, StategraphError, shorten
+from .pipeline import Solution
+from .records import Record
+
+PIPELINE = 2  # batches sent to a worker before its first is answered: it never waits for the next
+WINDOW = 4  # batches in flight per worker, answered or not, before the earliest is yielded
+BATCH_SECONDS = 0.01  # a batch holds about this much work (at most MAX_BATCH questions)
+MAX_BATCH = 64
+SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # this process's to report; a child just ends
+FRAME = struct.Struct("<Q")  # the length before each message from the reader
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    counted = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counted is not None:
+        return counted() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def worker_count(jobs: int) -> int:
+    """The worker processes ``jobs`` asks for (0: one per core); 1 (this process alone) where
+    processes cannot be forked."""
+    if not hasattr(os, "fork"):
+        return 1
+    return cores() if jobs == 0 else max(1, jobs)
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """One question to answer, with its instance, both as this process holds them and pickled."""
+
+    serial: int  # the instance's place in the input, from 0
+    instance: Any
+    question: Any
+    instance_bytes: bytes
+    question_bytes: bytes | None  # None: the question is the instance
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    """The reader read the input to its end, or ``fault`` stopped it."""
+
+    fault: BaseException | None = None
+
+
+def answer_in_workers(answering, instances, jobs: int) -> Iterator[Record]:
+    """The records of every question of ``instances``, answered by ``answering`` (a
+    :class:`stategraph.runner.Answering`) in ``jobs`` worker processes, in input order."""
+    children = _Children()
+    try:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)  # until each child has its own
+        try:
+            reader = _Reader(children, answering.chosen, instances)
+            pool = _Pool(children, answering, jobs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        yield from _in_order(pool, reader)
+    finally:
+        children.end()
+
+
+def _in_order(pool: _Pool, reader: _Reader) -> Iterator[Record]:
+    """Send the questions read in batches to the workers that have room, and yield the answers in
+    input order.  A fault met in the input is raised once every answer before it is yielded."""
+    sent: dict[int, list] = {}  # batch number -> its units, until yielded
+    answered: dict[int, tuple] = {}  # batch number -> (portable records, fault), not yet yielded
+    waiting: list[_Unit] = []  # units read and not sent yet
+    next_out = next_batch = 0
+    end: _End | None = None
+    while True:
+        while next_out in answered:
+            records, failed = answered.pop(next_out)
+            for unit, portable in zip(sent.pop(next_out), records):
+                yield _record(portable, unit)
+            next_out += 1
+            if failed is not None:
+                raise failed
+        if end is not None and not waiting and next_out == next_batch:
+            if end.fault is not None:
+                raise end.fault
+            return
+        while waiting and next_batch - next_out < WINDOW * pool.size:
+            size = pool.batch_size(len(waiting))
+            if not size:
+                break
+            pool.send(next_batch, waiting[:size])
+            sent[next_batch], waiting = waiting[:size], waiting[size:]
+            next_batch += 1
+        listening = end is None and len(waiting) < MAX_BATCH * pool.size
+        for ready in pool.ready(reader.connection if listening else None):
+            if ready is reader.connection:
+                units, end = reader.take()
+                waiting += units
+            else:
+                answered.update(pool.take(ready))
+
+
+class WorkerLost(StategraphError):
+    """A child process ended in the middle of the run (killed from outside, perhaps for want of memory)."""
+
+    exit_status = 70
+
+
+class _Children:
+    """The processes forked for a run: each ends when the run does, however it ends."""
+
+    def __init__(self):
+        self.pids: list[int] = []
+        self.connections: list[Connection] = []  # this process's ends of their pipes
+
+    def fork(self, work, *args) -> int:
+        """A child running ``work(*args)`` with the stop signals at their defaults (call with them
+        blocked), which then ends, never returning here; it first closes the pipes of those before it."""
+        pid = os.fork()
+        if pid == 0:
+            code = 0
+            try:
+                for signum in SIGNALS:
+                    signal.signal(signum, signal.SIG_DFL)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+                for connection in self.connections:  # only this process may hold them, so its end is seen
+                    connection.close()
+                work(*args)
+            except BaseException:  # noqa: B036  (a child never reports: the parent does)
+                code = 70
+            finally:
+                os._exit(code)
+        self.pids.append(pid)
+        return pid
+
+    def lost(self, pid: int, what: str) -> WorkerLost:
+        _, status = os.waitpid(pid, 0)
+        self.pids.remove(pid)
+        how = (f"killed by {signal.Signals(os.WTERMSIG(status)).name}" if os.WIFSIGNALED(status) else
+               f"exit status {os.waitstatus_to_exitcode(status)}")
+        return WorkerLost(f"{what} ended in the middle of the run ({how}; out of memory?)")
+
+    def end(self) -> None:
+        """Kill every child now and wait for it: none outlives the run."""
+        for connection in self.connections:
+            connection.close()
+        for pid in self.pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        for pid in self.pids:
+            os.waitpid(pid, 0)
+        self.pids = []
+
+
+# the reader -------------------------------------------------------------------------------------------
+
+class _Reader:
+    """The reading child: it parses the input and sends each question down a pipe, read here."""
+
+    def __init__(self, children: _Children, chosen, instances):
+        here, there = os.pipe()
+        self.pid = children.fork(_read, chosen, instances, there)
+        os.close(there)
+        self.connection = Connection(here, writable=False)
+        children.connections.append(self.connection)
+        self.children = children
+        self.buffer = bytearray()
+        self.serial, self.instance, self.instance_bytes = -1, None, b""
+
+    def take(self) -> tuple[list, _End | None]:
+        """The units read since last asked (call when the pipe is ready), and the end if it came."""
+        chunk = os.read(self.connection.fileno(), 1 << 16)
+        if not chunk:
+            raise self.children.lost(self.pid, "the process reading the input")
+        buffer = self.buffer
+        buffer += chunk
+        units: list[_Unit] = []
+        start = 0
+        while len(buffer) - start >= FRAME.size:
+            (length,) = FRAME.unpack_from(buffer, start)
+            if len(buffer) - start - FRAME.size < length:
+                break
+            message = pickle.loads(memoryview(buffer)[start + FRAME.size:start + FRAME.size + length])
+            start += FRAME.size + length
+            if message[0] == "end":
+                del buffer[:start]
+                return units, _End(None if message[1] is None else _rebuilt(message[1]))
+            _, serial, instance_bytes, question_bytes = message
+            if instance_bytes is not None:
+                self.serial, self.instance, self.instance_bytes = serial, pickle.loads(instance_bytes), instance_bytes
+            question = self.instance if question_bytes is None else pickle.loads(question_bytes)
+            units.append(_Unit(serial, self.instance, question, self.instance_bytes, question_bytes))
+        del buffer[:start]
+        return units, None
+
+
+def _read(chosen, instances, fd: int) -> None:
+    """(The reading child) Every question of ``instances`` down ``fd``, each with its instance the
+    first time, then the end, or the fault that stopped the reading (raised in its place)."""
+    try:
+        for serial, instance in enumerate(instances):
+            instance_bytes: bytes | None = _portable_instance(chosen, instance)
+            for question in chosen.questions(instance):
+                _send(fd, ("unit", serial, instance_bytes, None if question is instance else _dumps(question)))
+                instance_bytes = None
+        _send(fd, ("end", None))
+    except Exception as exc:
+        _send(fd, ("end", _carried(exc)))
+
+
+def _send(fd: int, message) -> None:
+    payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+    data = memoryview(FRAME.pack(len(payload)) + payload)
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def _portable_instance(chosen, instance) -> bytes:
+    try:
+        return _dumps(instance)
+    except Exception as exc:
+        number = chosen.number(instance, instance)[0]
+        raise ContractError(f"{chosen.name}: instance {number} cannot be sent to a worker process "
+                            f"({type(exc).__name__}: {shorten(str(exc), quoted=False)}); solve it with --jobs 1") \
+            from None
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles a generator in an instance (the reader of the rest of its input, which stays with the
+    reader) as ``None``, and a read-only mapping (the limits) as a read-only copy."""
+
+    dispatch_table = {**copyreg.dispatch_table, types.GeneratorType: lambda generator: (type(None), ()),
+                      types.MappingProxyType: lambda proxy: (_read_only, (dict(proxy),))}
+
+
+def _read_only(mapping: dict) -> types.MappingProxyType:
+    return types.MappingProxyType(mapping)
+
+
+def _dumps(value) -> bytes:
+    buffer = io.BytesIO()
+    _Pickler(buffer, pickle.HIGHEST_PROTOCOL).dump(value)
+    return buffer.getvalue()
+
+
+# the workers ------------------------------------------------------------------------------------------
+
+class _Pool:
+    """The worker processes, their connections, the batches each has in hand, and the work a question takes."""
+
+    def __init__(self, children: _Children, answering, size: int):
+        self.size, self.children = size, children
+        self.pids: list[int] = []
+        self.connections: list = []
+        self.loads = [0] * size  # batches sent to each worker and not yet answered
+        self.serials = [-1] * size  # the instance each worker holds
+        self.seconds_per_question: float | None = None
+        for _ in range(size):
+            here, there = Pipe()
+            children.connections.append(here)
+            self.pids.append(children.fork(_serve, there, answering))
+            there.close()
+            self.connections.append(here)
+        self.by_fd = {connection.fileno(): connection for connection in self.connections}  # what is polled
+        self.poller = select.poll()
+        for fd in self.by_fd:
+            self.poller.register(fd, select.POLLIN)
+
+    def idle(self) -> int:
+        """The worker with the fewest batches in hand."""
+        return min(range(self.size), key=self.loads.__getitem__)
+
+    def batch_size(self, waiting: int) -> int:
+        """How many of the ``waiting`` units to send now: what a worker with nothing in hand takes
+        (at once, so no answer waits), or a whole batch for one with a batch in hand; 0 for none."""
+        load = self.loads[self.idle()]
+        per_question = self.seconds_per_question
+        whole = 1 if per_question is None else max(1, min(MAX_BATCH, int(BATCH_SECONDS / max(per_question, 1e-9))))
+        if load == 0 or (load < PIPELINE and waiting >= whole):
+            return min(waiting, whole)
+        return 0
+
+    def ready(self, reader: Connection | None) -> list:
+        """The connections with something to read (``reader`` too, if given); waits for one."""
+        if reader is not None and reader.fileno() not in self.by_fd:
+            self.by_fd[reader.fileno()] = reader
+            self.poller.register(reader.fileno(), select.POLLIN)
+        elif reader is None and len(self.by_fd) > self.size:
+            fd = next(fd for fd, connection in self.by_fd.items() if connection not in self.connections)
+            del self.by_fd[fd]
+            self.poller.unregister(fd)
+        return [self.by_fd[fd] for fd, _ in self.poller.poll()]
+
+    def send(self, number: int, batch: list) -> None:
+        worker = self.idle()
+        items = []
+        for unit in batch:
+            new = unit.serial != self.serials[worker]
+            self.serials[worker] = unit.serial
+            items.append((unit.instance_bytes if new else None, unit.question_bytes))
+        try:
+            self.connections[worker].send_bytes(pickle.dumps((number, items), pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            raise self.children.lost(self.pids[worker], "a worker process") from None
+        self.loads[worker] += 1
+
+    def take(self, connection) -> dict:
+        """The batch a worker answered (call when its connection is ready): ``{number: (portable
+        records, fault)}``."""
+        worker = self.connections.index(connection)
+        try:
+            number, records, fault, seconds = pickle.loads(self.connections[worker].recv_bytes())
+        except (EOFError, OSError):
+            raise self.children.lost(self.pids[worker], "a worker process") from None
+        self.loads[worker] -= 1
+        if records:
+            per_question, previous = seconds / len(records), self.seconds_per_question
+            self.seconds_per_question = per_question if previous is None else 0.7 * previous + 0.3 * per_question
+        return {number: (records, None if fault is None else _rebuilt(fault))}
+
+
+def _record(portable: tuple, unit: _Unit) -> Record:
+    """A worker's record, with the instance and question this process holds."""
+    number, query, text, answer, solved, cost, labels, stats = portable
+    solution = Solution(cost, None, [], stats, labels) if solved else None
+    return Record(number, text, answer, solution, stats, query, subject=unit.instance, question=unit.question)
+
+
+def _serve(connection, answering) -> None:
+    """(A worker) Answer each batch received, in order, until this process hangs up."""
+    inbox: queue.SimpleQueue = queue.SimpleQueue()
+    threading.Thread(target=_listen, args=(connection, inbox), daemon=True).start()
+    instance = model = None  # the instance answered last and its model
+    compile_seconds = 0.0
+    while True:
+        number, items = inbox.get()
+        started = perf_counter()
+        records: list = []
+        fault = None
+        try:
+            for instance_bytes, question_bytes in items:
+                if instance_bytes is not None:
+                    instance = model = None  # the last instance's graph goes before the next is built
+                    instance = pickle.loads(instance_bytes)
+                    model, compile_seconds = answering.model(instance)
+                question = instance if question_bytes is None else pickle.loads(question_bytes)
+                records.append(_portable(answering.answer(model, instance, question, compile_seconds)))
+                compile_seconds = 0.0
+        except BaseException as exc:  # noqa: B036  (the parent raises it in order)
+            fault = _carried(exc)
+        connection.send_bytes(_answer_bytes(answering.chosen, number, records, fault, perf_counter() - started))
+
+
+def _listen(connection, inbox: queue.SimpleQueue) -> None:
+    """Take every batch as it comes, so the parent's send never waits on this worker's; end the
+    worker when the parent hangs up."""
+    try:
+        while True:
+            inbox.put(pickle.loads(connection.recv_bytes()))
+    except (EOFError, OSError):
+        os._exit(0)
+
+
+def _portable(record: Record) -> tuple:
+    """What the parent needs of a record: no graph, states or search result."""
+    solution = record.solution
+    cost, labels = (None, []) if solution is None else (solution.cost, solution.labels)
+    return (record.instance, record.query, record.text, record.answer, solution is not None, cost, labels,
+            record.stats)
+
+
+def _answer_bytes(chosen, number: int, records: list, fault, seconds: float) -> bytes:
+    """The answered batch, pickled; an answer that cannot be pickled is a fault in its place."""
+    try:
+        return pickle.dumps((number, records, fault, seconds), pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        pass
+    for kept, portable in enumerate(records):
+        try:
+            pickle.dumps(portable)
+        except Exception as exc:
+            problem = ContractError(f"{chosen.name}: the answer to instance {portable[0]} question {portable[1]} "
+                                    f"cannot be sent from a worker process ({type(exc).__name__}: "
+                                    f"{shorten(str(exc), quoted=False)}); solve it with --jobs 1")
+            return pickle.dumps((number, records[:kept], _carried(problem), seconds))
+    return pickle.dumps((number, records, _carried(RuntimeError("a fault that cannot be pickled")), seconds))
+
+
+# faults, from a worker to the parent -----------------------------------------------------------------
+
+class RemoteTraceback(Exception):
+    """Where a worker's fault was raised: the cause of the fault re-raised in the parent
+    (``STATEGRAPH_DEBUG=1`` shows it)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _carried(exc: BaseException) -> tuple:
+    """``exc`` as the parent rebuilds it: its class, arguments and attributes (no ``__init__`` is
+    called again), or, where those cannot be pickled, its class name, kind and message."""
+    where = "".join(traceback.format_exception(exc))
+    try:
+        return pickle.dumps((type(exc), exc.args, vars(exc))), where
+    except Exception:
+        kind = StategraphError if isinstance(exc, StategraphError) else Exception
+        return (type(exc).__name__, kind, getattr(exc, "exit_status", None), str(exc)), where
+
+
+def _rebuilt(carried: tuple) -> BaseException:
+    fault, where = carried
+    if isinstance(fault, bytes):
+        kind, args, attributes = pickle.loads(fault)
+        exc = kind.__new__(kind, *args)
+        exc.args = args
+        vars(exc).update(attributes)
+    else:
+        name, base, status, message = fault
+        exc = type(name, (base,), {} if status is None else {"exit_status": status})(message)
+    exc.__cause__ = RemoteTraceback(where)
+    return exc

@@ -1,0 +1,98 @@
+"""Each puzzle's fast builder (``build.py``) against its rules (``model.py``) built plainly.
+
+The plain graph is made here through networkx's public API alone: the states and moves the
+model's readable functions give, explored breadth-first.  The fast builders (side walks, direct
+writes, shared attribute dicts) must give the same nodes, attributes, edges and targets, on
+random inputs including rock, fixed cells and dead ends.
+"""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+
+from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
+from stategraph import get_puzzle
+from stategraph.puzzles.arrow_maze import build as am_build
+from stategraph.puzzles.arrow_maze import model as am_model
+from stategraph.puzzles.huarong import build as hr_build
+from stategraph.puzzles.huarong import model as hr_model
+from stategraph.puzzles.pushing_boxes import build as pb_build
+from stategraph.puzzles.pushing_boxes import model as pb_model
+
+
+def plain_graph(instance, starts, moves, attributes) -> nx.DiGraph:
+    """Every state reachable from ``starts`` by ``moves(instance, state)``, with its attributes."""
+    graph = nx.DiGraph()
+    queue = list(starts)
+    for state in queue:
+        graph.add_node(state, **attributes(instance, state))
+    for state in queue:  # the list grows as it is read: breadth-first
+        for after, attrs in moves(instance, state):
+            if after not in graph:
+                graph.add_node(after, **attributes(instance, after))
+                queue.append(after)
+            graph.add_edge(state, after, **attrs)
+    return graph
+
+
+def assert_same_graph(fast: nx.DiGraph, plain: nx.DiGraph) -> None:
+    assert dict(fast.nodes(data=True)) == dict(plain.nodes(data=True))
+    assert {(u, v): attrs for u, v, attrs in fast.edges(data=True)} == \
+           {(u, v): attrs for u, v, attrs in plain.edges(data=True)}
+
+
+def instances(puzzle: str, text: str) -> list:
+    return list(get_puzzle(puzzle).parse(text))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_box_side_build_equals_its_rules(seed):
+    rng = random.Random(seed)
+    mazes = instances("pushing_boxes", pushing_boxes_input(rng, 25))
+    pushes = 0
+    for maze in mazes:
+        fast = pb_build.box_side_graph(maze)
+        plain = plain_graph(maze, [pb_model.START], pb_model.pushes, pb_model.state_attributes)
+        assert_same_graph(fast.graph, plain)
+        assert fast.targets == {state for state in plain if plain.nodes[state]["box"] == maze.target}
+        pushes += plain.number_of_edges()
+    assert pushes > 100
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_piece_side_build_equals_its_rules(seed):
+    rng = random.Random(seed)
+    board = instances("huarong", huarong_input(rng, 3, max_side=7))[0]
+    fast = hr_build.board_graph(board)
+    states = hr_model.states(board)
+    plain = plain_graph(board, states, hr_model.moves, hr_model.state_attributes)
+    assert len(plain) == len(states)  # every move leads to a state of the board
+    assert_same_graph(fast, plain)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cell_heading_build_equals_its_rules(seed):
+    rng = random.Random(seed)
+    mazes = instances("arrow_maze", arrow_maze_input(rng, 30))
+    turns = 0
+    for maze in mazes:
+        fast = am_build.cell_heading_graph(maze)
+        plain = plain_graph(maze, [am_model.START], am_model.turns, am_model.state_attributes)
+        assert_same_graph(fast.graph, plain)
+        assert fast.targets == {state for state in plain if state != am_model.START and state[:2] == maze.goal}
+        turns += plain.number_of_edges()
+    assert turns > 100
+
+
+def test_the_comparison_sees_a_difference():
+    maze = instances("pushing_boxes", "1 5\nSB..T\n0 0\n")[0]
+    plain = plain_graph(maze, [pb_model.START], pb_model.pushes, pb_model.state_attributes)
+    fast = pb_build.box_side_graph(maze).graph
+    assert_same_graph(fast, plain)
+    edge = next(iter(plain.edges))
+    plain.edges[edge]["rank"] = 9
+    with pytest.raises(AssertionError):
+        assert_same_graph(fast, plain)
