@@ -396,7 +396,10 @@ def test_graphml_is_networkx_s_document_with_xml_booleans(puzzle):
     assert graphml_document(written) == graphml_document(networkx_graphml(flat))
     assert b">True<" not in written and b">true<" in written  # xsd:boolean, not Python's spelling
     assert_read_back_exactly(written, flat)
-    # byte for byte, what networkx's lxml writer writes, but for the booleans' spelling
+    # byte for byte, what networkx's lxml writer writes, but for the booleans' spelling (without lxml,
+    # networkx would quietly use its other writer: the test extra installs lxml, and this fails without it)
+    import lxml.etree  # noqa: F401
+
     buffer = io.BytesIO()
     nx.write_graphml_lxml(flat.copy(), buffer, prettyprint=False, infer_numeric_types=True)
     boolean = set(re.findall(rb'<key id="(d[0-9]+)" for="[a-z]+" attr.name="[^"]*" attr.type="boolean"/>',

@@ -139,7 +139,7 @@ class WorkerLost(StategraphError):
 class _Children:
     """The processes forked for a run: each ends when the run does, however it ends."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.pids: list[int] = []
         self.connections: list[Connection] = []  # this process's ends of their pipes
 
