@@ -112,6 +112,24 @@ def test_check_with_jobs_grades_as_one_job(tmp_path):
     assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
 
 
+def test_check_with_jobs_grades_every_query_as_one_job(tmp_path):
+    """Huarong Dao's questions are queries apart from their board: each is graded with its own."""
+    text = INPUTS["huarong"](random.Random(9))
+    (tmp_path / "input.txt").write_text(text)
+    answers = solve("huarong", tmp_path / "input.txt").stdout.splitlines()
+    args = ["check", "huarong", tmp_path / "input.txt", tmp_path / "answers.txt"]
+    (tmp_path / "answers.txt").write_text("\n".join(answers) + "\n")
+    right = [subprocess.run([sys.executable, "-m", "stategraph", *map(str, args), *jobs], capture_output=True,
+                            text=True) for jobs in ([], ["--jobs", "2"])]
+    answers[2] = str(int(answers[2]) + 1)  # the third query's answer is one move off
+    (tmp_path / "answers.txt").write_text("\n".join(answers) + "\n")
+    wrong = [subprocess.run([sys.executable, "-m", "stategraph", *map(str, args), *jobs], capture_output=True,
+                            text=True) for jobs in ([], ["--jobs", "2"])]
+    assert len(answers) >= 3 and right[0].returncode == 0 and wrong[0].returncode == 3, wrong[0].stderr
+    for one, many in (right, wrong):
+        assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
+
+
 # faults at instance k -------------------------------------------------------------------------------
 
 COUNTER = '''

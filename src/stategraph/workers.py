@@ -60,15 +60,34 @@ def worker_count(jobs: int) -> int:
     return cores() if jobs == 0 else max(1, jobs)
 
 
+class _Pickled:
+    """A value as the reader pickled it, unpickled here only when first asked for: ``solve`` never
+    asks (unpickling every instance in this process cost as much as in the workers), ``check`` does."""
+
+    __slots__ = ("data", "_value")
+
+    def __init__(self, data: bytes):
+        self.data, self._value = data, _UNREAD
+
+    def value(self) -> Any:
+        if self._value is _UNREAD:
+            self._value = pickle.loads(self.data)
+        return self._value
+
+
+_UNREAD = object()
+
+
 @dataclass(frozen=True, slots=True)
 class _Unit:
-    """One question to answer, with its instance, both as this process holds them and pickled."""
+    """One question to answer, with its instance, pickled (as the workers get them)."""
 
     serial: int  # the instance's place in the input, from 0
-    instance: Any
-    question: Any
-    instance_bytes: bytes
+    instance: _Pickled  # one for all the questions of an instance
     question_bytes: bytes | None  # None: the question is the instance
+
+    def question(self) -> Any:
+        return self.instance.value() if self.question_bytes is None else pickle.loads(self.question_bytes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +216,7 @@ class _Reader:
         children.connections.append(self.connection)
         self.children = children
         self.buffer = bytearray()
-        self.serial, self.instance, self.instance_bytes = -1, None, b""
+        self.serial, self.instance = -1, _Pickled(b"")
 
     def take(self) -> tuple[list, _End | None]:
         """The units read since last asked (call when the pipe is ready), and the end if it came."""
@@ -219,9 +238,8 @@ class _Reader:
                 return units, _End(None if message[1] is None else _rebuilt(message[1]))
             _, serial, instance_bytes, question_bytes = message
             if instance_bytes is not None:
-                self.serial, self.instance, self.instance_bytes = serial, pickle.loads(instance_bytes), instance_bytes
-            question = self.instance if question_bytes is None else pickle.loads(question_bytes)
-            units.append(_Unit(serial, self.instance, question, self.instance_bytes, question_bytes))
+                self.serial, self.instance = serial, _Pickled(instance_bytes)
+            units.append(_Unit(serial, self.instance, question_bytes))
         del buffer[:start]
         return units, None
 
@@ -329,7 +347,7 @@ class _Pool:
         for unit in batch:
             new = unit.serial != self.serials[worker]
             self.serials[worker] = unit.serial
-            items.append((unit.instance_bytes if new else None, unit.question_bytes))
+            items.append((unit.instance.data if new else None, unit.question_bytes))
         try:
             self.connections[worker].send_bytes(pickle.dumps((number, items), pickle.HIGHEST_PROTOCOL))
         except OSError:
@@ -352,10 +370,39 @@ class _Pool:
 
 
 def _record(portable: tuple, unit: _Unit) -> Record:
-    """A worker's record, with the instance and question this process holds."""
+    """A worker's record, with the instance and question this process holds (unpickled when read)."""
     number, query, text, answer, solved, cost, labels, stats = portable
     solution = Solution(cost, None, [], stats, labels) if solved else None
-    return Record(number, text, answer, solution, stats, query, subject=unit.instance, question=unit.question)
+    return _Received(unit, number, text, answer, solution, stats, query)
+
+
+class _Received(Record):
+    """A record answered in a worker: its ``subject`` and ``question`` are unpickled from the
+    unit when first read; a value assigned to either replaces the unit's."""
+
+    def __init__(self, unit: _Unit, *fields):
+        self._unit = unit
+        self._held: dict[str, Any] = {}  # the values assigned, or read once
+        super().__init__(*fields)
+        self._held.clear()  # the dataclass assigned the defaults: the unit's values stand
+
+    @property
+    def subject(self) -> Any:
+        return self._held["subject"] if "subject" in self._held else self._unit.instance.value()
+
+    @subject.setter
+    def subject(self, value: Any) -> None:
+        self._held["subject"] = value
+
+    @property
+    def question(self) -> Any:
+        if "question" not in self._held:
+            self._held["question"] = self._unit.question()
+        return self._held["question"]
+
+    @question.setter
+    def question(self, value: Any) -> None:
+        self._held["question"] = value
 
 
 def _serve(connection, answering) -> None:
