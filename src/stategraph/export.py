@@ -46,13 +46,12 @@ from .graph_dicts import collector_paused, graph_writers, node_attributes, succe
 from .puzzle import Model
 from .search.dijkstra import dijkstra
 from .settings_schema import GRAPH_FORMATS as FORMATS
+from .settings_schema import STATE_LIMITS
 from .weights import Lex, ScalarEncoding
 
 SCALARS = (str, int, float, bool)
 EXTENSIONS = {".graphml": "graphml", ".gexf": "gexf", ".json": "json", ".dot": "dot", ".gv": "dot"}
-STATE_LIMIT = 200_000  # a whole graph above this many states needs --force (or --path-only)
-# GEXF and DOT are built whole in memory by their writers (networkx's GEXF writer, pydot): a lower limit
-STATE_LIMITS = {"graphml": STATE_LIMIT, "json": STATE_LIMIT, "gexf": 50_000, "dot": 50_000}
+STATE_LIMIT = STATE_LIMITS["graphml"]
 # file bytes per edge (states and their attributes included) measured on a 100x100 open Pushing Boxes
 # maze (39,201 states, 154,436 edges: GraphML 51 MB, JSON 32 MB, GEXF 60 MB, DOT 30 MB)
 BYTES_PER_EDGE = {"graphml": 332, "json": 208, "gexf": 391, "dot": 196}

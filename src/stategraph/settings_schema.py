@@ -20,6 +20,9 @@ from typing import Any
 MAX_LIMIT = 10**6  # the largest value of any integer setting, and of any key under limits
 OUTPUT_FORMATS = ("text", "json")
 GRAPH_FORMATS = ("graphml", "gexf", "json", "dot")  # what stategraph.graphwrite writes
+# a whole graph above this many states needs export's --force (or --path-only); GEXF and DOT are
+# built whole in memory by their writers (networkx's GEXF writer, pydot): a lower limit
+STATE_LIMITS = {"graphml": 200_000, "json": 200_000, "gexf": 50_000, "dot": 50_000}
 SHARED = ("*",)  # Flag.commands: every command that reads settings (the options beside --config)
 
 
@@ -84,8 +87,8 @@ KEYS: tuple[Key, ...] = (
     Key("export.path_only", bool, False, "export only the solution's states and edges", "export_path_only",
         Flag(("--path-only",), ("export",), "only the solution's states and edges")),
     Key("export.force", bool, False, "export a whole graph above the size limit", "export_force",
-        Flag(("--force",), ("export",), "write a whole graph above the size limit (200,000 states; "
-                                        "50,000 for gexf, dot)")),
+        Flag(("--force",), ("export",), f"write a whole graph above the size limit ({STATE_LIMITS['graphml']:,} "
+                                        f"states; {STATE_LIMITS['gexf']:,} for gexf, dot)")),
     Key("verify.max_seconds", int, 60, "--verify's naive searches in all, in seconds", "verify_seconds", low=0),
     Key("verify.max_positions", int, 200_000, "positions a naive search may visit per answer",
         "verify_positions", low=0),
