@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 import subprocess
 import sys
@@ -441,3 +442,27 @@ def test_graphml_refuses_what_xml_cannot_hold_in_one_line(text):
     flat.add_node("s", label=text)
     with pytest.raises(StategraphError, match="^cannot write GraphML: .* which XML cannot hold$"):
         written_graphml(flat)
+
+
+def test_distances_with_negative_weights_are_bellman_ford_s():
+    """A plug-in's negative weights: each state as near as the nearest target gets networkx's
+    Bellman-Ford distance; a reachable negative cycle leaves every state without one."""
+    from stategraph.export import _distances
+
+    rng = random.Random(5)
+    for _ in range(200):
+        g = nx.gnp_random_graph(8, 0.3, seed=rng.randrange(10**6), directed=True)
+        out = nx.DiGraph()
+        out.add_nodes_from(str(n) for n in g)
+        out.add_weighted_edges_from((str(u), str(v), rng.randint(-2, 6)) for u, v in g.edges)
+        out.add_edge("0", "1", weight=-1)
+        targets = [str(n) for n in rng.sample(range(8), 2)]
+        _distances(out, "0", targets, lex=False)
+        got = {n: d["dist"] for n, d in out.nodes(data=True) if "dist" in d}
+        try:
+            found = nx.single_source_bellman_ford_path_length(out, "0")
+        except nx.NetworkXUnbounded:
+            assert got == {}
+            continue
+        best = min((found[t] for t in targets if t in found), default=None)
+        assert got == {n: d for n, d in found.items() if best is None or d <= best}

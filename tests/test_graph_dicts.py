@@ -87,3 +87,21 @@ def test_collector_paused_restores_the_collector_as_it_was():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_repeat_leaves_the_dicts_it_shares_alone():
+    """Builders hand one attribute dict to many edges (and nodes): a repeated edge or node must
+    not change the others that hold the same dict."""
+    g = nx.DiGraph()
+    add_node, add_edge = graph_writers(g)
+    shared, kind = {"weight": 1}, {"kind": "state"}
+    add_edge("a", "b", shared)
+    add_edge("a", "c", shared)
+    add_node("b", kind)
+    add_node("c", kind)
+    add_edge("a", "b", {"rank": 2})
+    add_node("b", {"label": "B"})
+    assert g.edges["a", "c"] == {"weight": 1} and g.edges["a", "b"] == {"weight": 1, "rank": 2}
+    assert g.nodes["c"] == {"kind": "state"} and g.nodes["b"] == {"kind": "state", "label": "B"}
+    assert g.pred["b"]["a"] is g.succ["a"]["b"]
+    assert shared == {"weight": 1} and kind == {"kind": "state"}

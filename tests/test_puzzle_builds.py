@@ -21,6 +21,7 @@ from stategraph.puzzles.huarong import build as hr_build
 from stategraph.puzzles.huarong import model as hr_model
 from stategraph.puzzles.pushing_boxes import build as pb_build
 from stategraph.puzzles.pushing_boxes import model as pb_model
+from stategraph.state_graph import WeightProfile
 
 
 def plain_graph(instance, starts, moves, attributes) -> nx.DiGraph:
@@ -44,6 +45,13 @@ def assert_same_graph(fast: nx.DiGraph, plain: nx.DiGraph) -> None:
            {(u, v): attrs for u, v, attrs in plain.edges(data=True)}
 
 
+def assert_profile_of(fast, plain: nx.DiGraph) -> None:
+    """The weight profile a builder declares without scanning its edges is what a scan finds (a
+    graph without edges keeps the kind its model declares: there is nothing to scan)."""
+    scanned = WeightProfile.of(w for _, _, w in plain.edges(data="weight"))
+    assert fast.profile == scanned or (not scanned.count and fast.profile.count == 0)
+
+
 def instances(puzzle: str, text: str) -> list:
     return list(get_puzzle(puzzle).parse(text))
 
@@ -57,6 +65,7 @@ def test_box_side_build_equals_its_rules(seed):
         fast = pb_build.box_side_graph(maze)
         plain = plain_graph(maze, [pb_model.START], pb_model.pushes, pb_model.state_attributes)
         assert_same_graph(fast.graph, plain)
+        assert_profile_of(fast, plain)
         assert fast.targets == {state for state in plain if plain.nodes[state]["box"] == maze.target}
         pushes += plain.number_of_edges()
     assert pushes > 100
@@ -82,6 +91,7 @@ def test_cell_heading_build_equals_its_rules(seed):
         fast = am_build.cell_heading_graph(maze)
         plain = plain_graph(maze, [am_model.START], am_model.turns, am_model.state_attributes)
         assert_same_graph(fast.graph, plain)
+        assert_profile_of(fast, plain)
         assert fast.targets == {state for state in plain if state != am_model.START and state[:2] == maze.goal}
         turns += plain.number_of_edges()
     assert turns > 100

@@ -95,10 +95,7 @@ def apply_overrides(config: dict, overrides: dict, source: str = "command line",
     ``config`` names; a routine ``module:function`` is looked up in ``folder`` first)."""
     result = config
     for dotted, value in overrides.items():
-        nested = value
-        for key in reversed(dotted.split(".")):
-            nested = {key: nested}
-        result = _merge(result, nested, SCHEMA, source, "")
+        result = _merge(result, nest({dotted: value}), SCHEMA, source, "")
     validate(result, source, puzzle, folder)
     return result
 

@@ -41,17 +41,17 @@ import os
 
 import networkx as nx
 
-from .errors import StategraphError, shorten
+from .errors import SearchNotApplicable, StategraphError, shorten
 from .graph_dicts import collector_paused, graph_writers, node_attributes, successors
 from .puzzle import Model
 from .search.dijkstra import dijkstra
+from .search.spfa import spfa
 from .settings_schema import GRAPH_FORMATS as FORMATS
 from .settings_schema import STATE_LIMITS
 from .weights import Lex, ScalarEncoding
 
 SCALARS = (str, int, float, bool)
 EXTENSIONS = {".graphml": "graphml", ".gexf": "gexf", ".json": "json", ".dot": "dot", ".gv": "dot"}
-STATE_LIMIT = STATE_LIMITS["graphml"]
 # file bytes per edge (states and their attributes included) measured on a 100x100 open Pushing Boxes
 # maze (39,201 states, 154,436 edges: GraphML 51 MB, JSON 32 MB, GEXF 60 MB, DOT 30 MB)
 BYTES_PER_EDGE = {"graphml": 332, "json": 208, "gexf": 391, "dot": 196}
@@ -100,10 +100,10 @@ def format_for(path: str, chosen: str | None = None, default: str | None = None)
 def check_size(graph, fmt: str, *, force: bool, path_only: bool, limit: int | None = None) -> None:
     """Refuse a whole graph of more than ``limit`` states (default: the format's) unless ``force``;
     the message gives the estimated file size."""
-    limit = STATE_LIMITS.get(fmt, STATE_LIMIT) if limit is None else limit
+    limit = STATE_LIMITS[fmt] if limit is None else limit
     if force or path_only or len(graph) <= limit:
         return
-    estimate = max(graph.number_of_edges(), len(graph)) * BYTES_PER_EDGE.get(fmt, BYTES_PER_EDGE["graphml"])
+    estimate = max(graph.number_of_edges(), len(graph)) * BYTES_PER_EDGE[fmt]
     raise StategraphError(f"the state graph has {len(graph):,} states and {graph.number_of_edges():,} edges, "
                           f"above the export limit of {limit:,} states (a {fmt} file of about "
                           f"{estimate / 1e6:,.0f} MB); use --force (or --set export.force=true) to write "
@@ -203,10 +203,10 @@ def _distances(out, start: str, targets: list, lex: bool) -> None:
     """``dist`` of every state no farther than the nearest target (all reachable ones if none is)."""
     if start not in out:
         return
-    if any(w < 0 for _, _, w in out.edges(data="weight")):  # a plug-in's negative weights: Bellman-Ford
+    if any(w < 0 for _, _, w in out.edges(data="weight")):  # a plug-in's negative weights
         try:
-            found = nx.single_source_bellman_ford_path_length(out, start, weight="weight")
-        except nx.NetworkXUnbounded:
+            found = spfa(out, start, set(targets)).dist
+        except SearchNotApplicable:  # a negative cycle: no state has a distance
             return
         best = min((found[t] for t in targets if t in found), default=None)
         dist = {n: d for n, d in found.items() if best is None or d <= best}

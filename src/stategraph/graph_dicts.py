@@ -117,13 +117,11 @@ def graph_writers(graph: nx.DiGraph) -> tuple[NodeWriter, EdgeWriter]:
     """
     raw = _dicts(graph)
     succ, pred, node = raw._succ, raw._pred, raw._node
-    clear = getattr(nx, "_clear_cache", None)
-    if clear is not None:
-        clear(graph)
+    nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)
 
     def add_node(n, attrs: dict) -> None:
-        if n in succ:
-            node[n].update(attrs)
+        if n in succ:  # a repeat: a new dict, since the one held may be shared
+            node[n] = {**node[n], **attrs}
         else:
             succ[n] = {}
             pred[n] = {}
@@ -139,8 +137,8 @@ def graph_writers(graph: nx.DiGraph) -> tuple[NodeWriter, EdgeWriter]:
             pred[v] = {}
             node[v] = {}
         out = succ[u]
-        if v in out:
-            out[v].update(attrs)
+        if v in out:  # a repeat: a new dict, since the one held may be shared with other edges
+            out[v] = pred[v][u] = {**out[v], **attrs}
         else:
             out[v] = pred[v][u] = attrs
 

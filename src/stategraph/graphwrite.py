@@ -194,7 +194,7 @@ def _write_dot(flat: nx.DiGraph, handle) -> None:
 
 
 def _dot_quoted(value) -> str:
-    text = str(value).lower() if isinstance(value, bool) else str(value)
+    text = _boolean(value) if isinstance(value, bool) else str(value)
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 

@@ -123,8 +123,8 @@ def value_at(config: dict, dotted: str):
 def flag_values(args) -> dict:
     """The dedicated flags of ``args.command`` in an argparse namespace, by dotted key (``None``:
     not given)."""
-    return {key.name: getattr(args, key.flag.attribute) for key in KEYS
-            if key.flag and (key.flag.commands == SHARED or args.command in key.flag.commands)}
+    return {key.name: getattr(args, key.flag.attribute) for key in (*with_flags(None), *with_flags(args.command))
+            if key.flag}
 
 
 def with_flags(command: str | None) -> list[Key]:

@@ -53,11 +53,12 @@ def cores() -> int:
 
 
 def worker_count(jobs: int) -> int:
-    """The worker processes ``jobs`` asks for (0: one per core); 1 (this process alone) where
-    processes cannot be forked."""
+    """The worker processes ``jobs`` asks for, at most one per core (more cannot be faster, and a
+    mistyped ``--jobs 100000`` must not fork that many; 0: one per core); 1 (this process alone)
+    where processes cannot be forked."""
     if not hasattr(os, "fork"):
         return 1
-    return cores() if jobs == 0 else max(1, jobs)
+    return cores() if jobs == 0 else max(1, min(jobs, cores()))
 
 
 class _Pickled:
@@ -216,7 +217,7 @@ class _Reader:
         children.connections.append(self.connection)
         self.children = children
         self.buffer = bytearray()
-        self.serial, self.instance = -1, _Pickled(b"")
+        self.instance = _Pickled(b"")  # the instance of the questions read last
 
     def take(self) -> tuple[list, _End | None]:
         """The units read since last asked (call when the pipe is ready), and the end if it came."""
@@ -238,7 +239,7 @@ class _Reader:
                 return units, _End(None if message[1] is None else _rebuilt(message[1]))
             _, serial, instance_bytes, question_bytes = message
             if instance_bytes is not None:
-                self.serial, self.instance = serial, _Pickled(instance_bytes)
+                self.instance = _Pickled(instance_bytes)
             units.append(_Unit(serial, self.instance, question_bytes))
         del buffer[:start]
         return units, None

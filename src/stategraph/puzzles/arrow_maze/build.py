@@ -11,21 +11,20 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ...graph_dicts import collector_paused, graph_writers, node_attributes, predecessors, successors
-from ...grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
+from ...graph_dicts import collector_paused, graph_writers, node_attributes, successors
+from ...grid import DELTAS, LETTERS
 from ...state_graph import StateGraph, WeightProfile
 from .maze import SIGNS, TURNS, ArrowMaze
-from .model import NAME, START, distance_lower_bound, state_attributes, turns
+from .model import NAME, START, distance_lower_bound, state_attributes, turn_attributes, turned, turns
 
 # a turn's edge attributes: one dict per turn F, L, R, shared by every edge of that turn in every
 # maze (a compiled graph's edge dicts are read-only: graph_dicts.graph_writers)
-_TURN_EDGES = {choice: {"weight": 1, "rank": TURNS.index(choice), "turn": choice} for choice in TURNS}
+_TURN_EDGES = {choice: turn_attributes(choice, choice) for choice in TURNS}
 # (heading, allowed turns in F, L, R order) -> the moves: (heading after, row step, column step,
 # its letter, the edge's attributes)
 _MOVES = {(heading, allowed): tuple((after, *DELTAS[after], LETTERS[after], _TURN_EDGES[choice])
                                     for choice in allowed
-                                    for after in [heading if choice == "F" else
-                                                  LEFT_OF[heading] if choice == "L" else RIGHT_OF[heading]])
+                                    for after in [turned(heading, choice)])
           for heading in range(4) for allowed in {allowed for _, allowed in SIGNS.values()}}
 # state -> its label, shared by the mazes of an input (cleared past LABEL_CACHE entries)
 _LABELS: dict = {}
@@ -45,9 +44,8 @@ def _build_cell_heading_graph(maze: ArrowMaze) -> StateGraph:
     ((first, attrs),) = turns(maze, START)
     add_node(first, state_attributes(maze, first))
     add_edge(START, first, attrs)
-    # The loop writes networkx's own dicts (as add_node / add_edge would): each state is expanded
-    # once and its turns lead to distinct states, so no edge is ever added twice.
-    nodes, succ, pred = node_attributes(graph), successors(graph), predecessors(graph)
+    # each state is expanded once and its turns lead to distinct states: no edge is added twice
+    nodes, succ = node_attributes(graph), successors(graph)  # read only
     signs = maze.signs
     moves = _MOVES
     labels = _LABELS
@@ -63,19 +61,16 @@ def _build_cell_heading_graph(maze: ArrowMaze) -> StateGraph:
         allowed = cell.get(heading)
         if not allowed:
             continue
-        out = succ[state]
         for after_heading, dr, dc, letter, attrs in moves[heading, allowed]:
             after = (row + dr, col + dc, after_heading)
             if after not in nodes:
                 label = labels.get(after)
                 if label is None:
                     label = labels[after] = f"({after[0]},{after[1]}) heading {letter}"
-                nodes[after] = {"kind": "state", "row": after[0], "col": after[1], "heading": letter,
-                                "label": label}
-                succ[after] = {}
-                pred[after] = {}
+                add_node(after, {"kind": "state", "row": after[0], "col": after[1], "heading": letter,
+                                 "label": label})
                 frontier.append(after)
-            out[after] = pred[after][state] = attrs
+            add_edge(state, after, attrs)
     targets = frozenset(n for n in graph if n != START and n[:2] == maze.goal)
     # every edge weighs 1: the profile needs no scan of the edges
     profile = WeightProfile(lex=False, unit=True, nonnegative=True, primary_01=False,

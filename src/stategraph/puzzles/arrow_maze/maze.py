@@ -80,9 +80,8 @@ def _read_maze(tokens: FastTokens, number: int, name: str, limits: dict) -> Arro
             raise tokens.error(f"maze {shorten(name)}: missing the '0' line that ends its intersections", first)
         cell = (tokens.integer("an intersection row (or 0 to end the maze)", 1),
                 tokens.integer("an intersection column", 1))
-        if cell not in signs and len(signs) >= limits["max_intersections"]:
-            raise tokens.error(f"more than {limits['max_intersections']} intersections (max_intersections)",
-                               first)
+        if cell not in signs and len(signs) >= limit:
+            raise tokens.error(f"more than {limit} intersections (max_intersections)", first)
         _read_signs(tokens, cell, signs.setdefault(cell, {}))
     return ArrowMaze(number, name, entrance, LETTERS.index(letter), goal, signs)
 

@@ -33,10 +33,19 @@ def turns(maze: ArrowMaze, state):
         row, col, heading = state
         allowed = maze.signs.get((row, col), {}).get(heading, "")
     for choice in allowed:
-        after = heading if choice == "F" else LEFT_OF[heading] if choice == "L" else RIGHT_OF[heading]
+        after = turned(heading, choice)
         dr, dc = DELTAS[after]
-        yield (row + dr, col + dc, after), {"weight": 1, "rank": TURNS.index(choice),
-                                             "turn": "start" if state == START else choice}
+        yield (row + dr, col + dc, after), turn_attributes("start" if state == START else choice, choice)
+
+
+def turned(heading: int, choice: str) -> int:
+    """The heading after turning ``choice`` (F, L or R) from ``heading``."""
+    return heading if choice == "F" else LEFT_OF[heading] if choice == "L" else RIGHT_OF[heading]
+
+
+def turn_attributes(turn: str, choice: str) -> dict:
+    """A move's edge attributes: one step (weight 1), ranked F < L < R for the tie-break."""
+    return {"weight": 1, "rank": TURNS.index(choice), "turn": turn}
 
 
 def state_attributes(maze: ArrowMaze, state) -> dict:
