@@ -75,7 +75,7 @@ def test_precedence_defaults_config_set_flag(pb_file, tmp_path):
     with_set = ("solve", "-c", str(config), pb_file, "--set", "search.algorithm=astar")
     assert algorithms_used(stategraph(*with_set)) == {"astar"}
     assert algorithms_used(stategraph(*with_set, "-a", "networkx")) == {"networkx"}
-    assert algorithms_used(stategraph("solve", "pushing_boxes", pb_file, "--format", "json")) == {"dijkstra"}
+    assert algorithms_used(stategraph("solve", "pushing_boxes", pb_file, "--format", "json")) == {"astar"}
 
 
 # options anywhere -------------------------------------------------------------------------------

@@ -128,8 +128,8 @@ def test_set_overrides_any_key_and_search_options_change_the_work_not_the_answer
 @pytest.mark.parametrize("assignment,message", [
     ("nosuch=1", "command line: unknown key 'nosuch'"),
     ("limits=3", "command line: key 'limits' must be a mapping, found an integer"),
-    ("search.options.stop=false", "key 'search.options': dijkstra has no option 'stop' (its options: stop_at_target)"),
-    ("search.options.stop_at_target=3", "option 'stop_at_target' of dijkstra must be true or false, found 3"),
+    ("search.options.stop=false", "key 'search.options': astar has no option 'stop' (its options: stop_at_target)"),
+    ("search.options.stop_at_target=3", "option 'stop_at_target' of astar must be true or false, found 3"),
     ("limits.max_rows", "--set 'limits.max_rows': expected KEY=VALUE"),
 ])
 def test_bad_overrides_are_clear_errors(assignment, message):

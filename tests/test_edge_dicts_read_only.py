@@ -12,8 +12,8 @@ import pytest
 
 from stategraph import get_puzzle
 from stategraph.cli import main
-from stategraph.graph_dicts import successors
-from stategraph.state_graph import StateGraph
+from stategraph.graph_dicts import _Growing, successors
+from stategraph.state_graph import GrowingStateGraph, StateGraph
 
 FAST_MODELS = {"pushing_boxes": "box_side", "huarong": "piece_side", "arrow_maze": "cell_heading"}
 
@@ -28,6 +28,9 @@ class Watch:
     def graph(self, graph) -> None:
         dicts = [attrs for out in successors(graph).values() for attrs in out.values()]
         self.graphs.append((len(dicts), len({id(attrs) for attrs in dicts})))
+        self.edges(dicts)
+
+    def edges(self, dicts) -> None:
         for attrs in dicts:
             self.seen.setdefault(id(attrs), (attrs, list(attrs.items())))
 
@@ -45,6 +48,25 @@ def watch(monkeypatch):
         found.graph(graph)
 
     monkeypatch.setattr(StateGraph, "__init__", watched)
+    # a growing state graph: its whole graph when built, and each state's moves as a search adds them
+    whole = GrowingStateGraph.graph.fget
+
+    def watched_whole(self):
+        fresh = self._graph is None
+        graph = whole(self)
+        if fresh:
+            found.graph(graph)
+        return graph
+
+    grow = _Growing.__getitem__
+
+    def watched_growth(self, state):
+        out = grow(self, state)
+        found.edges(out.values())
+        return out
+
+    monkeypatch.setattr(GrowingStateGraph, "graph", property(watched_whole))
+    monkeypatch.setattr(_Growing, "__getitem__", watched_growth)
     return found
 
 

@@ -9,19 +9,23 @@ random inputs including rock, fixed cells and dead ends.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import networkx as nx
 import pytest
 
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import get_puzzle
+from stategraph.graph_dicts import successors
+from stategraph.pipeline import solve
 from stategraph.puzzles.arrow_maze import build as am_build
 from stategraph.puzzles.arrow_maze import model as am_model
 from stategraph.puzzles.huarong import build as hr_build
 from stategraph.puzzles.huarong import model as hr_model
 from stategraph.puzzles.pushing_boxes import build as pb_build
 from stategraph.puzzles.pushing_boxes import model as pb_model
-from stategraph.state_graph import WeightProfile
+from stategraph.search import SEARCHES
+from stategraph.state_graph import GrowingStateGraph, StateGraph, WeightProfile
 
 
 def plain_graph(instance, starts, moves, attributes) -> nx.DiGraph:
@@ -49,7 +53,39 @@ def assert_profile_of(fast, plain: nx.DiGraph) -> None:
     """The weight profile a builder declares without scanning its edges is what a scan finds (a
     graph without edges keeps the kind its model declares: there is nothing to scan)."""
     scanned = WeightProfile.of(w for _, _, w in plain.edges(data="weight"))
+    if isinstance(fast, GrowingStateGraph):  # declared before any edge is built: no count
+        assert fast.profile.count == 0 and (not scanned.count or replace(scanned, count=0) == fast.profile)
+        return
     assert fast.profile == scanned or (not scanned.count and fast.profile.count == 0)
+
+
+def assert_grown_part_of(build, instance, plain: nx.DiGraph) -> int:
+    """Every routine that ``grows`` searches the part of the graph it built (``build(instance)``,
+    a fresh growing state graph per routine) as it would the whole graph: each state it expanded
+    has the whole graph's moves in the same order and the plain graph's attributes, and the
+    distances and the path are the whole graph's.  Returns the states expanded, over the routines."""
+    fast = build(instance)
+    whole = StateGraph(fast.graph, fast.source, fast.targets, heuristic=fast.heuristic, profile=fast.profile)
+    expanded = 0
+    for name, routine in SEARCHES.items():
+        if routine.refusal(fast.profile, True):
+            continue
+        growing = build(instance)
+        grown, complete = solve(growing, name), solve(whole, name)
+        assert (grown.cost, grown.states, grown.labels) == (complete.cost, complete.states, complete.labels), name
+        if not routine.grows:  # it may read predecessors or every node: it gets the whole graph
+            assert growing._graph is not None and grown.stats["nodes"] == len(fast.graph), name
+            continue
+        if whole.targets:  # (else the whole graph needs no search, and the growing one finds no goal)
+            assert grown.search.dist == complete.search.dist, name
+            assert list(grown.search.order) == list(complete.search.order), name
+        built = growing.search_graph
+        assert growing._graph is None, f"{name} built the whole graph"
+        for state in built.expanded:
+            assert list(successors(built)[state].items()) == list(successors(fast.graph)[state].items())
+        assert all(built.nodes[state] == plain.nodes[state] for state in built)
+        expanded += len(built.expanded)
+    return expanded
 
 
 def instances(puzzle: str, text: str) -> list:
@@ -60,7 +96,7 @@ def instances(puzzle: str, text: str) -> list:
 def test_box_side_build_equals_its_rules(seed):
     rng = random.Random(seed)
     mazes = instances("pushing_boxes", pushing_boxes_input(rng, 25))
-    pushes = 0
+    pushes = expanded = 0
     for maze in mazes:
         fast = pb_build.box_side_graph(maze)
         plain = plain_graph(maze, [pb_model.START], pb_model.pushes, pb_model.state_attributes)
@@ -68,7 +104,8 @@ def test_box_side_build_equals_its_rules(seed):
         assert_profile_of(fast, plain)
         assert fast.targets == {state for state in plain if plain.nodes[state]["box"] == maze.target}
         pushes += plain.number_of_edges()
-    assert pushes > 100
+        expanded += assert_grown_part_of(pb_build.box_side_graph, maze, plain)
+    assert pushes > 100 and expanded > 100
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -86,7 +123,7 @@ def test_piece_side_build_equals_its_rules(seed):
 def test_cell_heading_build_equals_its_rules(seed):
     rng = random.Random(seed)
     mazes = instances("arrow_maze", arrow_maze_input(rng, 30))
-    turns = 0
+    turns = expanded = 0
     for maze in mazes:
         fast = am_build.cell_heading_graph(maze)
         plain = plain_graph(maze, [am_model.START], am_model.turns, am_model.state_attributes)
@@ -94,7 +131,8 @@ def test_cell_heading_build_equals_its_rules(seed):
         assert_profile_of(fast, plain)
         assert fast.targets == {state for state in plain if state != am_model.START and state[:2] == maze.goal}
         turns += plain.number_of_edges()
-    assert turns > 100
+        expanded += assert_grown_part_of(am_build.cell_heading_graph, maze, plain)
+    assert turns > 100 and expanded > 100
 
 
 def test_the_comparison_sees_a_difference():

@@ -81,7 +81,7 @@ def test_draw_reads_stdin_once_for_a_graph_and_an_animation(folder):
     pytest.importorskip("matplotlib")
     with open(folder / "in.txt", "rb") as stdin:
         done = stategraph(folder, "draw", "pushing_boxes", "--instance", "3", "--graph", "-o", "g.svg",
-                          "--animate", "a.gif", stdin=stdin)
+                          "--animate", "a.gif", "-a", "dijkstra", stdin=stdin)
     assert done.returncode == 0, done.stderr
     assert done.stderr.decode().splitlines() == ["stategraph: wrote g.svg: 17 states, 17 settled by dijkstra",
                                                  "stategraph: wrote a.gif: 6 frames"]

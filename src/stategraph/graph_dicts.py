@@ -20,7 +20,7 @@ networkx versions they were checked with).
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -55,7 +55,69 @@ def successors(graph: nx.DiGraph) -> Adjacency:
     >>> sorted(successors(g)[1])
     [2, 3]
     """
+    if isinstance(graph, GrowingDiGraph):
+        return _Growing(graph)  # type: ignore[return-value]  # a read-only Mapping of the same shape
     return _dicts(graph)._succ
+
+
+class GrowingDiGraph(nx.DiGraph):
+    """A directed graph built as far as a search reads it: a state's out-edges are added the first
+    time :func:`successors` is asked for them.
+
+    ``writer(graph)`` returns ``expand(state)``, which adds the edges leaving ``state`` to the graph
+    (with :func:`graph_writers`, say) and the states they reach; it is called at most once per
+    state.  Read through :func:`successors`, the graph looks complete to a search that only
+    follows out-edges from the states it has reached (``SearchRoutine.grows``); everything else
+    (predecessors, the nodes) sees only what has been built so far.
+
+    >>> g = GrowingDiGraph(lambda graph: lambda n: graph.add_edge(n, n + 1) if n < 3 else None)
+    >>> g.add_node(0)
+    >>> sorted(successors(g)[0]), sorted(g)
+    ([1], [0, 1])
+    >>> successors(g)[1] and None, sorted(g), sorted(g.expanded)
+    (None, [0, 1, 2], [0, 1])
+    """
+
+    def __init__(self, writer: Callable[[nx.DiGraph], Callable[[Hashable], object]], **attr: Any):
+        super().__init__(**attr)
+        self.expand = writer(self)
+        self.expanded: set = set()
+
+
+class _Growing(Mapping):
+    """A :class:`GrowingDiGraph`'s adjacency: reading a state's successors builds them first."""
+
+    __slots__ = ("_succ", "_expand", "_expanded")
+
+    def __init__(self, graph: GrowingDiGraph):
+        self._succ = _dicts(graph)._succ
+        self._expand, self._expanded = graph.expand, graph.expanded
+
+    def __getitem__(self, state):
+        out = self._succ[state]  # KeyError for a state not in the graph, as from the dict itself
+        if state not in self._expanded:
+            self._expanded.add(state)
+            self._expand(state)
+        return out
+
+    def __contains__(self, state) -> bool:
+        return state in self._succ
+
+    def __iter__(self) -> Iterator:
+        return iter(self._succ)
+
+    def __len__(self) -> int:
+        return len(self._succ)
+
+
+def edge_count(graph: nx.DiGraph) -> int:
+    """``graph.number_of_edges()``, counted in the dicts: the public count caches a view that refers
+    back to the graph, a cycle that keeps a finished graph alive until the collector runs.
+
+    >>> edge_count(nx.DiGraph([(1, 2), (1, 3)]))
+    2
+    """
+    return sum(map(len, _dicts(graph)._succ.values()))
 
 
 def predecessors(graph: nx.DiGraph) -> Adjacency:

@@ -119,22 +119,24 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
     # The collector is paused: a search allocates many small tuples and no garbage cycles, and each
     # collection it triggered would rescan the whole (live) state graph.
     with collector_paused():
-        source, targets = state_graph.source, state_graph.targets
+        source = state_graph.source
+        graph, targets = state_graph.searched(routine.grows)
         if (options or {}).get("stop_at_target", True) and (source in targets or not targets):
-            result = SearchResult({state_graph.source: state_graph.zero}, order=())
+            result = SearchResult({source: state_graph.zero}, order=())
         else:
-            result = routine.run(state_graph.graph, state_graph.source, state_graph.targets, zero=state_graph.zero,
+            result = routine.run(graph, source, targets, zero=state_graph.zero,
                                  heuristic=state_graph.heuristic, **(options or {}), **extra)
             if judge and routine.plugin:
                 result = held_against_builtin(routine.name, state_graph, result)
         started = perf_counter()
         with blamed_on(routine):
             tie_break = state_graph.canonical or canonical_path
-            states = tie_break(state_graph.graph, source, targets, result.dist) if path else None
+            states = tie_break(graph, source, targets, result.dist) if path else None
+    nodes, edges = state_graph.size(graph)
     stats = {
         "algorithm": routine.name,
-        "nodes": len(state_graph.graph),
-        "edges": state_graph.profile.count,
+        "nodes": nodes,
+        "edges": edges,
         "settled": result.stats.settled,
         "relaxed": result.stats.relaxed,
         "search_seconds": result.stats.seconds,
@@ -142,10 +144,10 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         **result.stats.detail,
     }
     if not path:
-        return Solution(optimal_cost(state_graph.targets, result.dist), None, [], stats, search=result)
+        return Solution(optimal_cost(targets, result.dist), None, [], stats, search=result)
     if states is None:
         return Solution(None, None, [], stats, search=result)
-    succ, nodes = state_graph.graph.succ, state_graph.graph.nodes
-    edges = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
-    labels = [nodes[s].get("label", str(s)) for s in states]
-    return Solution(result.dist[states[-1]], states, edges, stats, labels, search=result)
+    succ, attributes = graph.succ, graph.nodes
+    moves = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
+    labels = [attributes[s].get("label", str(s)) for s in states]
+    return Solution(result.dist[states[-1]], states, moves, stats, labels, search=result)

@@ -7,6 +7,27 @@ from time import perf_counter
 from typing import Any
 
 from .pipeline import Solution
+from .state_graph import StateGraph
+
+
+class _KeptGraph:
+    """``Record.graph``: a graph, or given the :class:`~stategraph.state_graph.StateGraph` it
+    belongs to, that state graph's whole ``graph`` when first read (a growing state graph builds
+    the whole graph only then)."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, record, owner=None):
+        if record is None:
+            return None  # the field's default
+        kept = record.__dict__.get(self.slot)
+        if isinstance(kept, StateGraph):
+            kept = record.__dict__[self.slot] = kept.graph
+        return kept
+
+    def __set__(self, record, value) -> None:
+        record.__dict__[self.slot] = value
 
 
 @dataclass
@@ -25,7 +46,7 @@ class Record:
     solution: Solution | None
     stats: dict = field(default_factory=dict)
     query: int = 1
-    graph: object = None
+    graph: object = _KeptGraph()
     subject: Any = None  # the parsed instance answered (set by the runner)
     question: Any = None  # the question within it, where an instance asks several (a Huarong query)
 

@@ -163,9 +163,9 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
         attach_seconds = watch.lap()
         solution = solve(state_graph, settings.algorithm, dict(settings.options), path=path, judge=judge)
         graph = model.export_graph()
-        graph = state_graph.graph if graph is None else graph
         if capture is not None:
-            capture(*chosen.number(instance, question), state_graph, graph, solution)
+            capture(*chosen.number(instance, question), state_graph,
+                    state_graph.graph if graph is None else graph, solution)
     watch.lap()
     answer = model.decode(question, solution)
     solution.stats.update(compile_seconds=attach_seconds, decode_seconds=watch.lap())
@@ -173,7 +173,8 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
     if not isinstance(text, str):
         raise ContractError(f"format_answer() must return the answer's text (a str), it returned {shorten(text)}")
     number, query = chosen.number(instance, question)
-    return Record(number, text, answer, solution, solution.stats, query, graph=graph if query == 1 else None,
+    kept = None if query != 1 else state_graph if graph is None else graph  # a state graph: its graph when read
+    return Record(number, text, answer, solution, solution.stats, query, graph=kept,
                   subject=instance, question=question)
 
 

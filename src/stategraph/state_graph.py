@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 import networkx as nx
 
 from .errors import ContractError, shorten
+from .graph_dicts import GrowingDiGraph, collector_paused, edge_count
 from .weights import Lex
 
 
@@ -206,6 +207,15 @@ class StateGraph:
         if self.profile.count == 0 and self.lexicographic:
             self.profile = replace(self.profile, lex=True, unit=False, primary_01=True)
 
+    def searched(self, grows: bool) -> tuple:
+        """``(graph, targets)`` for a routine to search: :attr:`graph` and :attr:`targets` (a
+        :class:`GrowingStateGraph` gives a routine that ``grows`` the graph built so far)."""
+        return self.graph, self.targets
+
+    def size(self, searched) -> tuple[int, int]:
+        """The states and moves of ``searched`` (what :meth:`searched` gave), for the statistics."""
+        return len(searched), self.profile.count
+
     @property
     def zero(self):
         """The zero of the weights' type: ``Lex.ZERO``, ``0.0`` (float weights) or ``0``."""
@@ -226,3 +236,86 @@ a state must be hashable, e.g. a tuple, str, int or frozen dataclass
     except TypeError as exc:
         raise ContractError(f"{what} {shorten(state)}, which cannot be hashed ({exc}): a state must be hashable, "
                             "e.g. a tuple, str, int or frozen dataclass") from None
+
+
+class GrowingStateGraph(StateGraph):
+    """A state graph built only as far as the search needs it, and whole when anyone asks.
+
+    A routine that only follows out-edges from the states it has reached
+    (``SearchRoutine.grows``) searches :attr:`search_graph`, a
+    :class:`~stategraph.graph_dicts.GrowingDiGraph` that adds each state's moves the first time
+    the routine reads them.  :attr:`graph` and :attr:`targets` are the whole explicit graph and its
+    goal states, built the first time they are read (for export, the views, a plug-in routine,
+    the Python API): every state reachable from the source, depth first, by the same ``writer``.
+
+    Parameters
+    ----------
+    source : hashable
+        The start state.
+    begin : callable
+        ``begin(graph)``: give an empty graph its graph attributes and the source state; returns it.
+    writer : callable
+        ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` to
+        ``graph`` and returns the states they reach that were not in it yet (in the order a
+        depth-first build should push them).
+    goals : callable
+        ``goals(graph)``: the goal states of ``graph``; ``goals(None)``: every state that is a goal
+        if it exists (a routine's targets while the graph grows).
+    heuristic, canonical : callable, optional
+        As for :class:`StateGraph`.
+    profile : WeightProfile
+        The weights every move of the model has (declared: a growing graph cannot scan them).
+
+    Examples
+    --------
+    >>> def begin(graph):
+    ...     graph.add_node(0)
+    ...     return graph
+    >>> def writer(graph):
+    ...     def expand(n):
+    ...         new = [] if n + 1 in graph else [n + 1]
+    ...         graph.add_edge(n, n + 1, weight=1, rank=0)
+    ...         return new if n < 2 else []
+    ...     return expand
+    >>> def goals(graph):
+    ...     return frozenset({3}) if graph is None or 3 in graph else frozenset()
+    >>> model = GrowingStateGraph(0, begin, writer, goals, profile=WeightProfile())
+    >>> from stategraph.graph_dicts import successors
+    >>> sorted(successors(model.search_graph)[0]), len(model.search_graph), len(model.graph), model.targets
+    ([1], 2, 4, frozenset({3}))
+    """
+
+    def __init__(self, source, begin: Callable, writer: Callable, goals: Callable, *, heuristic=None,
+                 profile: WeightProfile, canonical: Callable | None = None):
+        require_hashable(source, "the source")
+        self.source, self.heuristic, self.profile, self.canonical = source, heuristic, profile, canonical
+        self.lexicographic = profile.lex
+        self._begin, self._writer, self._goals = begin, writer, goals
+        self.search_graph = begin(GrowingDiGraph(writer))
+        self._graph: nx.DiGraph | None = None
+
+    @property
+    def graph(self) -> nx.DiGraph:  # type: ignore[override]  # a field of StateGraph, built here on demand
+        """The whole explicit graph (built on first read)."""
+        if self._graph is None:
+            with collector_paused():  # a large build, no garbage cycles
+                graph = self._begin(nx.DiGraph())
+                expand = self._writer(graph)
+                frontier = [self.source]
+                while frontier:
+                    frontier.extend(expand(frontier.pop()))
+            self._graph = graph
+        return self._graph
+
+    @property
+    def targets(self) -> frozenset:  # type: ignore[override]
+        """The goal states of the whole graph (built on first read)."""
+        return self._goals(self.graph)
+
+    def searched(self, grows: bool) -> tuple:
+        if grows:
+            return self.search_graph, self._goals(None)
+        return self.graph, self.targets
+
+    def size(self, searched) -> tuple[int, int]:
+        return len(searched), edge_count(searched)

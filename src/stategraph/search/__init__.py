@@ -50,6 +50,10 @@ class SearchRoutine:
         It takes ``cost_only=True``: stop once the optimal cost is known.
     plugin : bool
         It comes from outside the package, so its distances are judged.
+    grows : bool
+        It reads only the out-edges of states it has reached (through
+        :func:`~stategraph.graph_dicts.successors`), so it may search a graph still being built
+        (a :class:`~stategraph.state_graph.GrowingStateGraph`'s).
     """
 
     name: str
@@ -63,6 +67,7 @@ class SearchRoutine:
     options: tuple = ()  # names of the boolean options the routine takes
     cost_only: bool = False  # takes cost_only=True: stop once the optimal cost is known (no path wanted)
     plugin: bool = False  # from outside the package (module:function): its distances are judged
+    grows: bool = False  # follows only out-edges of states reached: may search a graph being built
 
     def refusal(self, profile, has_heuristic: bool = False) -> str | None:
         """Why this routine cannot search graphs with weights ``profile`` (and a heuristic or not),
@@ -82,17 +87,17 @@ class SearchRoutine:
 
 SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
     SearchRoutine("bfs", bfs, "breadth-first search, layer by layer", "unit weights only",
-                  needs_unit=True, options=("stop_at_target",)),
+                  needs_unit=True, options=("stop_at_target",), grows=True),
     SearchRoutine("layered_bfs", layered_bfs,
                   "the seeds' layered BFS: breadth-first on the first component, minimum on the second",
-                  "Lex (primary, secondary) with primary 0 or 1 per edge", needs_lex_01=True),
+                  "Lex (primary, secondary) with primary 0 or 1 per edge", needs_lex_01=True, grows=True),
     SearchRoutine("dijkstra", dijkstra, "Dijkstra with a binary heap, stops at the nearest target",
-                  "non-negative numbers or Lex pairs", options=("stop_at_target",), cost_only=True),
+                  "non-negative numbers or Lex pairs", options=("stop_at_target",), cost_only=True, grows=True),
     SearchRoutine("spfa", spfa, "queue-based Bellman-Ford (SPFA), as in the NOIP seed",
-                  "any numbers or Lex pairs (refuses negative cycles)", needs_nonnegative=False),
+                  "any numbers or Lex pairs (refuses negative cycles)", needs_nonnegative=False, grows=True),
     SearchRoutine("astar", astar, "A* with the puzzle's admissible, consistent heuristic",
                   "non-negative numbers or Lex pairs, with a puzzle heuristic", needs_heuristic=True,
-                  options=("stop_at_target",), cost_only=True),
+                  options=("stop_at_target",), cost_only=True, grows=True),
     SearchRoutine("bidirectional_dijkstra", bidirectional_dijkstra,
                   "forward and backward Dijkstra meeting in the middle, then an A* sweep",
                   "non-negative numbers or Lex pairs"),

@@ -2,7 +2,8 @@
 
 The statistics mean the same thing in every routine:
 
-* ``nodes``, ``edges``: the size of the state graph searched (with a Huarong query's start state).
+* ``nodes``, ``edges``: the size of the state graph searched (with a Huarong query's start state; of a
+  growing state graph, what the search had built).
 * ``settled``: the distinct states whose distance the routine took as final (BFS: every state of
   the layers it reached, the target's layer included; Dijkstra, A*, layered BFS: popped for the
   first time; SPFA: popped at least once; networkx: every state it finalised).  Routines that stop
@@ -27,7 +28,7 @@ search options where its routine takes them (``stop_at_target`` reaches ``dijkst
 >>> from stategraph.views.compare import compare
 >>> tables = compare("pushing_boxes", "1 3\\nSBT\\n0 0\\n")
 >>> [(row["model"], row["algorithm"], row["cost"], row["agrees"]) for row in tables[0]["rows"]][:2]
-[('box_side', 'dijkstra', '1 push and 0 walks', True), ('box_side', 'layered_bfs', '1 push and 0 walks', True)]
+[('box_side', 'astar', '1 push and 0 walks', True), ('box_side', 'layered_bfs', '1 push and 0 walks', True)]
 """
 
 from __future__ import annotations

@@ -1,22 +1,28 @@
 """The fast builder of ``cell_heading``'s graph: the states and turns of :mod:`.model`, built at speed.
 
 Each sign's moves come from a table made once (:data:`_MOVES`), labels are shared by the mazes
-of an input and so are the edge attribute dicts (one per turn), and the loop writes networkx's
-own dicts (obtained from :mod:`~stategraph.graph_dicts`) as ``add_node`` and ``add_edge`` would.
-The result equals the graph of :func:`.model.turns` and :func:`.model.state_attributes`
-(``tests/test_puzzle_builds.py``).
+of an input and so are the edge attribute dicts (one per turn), and the nodes and edges are
+written through :func:`~stategraph.graph_dicts.graph_writers`.  The result equals the graph of
+:func:`.model.turns` and :func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
+
+A search that only follows moves from the states it reaches gets the graph built as far as it
+reads it (a :class:`~stategraph.state_graph.GrowingStateGraph`); the whole graph is built, in
+its own order, when anything else asks for it.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 import networkx as nx
 
-from ...graph_dicts import collector_paused, graph_writers, node_attributes, successors
-from ...grid import DELTAS, LETTERS
-from ...state_graph import StateGraph, WeightProfile
+from ...graph_dicts import graph_writers, node_attributes
+from ...grid import DELTAS, DIRECTIONS, LETTERS
+from ...state_graph import GrowingStateGraph, WeightProfile
 from .maze import SIGNS, TURNS, ArrowMaze
 from .model import NAME, START, distance_lower_bound, state_attributes, turn_attributes, turned, turns
 
+PROFILE = WeightProfile(lex=False, unit=True, nonnegative=True, primary_01=False)  # every move weighs 1
 # a turn's edge attributes: one dict per turn F, L, R, shared by every edge of that turn in every
 # maze (a compiled graph's edge dicts are read-only: graph_dicts.graph_writers)
 _TURN_EDGES = {choice: turn_attributes(choice, choice) for choice in TURNS}
@@ -31,36 +37,34 @@ _LABELS: dict = {}
 LABEL_CACHE = 100_000
 
 
-def cell_heading_graph(maze: ArrowMaze) -> StateGraph:
-    """The (intersection, heading) states reachable from the entrance, with F/L/R edges."""
-    with collector_paused():  # a large build, no garbage cycles
-        return _build_cell_heading_graph(maze)
+def _started(maze: ArrowMaze, graph: nx.DiGraph) -> nx.DiGraph:
+    """``graph`` (empty), given the maze's graph attributes and the start state."""
+    graph.graph.update(puzzle=NAME, name=maze.name)
+    graph.add_node(START, **state_attributes(maze, START))
+    return graph
 
 
-def _build_cell_heading_graph(maze: ArrowMaze) -> StateGraph:
-    graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, name=maze.name)
+def _writer(maze: ArrowMaze, graph: nx.DiGraph):
+    """``expand(state)``: add the moves leaving ``state`` to ``graph`` and return the states they
+    reach that were not in it yet, in the order F, L, R."""
     add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
-    add_node(START, state_attributes(maze, START))
-    ((first, attrs),) = turns(maze, START)
-    add_node(first, state_attributes(maze, first))
-    add_edge(START, first, attrs)
-    # each state is expanded once and its turns lead to distinct states: no edge is added twice
-    nodes, succ = node_attributes(graph), successors(graph)  # read only
-    signs = maze.signs
-    moves = _MOVES
-    labels = _LABELS
+    nodes = node_attributes(graph)
+    signs, moves, labels = maze.signs, _MOVES, _LABELS
     if len(labels) > LABEL_CACHE:
         labels.clear()
-    frontier = [first]
-    while frontier:
-        state = frontier.pop()
+
+    def expand(state) -> list:
+        if state == START:
+            ((first, attrs),) = turns(maze, START)
+            add_node(first, state_attributes(maze, first))
+            add_edge(START, first, attrs)
+            return [first]
         row, col, heading = state
         cell = signs.get((row, col))
-        if not cell:
-            continue
-        allowed = cell.get(heading)
+        allowed = cell.get(heading) if cell else None
         if not allowed:
-            continue
+            return []
+        new = []
         for after_heading, dr, dc, letter, attrs in moves[heading, allowed]:
             after = (row + dr, col + dc, after_heading)
             if after not in nodes:
@@ -69,10 +73,22 @@ def _build_cell_heading_graph(maze: ArrowMaze) -> StateGraph:
                     label = labels[after] = f"({after[0]},{after[1]}) heading {letter}"
                 add_node(after, {"kind": "state", "row": after[0], "col": after[1], "heading": letter,
                                  "label": label})
-                frontier.append(after)
-            add_edge(state, after, attrs)
-    targets = frozenset(n for n in graph if n != START and n[:2] == maze.goal)
-    # every edge weighs 1: the profile needs no scan of the edges
-    profile = WeightProfile(lex=False, unit=True, nonnegative=True, primary_01=False,
-                            count=sum(len(out) for out in succ.values()))
-    return StateGraph(graph, START, targets, heuristic=distance_lower_bound(graph, maze.goal), profile=profile)
+                new.append(after)
+            add_edge(state, after, attrs)  # each state is expanded once, its turns reach distinct states
+        return new
+
+    return expand
+
+
+def _goals(maze: ArrowMaze, graph: nx.DiGraph | None = None) -> frozenset:
+    """The states on the goal (those of ``graph``, if given; else every one that may exist)."""
+    row, col = maze.goal
+    return frozenset(goal for goal in ((row, col, heading) for heading in DIRECTIONS)
+                     if graph is None or goal in graph)
+
+
+def cell_heading_graph(maze: ArrowMaze) -> GrowingStateGraph:
+    """The (intersection, heading) states reachable from the entrance, with F/L/R edges: built as
+    far as a search reads it, and whole (``.graph``) when asked for."""
+    return GrowingStateGraph(START, partial(_started, maze), partial(_writer, maze), partial(_goals, maze),
+                             heuristic=distance_lower_bound(maze), profile=PROFILE)

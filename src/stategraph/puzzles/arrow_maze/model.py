@@ -15,7 +15,6 @@ leaving it.  Edge ranks order the turns F < L < R.  :mod:`.build` builds the sam
 
 from __future__ import annotations
 
-from ...graph_dicts import node_attributes
 from ...grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
 from .maze import TURNS, ArrowMaze
 
@@ -59,13 +58,21 @@ def state_attributes(maze: ArrowMaze, state) -> dict:
     return {"kind": "state", "row": row, "col": col, "heading": heading, "label": f"({row},{col}) heading {heading}"}
 
 
-def distance_lower_bound(graph, goal: tuple):
-    """The A* bound: every move goes one cell, so at least the Manhattan distance to the goal."""
-    nodes = node_attributes(graph)
+def distance_lower_bound(maze: ArrowMaze):
+    """The A* bound: every move goes one cell, so at least the Manhattan distance to the goal.
+
+    >>> from stategraph import get_puzzle
+    >>> maze = next(get_puzzle("arrow_maze").parse("TINY\\n1 1 E 3 3\\n0\\nEND\\n"))
+    >>> bound = distance_lower_bound(maze)
+    >>> bound(START), bound((2, 3, 0))
+    (4, 1)
+    """
+    goal_row, goal_col = maze.goal
+    entrance = maze.entrance
 
     def heuristic(state):
-        attrs = nodes[state]
-        return abs(attrs["row"] - goal[0]) + abs(attrs["col"] - goal[1])
+        row, col = entrance if state == START else state[:2]
+        return abs(row - goal_row) + abs(col - goal_col)
 
     return heuristic
 

@@ -90,7 +90,7 @@ class PushingBoxes(Puzzle):
     summary = "Pushing Boxes (POJ 1475): fewest pushes, then fewest walks"
     sample = files("stategraph").joinpath("samples", "pushing_boxes.txt").read_text(encoding="utf-8")
     models = {"box_side": BoxSide, "box_player": BoxPlayer}
-    default_algorithm = "dijkstra"
+    default_algorithm = "astar"
     limits = LIMITS
     checker: ClassVar[Any] = checker
 

@@ -5,77 +5,105 @@ detour searched once, not once per cell), the nodes and edges are written throug
 :func:`~stategraph.graph_dicts.graph_writers`, and one attribute dict serves every push in one
 direction after ``w`` walks.  The result equals the graph of :func:`.model.pushes` and
 :func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
+
+A search that only follows pushes from the states it reaches gets the graph built as far as it
+reads it (a :class:`~stategraph.state_graph.GrowingStateGraph`): A* on an open 20 x 20 maze
+builds a few per cent of the states.  The whole graph is built, in its own order, when anything
+else asks for it.
 """
 
 from __future__ import annotations
 
 import networkx as nx
 
-from ...graph_dicts import collector_paused, graph_writers, node_attributes
+from ...graph_dicts import graph_writers, node_attributes
 from ...grid import DELTAS, DIRECTIONS, LETTERS, OPPOSITE
 from ...grid_walks import walk_distances
 from ...side_walks import SideWalks
-from ...state_graph import StateGraph, WeightProfile
+from ...state_graph import GrowingStateGraph, WeightProfile
 from ...weights import Lex
 from .maze import Maze
 from .model import NAME, START, pushes_lower_bound, state_attributes
 
-
-def box_side_graph(maze: Maze) -> StateGraph:
-    """The explicit state graph of every (box cell, player side) state reachable from the start."""
-    with collector_paused():  # a large build, no garbage cycles
-        return _build_box_side_graph(maze)
+PROFILE = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True)  # every push weighs Lex(1, w)
 
 
-def _build_box_side_graph(maze: Maze) -> StateGraph:
-    grid = maze.grid
-    free, step = grid.open, grid.step
-    graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
-    add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
-    add_node(START, state_attributes(maze, START))
-    walks = SideWalks(grid)
-    pushes: dict[int, dict] = {}  # walk * 4 + direction -> the edge attributes its pushes share
-    nodes = node_attributes(graph)
-    width = grid.cols + 2
-    edges = 0
-    frontier: list = [START]
-    while frontier:
-        state = frontier.pop()
-        if state == START:
-            box, player = maze.box, maze.player
-            offset = player - box
-            if offset in step:
-                row = walks.row(box, step.index(offset))
+class _Pushes:
+    """The pushes of one maze, written into a graph state by state (:meth:`writer`)."""
+
+    def __init__(self, maze: Maze):
+        self.maze = maze
+        self.walks = SideWalks(maze.grid)
+        self.shared: dict[int, dict] = {}  # walk * 4 + direction -> the edge attributes its pushes share
+
+    def started(self, graph: nx.DiGraph) -> nx.DiGraph:
+        """``graph`` (empty), given this maze's graph attributes and the start state."""
+        grid = self.maze.grid
+        graph.graph.update(puzzle=NAME, rows=grid.rows, cols=grid.cols)
+        graph.add_node(START, **state_attributes(self.maze, START))
+        return graph
+
+    def writer(self, graph: nx.DiGraph):
+        """``expand(state)``: add the pushes leaving ``state`` to ``graph`` and return the states
+        they reach that were not in it yet, in direction order."""
+        maze, walks, shared = self.maze, self.walks, self.shared
+        grid = maze.grid
+        free, step = grid.open, grid.step
+        width = grid.cols + 2
+        add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
+        nodes = node_attributes(graph)
+
+        def expand(state) -> list:
+            if state == START:
+                box, player = maze.box, maze.player
+                offset = player - box
+                if offset in step:
+                    row = walks.row(box, step.index(offset))
+                else:
+                    found = walk_distances(grid, player, [box + s for s in step if free[box + s]], blocked=box)
+                    row = [found.get(box + s) for s in step]
             else:
-                found = walk_distances(grid, player, [box + s for s in step if free[box + s]], blocked=box)
-                row = [found.get(box + s) for s in step]
-        else:
-            box = state[0]
-            row = walks.row(box, state[1])
-        for direction in DIRECTIONS:
-            ahead = box + step[direction]
-            if not free[ahead]:
-                continue
-            walk = row[OPPOSITE[direction]]  # to the cell behind the box
-            if walk is None:
-                continue
-            after = (ahead, OPPOSITE[direction])
-            if after not in nodes:
-                box_row, box_col = divmod(ahead, width)
-                add_node(after, {"kind": "state", "side": LETTERS[after[1]],
-                                 "label": f"box={box_row},{box_col} side={LETTERS[after[1]]}", "box": ahead,
-                                 "box_row": box_row, "box_col": box_col,
-                                 "player_row": box_row - DELTAS[direction][0],
-                                 "player_col": box_col - DELTAS[direction][1]})
-                frontier.append(after)
-            attrs = pushes.get(walk * 4 + direction)
-            if attrs is None:
-                attrs = pushes[walk * 4 + direction] = {"weight": Lex(1, walk), "rank": direction,
-                                                        "move": LETTERS[direction]}
-            add_edge(state, after, attrs)
-            edges += 1
-    targets = frozenset(n for n, attrs in nodes.items() if attrs.get("box") == maze.target)
-    # every edge weighs Lex(1, w), w >= 0: the profile needs no scan of the edges
-    profile = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True, count=edges)
-    return StateGraph(graph, START, targets, heuristic=pushes_lower_bound(graph, grid, maze.target),
-                      profile=profile, lexicographic=True)
+                box = state[0]
+                row = walks.row(box, state[1])
+            new = []
+            for direction in DIRECTIONS:
+                ahead = box + step[direction]
+                if not free[ahead]:
+                    continue
+                walk = row[OPPOSITE[direction]]  # to the cell behind the box
+                if walk is None:
+                    continue
+                after = (ahead, OPPOSITE[direction])
+                if after not in nodes:
+                    box_row, box_col = divmod(ahead, width)
+                    add_node(after, {"kind": "state", "side": LETTERS[after[1]],
+                                     "label": f"box={box_row},{box_col} side={LETTERS[after[1]]}", "box": ahead,
+                                     "box_row": box_row, "box_col": box_col,
+                                     "player_row": box_row - DELTAS[direction][0],
+                                     "player_col": box_col - DELTAS[direction][1]})
+                    new.append(after)
+                attrs = shared.get(walk * 4 + direction)
+                if attrs is None:
+                    attrs = shared[walk * 4 + direction] = {"weight": Lex(1, walk), "rank": direction,
+                                                            "move": LETTERS[direction]}
+                add_edge(state, after, attrs)
+            return new
+
+        return expand
+
+    def goals(self, graph: nx.DiGraph | None = None) -> frozenset:
+        """The states with the box on T (those of ``graph``, if given; else every one that may exist)."""
+        maze = self.maze
+        grid = maze.grid
+        goals: list = [(maze.target, side) for side in DIRECTIONS if grid.open[maze.target + grid.step[side]]]
+        if maze.box == maze.target:
+            goals.append(START)
+        return frozenset(goal for goal in goals if graph is None or goal in graph)
+
+
+def box_side_graph(maze: Maze) -> GrowingStateGraph:
+    """The state graph of every (box cell, player side) state reachable from the start: built as
+    far as a search reads it, and whole (``.graph``) when asked for."""
+    pushes = _Pushes(maze)
+    return GrowingStateGraph(START, pushes.started, pushes.writer, pushes.goals,
+                             heuristic=pushes_lower_bound(maze), profile=PROFILE)

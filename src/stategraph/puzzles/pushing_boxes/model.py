@@ -14,8 +14,7 @@ faster (``tests/test_puzzle_builds.py`` holds the two equal).
 
 from __future__ import annotations
 
-from ...graph_dicts import node_attributes
-from ...grid import DIRECTIONS, LETTERS, OPPOSITE, Grid
+from ...grid import DIRECTIONS, LETTERS, OPPOSITE
 from ...grid_walks import shortest_walk, walk_distances
 from ...weights import Lex
 from .maze import Maze
@@ -61,13 +60,21 @@ def state_attributes(maze: Maze, state) -> dict:
             "box_row": box_row, "box_col": box_col, "player_row": player_row, "player_col": player_col}
 
 
-def pushes_lower_bound(graph, grid: Grid, target: int):
-    """The A* bound: each push moves the box one cell, so at least its Manhattan distance to T."""
-    target_row, target_col = grid.position(target)
-    nodes = node_attributes(graph)
+def pushes_lower_bound(maze: Maze):
+    """The A* bound: each push moves the box one cell, so at least its Manhattan distance to T.
+
+    >>> from stategraph import get_puzzle
+    >>> maze = next(get_puzzle("pushing_boxes").parse("2 4\\nSB..\\n...T\\n0 0\\n"))
+    >>> bound = pushes_lower_bound(maze)
+    >>> bound(START), bound((maze.grid.cell(1, 4), OPPOSITE[0]))
+    (Lex(primary=3, secondary=0), Lex(primary=1, secondary=0))
+    """
+    width = maze.grid.cols + 2
+    target_row, target_col = divmod(maze.target, width)
+    start_box = maze.box
 
     def heuristic(state):
-        row, col = nodes[state]["box_row"], nodes[state]["box_col"]
+        row, col = divmod(start_box if state == START else state[0], width)
         return Lex(abs(row - target_row) + abs(col - target_col), 0)
 
     return heuristic
