@@ -20,7 +20,6 @@ import gc
 import os
 import signal
 import sys
-import traceback
 
 from . import __version__
 from .settings_schema import with_flags
@@ -159,6 +158,8 @@ def _run(argv) -> int:
         raise
     except Exception as exc:  # a bug: one line, unless the developer asks for the traceback
         if os.environ.get("STATEGRAPH_DEBUG"):
+            import traceback  # only for a bug, on request: --help and --version do not load it
+
             traceback.print_exc()
         else:
             from .errors import shorten

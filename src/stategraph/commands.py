@@ -7,7 +7,6 @@ every answer is written and flushed as soon as it is ready.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from contextlib import contextmanager
@@ -15,11 +14,8 @@ from contextlib import contextmanager
 from . import packaged
 from .checks import CONFIRMED
 from .errors import StategraphError, StreamFault, shorten
-from .export import Capture, export_path, format_for
-from .graphwrite import write_graph
 from .puzzles import PUZZLES, get_puzzle
 from .runner import applicable_algorithms, run
-from .safefile import check_output
 from .search import SEARCHES, get_search
 from .settings import Settings, resolve
 from .settings_schema import flag_values
@@ -39,8 +35,14 @@ def solve(args) -> int:
         raise StategraphError("--export-graphml -: standard output carries the answers; write the graph there "
                               "with `stategraph export PUZZLE [INPUT] -o -`")
     inputs = (input_path or "-", args.config)
-    if template:
+    if template:  # only a run that writes graphs loads the graph writers
+        from .export import Capture, export_path, format_for
+        from .graphwrite import write_graph
+        from .safefile import check_output
+
         check_output(export_path(template, 1), "the graph", inputs)
+    if settings.output_format == "json":
+        import json  # only --format json needs it
     _check_output_open()
     capture = Capture(settings, lambda instance, query: query == 1, format_for(template, default="graphml"),
                       force=settings.export_force) if template else None
@@ -177,6 +179,10 @@ def view(args) -> int:
 
 def export(args) -> int:
     """One question's state graph, written in a graph tool's format (see :mod:`stategraph.export`)."""
+    from .export import Capture, export_path, format_for  # the graph writers: not loaded by `solve`
+    from .graphwrite import write_graph
+    from .safefile import check_output
+
     settings, (input_path,) = _resolve(args, ("INPUT",), optional=1)
     wanted = (settings.export_instance, settings.export_query)
     path = args.output or (settings.export_graphml and export_path(settings.export_graphml, wanted[0]))

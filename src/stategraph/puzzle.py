@@ -55,7 +55,6 @@ from typing import Any, ClassVar
 
 from .checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, Answer  # noqa: F401  (what a checker returns)
 from .errors import StategraphError
-from .scene import Scene
 from .state_graph import StateGraph, WeightProfile
 from .weights import components
 from .words import plural
@@ -186,7 +185,11 @@ class Model(ABC):
         states = record.solution.states if record.solution is not None and record.solution.states else None
         state = states[len(steps)] if states else None
         text = None if state is None else cls.state_picture(record.subject, state)
-        return None if text is None else Scene.from_text(text)
+        if text is None:
+            return None
+        from .scene import Scene  # only `draw` and `view` picture a puzzle; solving never does
+
+        return Scene.from_text(text)
 
     @classmethod
     def explain(cls, record: Any) -> dict | None:

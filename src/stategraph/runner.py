@@ -17,7 +17,6 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager, contextmanager
 from time import monotonic
 
-from . import workers
 from .errors import ContractError, OutOfMemory, VerificationError, shorten
 from .pipeline import solve
 from .puzzles import get_puzzle
@@ -99,10 +98,13 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     if not isinstance(instances, Iterable):
         raise ContractError(f"{chosen.name}: parse() must return an iterable of instances (or yield them), it returned "
                             f"{shorten(instances)}")
-    jobs = workers.worker_count(settings.jobs)
-    if jobs > 1 and capture is None and not paths and not judge:
-        yield from workers.answer_in_workers(answering, instances, jobs)
-        return
+    if settings.jobs != 1:  # one process, the default, does not load multiprocessing
+        from . import workers
+
+        jobs = workers.worker_count(settings.jobs)
+        if jobs > 1 and capture is None and not paths and not judge:
+            yield from workers.answer_in_workers(answering, instances, jobs)
+            return
     for instance in instances:
         model, compile_seconds = answering.model(instance)
         for question in chosen.questions(instance):

@@ -9,17 +9,59 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterator, Mapping
+from functools import cached_property
+from importlib import import_module
 
 from .. import plugins
 from ..errors import StategraphError, shorten
 from ..plugins import is_plugin_name as is_plugin_name  # re-exported: a puzzle name is module:Class
 from ..puzzle import Model, Puzzle
-from .arrow_maze import ArrowMazes
-from .huarong import Huarong
-from .pushing_boxes import PushingBoxes
 
-PUZZLES: dict[str, Puzzle] = {puzzle.name: puzzle for puzzle in (PushingBoxes(), Huarong(), ArrowMazes())}
-ALIASES: dict[str, Puzzle] = {alias: puzzle for puzzle in PUZZLES.values() for alias in puzzle.aliases}
+_BUILT_IN = {"pushing_boxes": "PushingBoxes", "huarong": "Huarong", "arrow_maze": "ArrowMazes"}  # sub-package: class
+
+
+class _BuiltIn(Mapping[str, Puzzle]):
+    """The built-in puzzles by name, each imported when first looked up (``solve arrow_maze`` loads one)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Puzzle] = {}
+
+    def __getitem__(self, name: str) -> Puzzle:
+        if name not in self._made:
+            class_name = _BUILT_IN[name]  # KeyError: not a built-in puzzle
+            self._made.setdefault(name, getattr(import_module(f".{name}", __name__), class_name)())
+        return self._made[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in _BUILT_IN
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_BUILT_IN)
+
+    def __len__(self) -> int:
+        return len(_BUILT_IN)
+
+
+class _Aliases(Mapping[str, Puzzle]):
+    """The built-in puzzles by alias: the first look-up loads them all."""
+
+    @cached_property
+    def _table(self) -> dict[str, Puzzle]:
+        return {alias: puzzle for puzzle in PUZZLES.values() for alias in puzzle.aliases}
+
+    def __getitem__(self, alias: str) -> Puzzle:
+        return self._table[alias]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
+PUZZLES: Mapping[str, Puzzle] = _BuiltIn()
+ALIASES: Mapping[str, Puzzle] = _Aliases()
 
 
 class PluginError(plugins.PluginError):

@@ -6,8 +6,6 @@ nothing heavy); the handlers are reached through :mod:`stategraph.commands`.
 
 from __future__ import annotations
 
-import json
-
 COMPARE_HELP = ("run every model x applicable search routine on an input: one table per question with "
                 "nodes, edges, states settled (distinct states whose distance the routine took as final), "
                 "edges relaxed (out-edges examined; '-' where unobservable), SPFA's queue pops, compile and search ms, "
@@ -143,6 +141,8 @@ def compare(args) -> int:
 
 
 def explain(args) -> int:
+    import json  # here, not at the top: the parser imports this module for every command
+
     from ..commands import _open_input, _write
     from .explain import explain as explain_all
     from .explain import render

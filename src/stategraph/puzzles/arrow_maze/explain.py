@@ -4,9 +4,13 @@ each step, ``turn``: F, L, R or ``start``), with the route drawn over the signed
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...grid import LETTERS
-from ...scene import Scene
 from ...words import plural, rc
+
+if TYPE_CHECKING:
+    from ...scene import Scene
 
 
 def route_picture(maze, route) -> str:
@@ -55,6 +59,8 @@ def explain(record) -> dict:
 
 def scene(record, steps) -> Scene:
     """The signed intersections (and the row and column 1) with the route over ``steps``."""
+    from ...scene import Scene  # only `draw` and `view` need the picture (and solving imports this module)
+
     maze = record.subject
     cells = set(maze.signs) | {maze.entrance, maze.goal} | {tuple(step["cell"]) for step in steps}
     top, left = min(min(r for r, _ in cells), 1), min(min(c for _, c in cells), 1)

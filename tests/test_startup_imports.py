@@ -1,0 +1,88 @@
+"""Start-up (issue 23): a plain ``solve`` loads only what it uses, and ``--help`` not even networkx.
+
+Each case runs the command in a fresh interpreter, as ``python -m stategraph`` runs it, and reads
+``sys.modules`` at exit: a module named here that someone imports eagerly again fails the test.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from stategraph import get_puzzle
+from stategraph.puzzles import ALIASES, PUZZLES
+
+SAMPLES = Path(__file__).parent / "samples"
+PROBE = ("import atexit, runpy, sys\n"
+         "listing = sys.argv.pop(1)\n"
+         "atexit.register(lambda: open(listing, 'w').write('\\n'.join(sorted(sys.modules))))\n"
+         "runpy.run_module('stategraph', run_name='__main__', alter_sys=True)\n")
+# Not needed to solve a built-in puzzle's input in one process and print its answers:
+DEFERRED = ("json",  # --format json
+            "stategraph.export", "stategraph.graphwrite", "stategraph.safefile",  # --export-graphml, export
+            "stategraph.scene",  # draw, view
+            "stategraph.puzzles.huarong", "stategraph.puzzles.pushing_boxes",  # the other puzzles
+            "yaml", "tqdm", "stategraph.judge", "stategraph.graphfile", "stategraph.views.explain",
+            "stategraph.views.draw", "stategraph.views.page", "stategraph.views.compare",
+            "stategraph.workers", "multiprocessing", "pickle")  # --jobs
+
+
+def loaded(tmp_path: Path, *args: str, stdin: bytes | None = None):
+    """The finished command ``stategraph ARGS`` and the modules loaded when it exited."""
+    listing = tmp_path / "modules.txt"
+    done = subprocess.run([sys.executable, "-c", PROBE, str(listing), *args], input=stdin, capture_output=True)
+    return done, set(listing.read_text().split())
+
+
+def sample_input(tmp_path: Path, puzzle: str) -> str:
+    path = tmp_path / f"{puzzle}.txt"
+    path.write_text(get_puzzle(puzzle).sample_text())
+    return str(path)
+
+
+def test_solve_loads_none_of_the_deferred_modules(tmp_path):
+    done, modules = loaded(tmp_path, "solve", "arrow_maze", sample_input(tmp_path, "arrow_maze"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (SAMPLES / "arrow_maze.out").read_bytes()
+    assert {"networkx", "stategraph.commands", "stategraph.puzzles.arrow_maze"} <= modules  # the listing works
+    assert sorted(modules & set(DEFERRED)) == []
+
+
+@pytest.mark.parametrize("puzzle", ["pushing_boxes", "huarong"])
+def test_a_puzzle_loads_itself_alone(tmp_path, puzzle):
+    done, modules = loaded(tmp_path, "solve", puzzle, sample_input(tmp_path, puzzle))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (SAMPLES / f"{puzzle}.out").read_bytes()
+    built_in = {name for name in modules if name.count(".") == 2 and name.startswith("stategraph.puzzles.")}
+    assert built_in == {f"stategraph.puzzles.{puzzle}"}
+
+
+def test_what_an_option_needs_is_loaded_when_asked_for(tmp_path):
+    done, modules = loaded(tmp_path, "solve", "arrow_maze", "--format", "json",
+                           "--export-graphml", str(tmp_path / "maze{instance}.graphml"),
+                           sample_input(tmp_path, "arrow_maze"))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "maze1.graphml").exists()
+    assert {"json", "stategraph.export", "stategraph.graphwrite", "stategraph.safefile"} <= modules
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["solve", "--help"], ["export", "--help"]])
+def test_help_and_version_load_neither_networkx_nor_the_commands(tmp_path, args):
+    done, modules = loaded(tmp_path, *args)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(b"stategraph 0." if args == ["--version"] else b"usage: stategraph")
+    assert "stategraph.cli" in modules
+    assert sorted(modules & {"networkx", "stategraph.commands", "stategraph.puzzles", "json", "traceback"}) == []
+
+
+def test_the_registry_names_every_puzzle_and_alias():
+    """As the README's table lists them."""
+    assert list(PUZZLES) == ["pushing_boxes", "huarong", "arrow_maze"]
+    assert [puzzle.name for puzzle in PUZZLES.values()] == list(PUZZLES)
+    assert {alias: puzzle.name for alias, puzzle in ALIASES.items()} == {
+        "poj1475": "pushing_boxes", "noip2013": "huarong", "abbott": "arrow_maze", "uva816": "arrow_maze"}
+    assert get_puzzle("uva816") is PUZZLES["arrow_maze"] is get_puzzle("arrow_maze")
+    assert "sokoban" not in PUZZLES and PUZZLES.get("sokoban") is None and "sokoban" not in ALIASES
