@@ -10,7 +10,7 @@ lexicographically smallest shortest walk as letters.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from heapq import heappop, heappush
+from heapq import heapify, heappop, heappush
 
 from .grid import DIRECTIONS, LETTERS, Grid, neighbours
 
@@ -110,14 +110,18 @@ FAR_GOALS = 12
 DETOUR_FACTOR = 4
 
 
-def walk_distances_toward(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
-    """:func:`walk_distances`, found when the goals are far from ``start`` by one A* search per
-    goal (the heuristic: the Manhattan distance to it, deeper cells first among equals) instead
-    of a breadth-first one: on open ground each search walks nearly straight to its goal
-    instead of covering a disc round ``start``.  For the sides of a Huarong Dao piece the blank
-    must reach on a large board (a 100 x 100 one: 2.7 times faster than breadth-first).  Where
-    the way winds (an A* search settles more than ``DETOUR_FACTOR`` cells per unit of distance),
-    one breadth-first search finds them all after all.
+def walk_distances_toward(grid: Grid, start: int, goals, blocked: int = -1, between=None) -> dict:
+    """:func:`walk_distances`, found when the goals are far from ``start`` by one A* search that
+    heads for each goal in turn, nearest first (the heuristic: the Manhattan distance to the goal
+    of the moment, deeper cells first among equals), instead of a breadth-first one: on open
+    ground it walks nearly straight to the first goal instead of covering a disc round ``start``,
+    and the next goals, close to it, cost a few more cells.  For the sides of a Huarong Dao piece
+    the blank must reach on a large board.  Where the way winds (the search settles more than
+    ``DETOUR_FACTOR`` cells per unit of a goal's distance), one breadth-first search finds them
+    all after all.  Goals come in the order given (breadth-first: in the order reached).
+    ``between(a, b)``, if given, is a known walk from goal ``a`` to goal ``b`` avoiding ``blocked``
+    (or ``None``): a goal whose walk through one already found equals its Manhattan distance needs
+    no search.
 
     >>> g = Grid.from_rows(["...", "...", "..."], ".")
     >>> found = walk_distances_toward(g, g.cell(1, 2), [g.cell(2, 1), g.cell(3, 2)], blocked=g.cell(2, 2))
@@ -126,52 +130,83 @@ def walk_distances_toward(grid: Grid, start: int, goals, blocked: int = -1) -> d
     """
     width = grid.cols + 2
     row, col = divmod(start, width)
-    nearest = min((abs(row - r) + abs(col - c) for r, c in (divmod(goal, width) for goal in goals)), default=0)
-    if nearest < FAR_GOALS:
-        return walk_distances(grid, start, goals, blocked)
-    found = {}
+    far = []
     for goal in goals:
-        if goal != blocked:
-            walk = _walk_toward(grid, start, goal, blocked)
-            if walk is _WINDING:
-                return walk_distances(grid, start, goals, blocked)
-            if walk is not None:
-                found[goal] = walk
-    return found
+        goal_row, goal_col = divmod(goal, width)
+        far.append((abs(row - goal_row) + abs(col - goal_col), goal))
+    if not far or min(far)[0] < FAR_GOALS:
+        return walk_distances(grid, start, goals, blocked)
+    walks = _walks_toward(grid, start, [(near, goal) for near, goal in sorted(far) if goal != blocked], blocked,
+                          between)
+    if walks is None:
+        return walk_distances(grid, start, goals, blocked)
+    return {goal: walks[goal] for goal in goals if goal in walks}
 
 
-_WINDING = -1  # _walk_toward gave up
-
-
-def _walk_toward(grid: Grid, start: int, goal: int, blocked: int) -> int | None:
+def _walks_toward(grid: Grid, start: int, goals: list, blocked: int, between) -> dict | None:
+    """The walks to ``goals`` (``(Manhattan distance, goal)``, nearest first) by one A* search
+    re-aimed at each goal in turn, or ``None`` if it gave up.  Re-aiming keeps every settled
+    cell (its walk is exact whatever consistent heuristic settled it, and its neighbours are
+    reached), so re-keying the open cells for the next goal keeps the search exact for it."""
     width = grid.cols + 2
-    goal_row, goal_col = divmod(goal, width)
-    row, col = divmod(start, width)
-    budget = DETOUR_FACTOR * (abs(row - goal_row) + abs(col - goal_col)) + 16
     nbrs = neighbours(grid)
     best = {start: 0}
     closed = bytearray(len(nbrs))
     if blocked >= 0:
         closed[blocked] = 1
-    heap = [(abs(row - goal_row) + abs(col - goal_col), 0, start)]  # (f, -g: deeper first, cell)
+    found = {}
+    heap = [(0, 0, start)]  # (f, -g: deeper first, cell)
     pop, push = heappop, heappush
-    while heap:
-        _, minus_g, u = pop(heap)
-        if u == goal:
-            return -minus_g
-        if closed[u]:
+    for near, goal in goals:
+        if closed[goal]:
+            if goal in best:
+                found[goal] = best[goal]
             continue
-        closed[u] = 1
-        budget -= 1
-        if not budget:
-            return _WINDING
-        g = 1 - minus_g
-        for v in nbrs[u]:
-            if not closed[v] and g < best.get(v, g + 1):
-                best[v] = g
-                row, col = divmod(v, width)
-                push(heap, (g + abs(row - goal_row) + abs(col - goal_col), -g, v))
-    return None
+        if between is not None and _through_found(found, goal, between) == near:
+            found[goal] = near  # no walk is shorter than the Manhattan distance
+            continue
+        goal_row, goal_col = divmod(goal, width)
+        entries = []
+        for _, minus_g, u in heap:
+            if not closed[u]:
+                row, col = divmod(u, width)
+                entries.append((abs(row - goal_row) + abs(col - goal_col) - minus_g, minus_g, u))
+        heapify(entries)
+        heap = entries
+        budget = DETOUR_FACTOR * near + 16
+        while heap:
+            _, minus_g, u = pop(heap)
+            if closed[u]:
+                continue
+            closed[u] = 1
+            g = 1 - minus_g
+            for v in nbrs[u]:  # the goal's too: every settled cell has its neighbours reached
+                if not closed[v] and g < best.get(v, g + 1):
+                    best[v] = g
+                    row, col = divmod(v, width)
+                    push(heap, (g + abs(row - goal_row) + abs(col - goal_col), -g, v))
+            if u == goal:
+                found[goal] = -minus_g
+                break
+            budget -= 1
+            if not budget:
+                return None
+        else:
+            break  # every reachable cell settled: the goals left are out of reach or settled
+    for _, goal in goals:
+        if goal not in found and closed[goal] and goal in best:
+            found[goal] = best[goal]
+    return found
+
+
+def _through_found(found: dict, goal: int, between) -> int | None:
+    """The shortest known walk to ``goal`` through a goal already found, or ``None``."""
+    shortest = None
+    for other, walk in found.items():
+        link = between(other, goal)
+        if link is not None and (shortest is None or walk + link < shortest):
+            shortest = walk + link
+    return shortest
 
 
 def distance_field(grid: Grid, start: int, blocked: int = -1, stop: int | None = None) -> list:

@@ -1,0 +1,104 @@
+"""A query's start: the blank's walks to the sides of the piece (``walk_distances_toward`` told the
+walks round the piece, as ``attach_start`` does) and the bound consulted from those sides
+(``Bounds.for_target`` with its start states), against independent references: a plain BFS on
+(row, col) pairs (tests/test_grid_walks.py) and the brute force of tests/ref_huarong.py."""
+
+import os
+import random
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import ref_huarong as ref  # noqa: E402
+from stategraph import get_puzzle  # noqa: E402
+from stategraph.grid import DELTAS, Grid  # noqa: E402
+from stategraph.grid_walks import FAR_GOALS, walk_distances_toward  # noqa: E402
+from stategraph.puzzles.huarong import bounds as bounds_module  # noqa: E402
+from stategraph.puzzles.huarong.bounds import Bounds  # noqa: E402
+from test_grid_walks import reference_walks  # noqa: E402
+
+
+@pytest.mark.parametrize("slack", [0, 2])
+def test_walks_to_the_sides_told_the_walks_round_the_piece_equal_a_plain_bfs(slack):
+    """The walks between the sides (exact, or ``slack`` longer: only ever an upper bound) let some
+    sides go unsearched; every walk found is still the BFS's."""
+    rng = random.Random(2013 + slack)
+    far = asked = 0
+    for _ in range(150):
+        height, width = rng.randint(2, 45), rng.randint(2, 45)
+        rock = rng.choice((0.0, 0.1, 0.25))
+        rows = ["".join("#" if rng.random() < rock else "." for _ in range(width)) for _ in range(height)]
+        free = [(r, c) for r in range(height) for c in range(width) if rows[r][c] == "."]
+        if len(free) < 3:
+            continue
+        start, piece = rng.sample(free, 2)
+        sides = [(piece[0] + dr, piece[1] + dc) for dr, dc in DELTAS]
+        sides = [side for side in sides if side in free]
+        grid = Grid.from_rows(rows, ".")
+        cells = {grid.cell(r + 1, c + 1): (r, c) for r, c in sides}
+        round_piece = {side: reference_walks(rows, side, sides, piece) for side in sides}
+
+        def between(a, b, cells=cells, round_piece=round_piece):
+            nonlocal asked
+            asked += 1
+            walk = round_piece[cells[a]].get(cells[b])
+            return None if walk is None else walk + slack
+
+        found = walk_distances_toward(grid, grid.cell(start[0] + 1, start[1] + 1), list(cells),
+                                      blocked=grid.cell(piece[0] + 1, piece[1] + 1), between=between)
+        assert {cells[cell]: walk for cell, walk in found.items()} == reference_walks(rows, start, sides, piece)
+        far += min((abs(start[0] - r) + abs(start[1] - c) for r, c in sides), default=0) >= FAR_GOALS
+    assert far > 40 and asked > 100  # the A* branch ran, and asked for the walks round the piece
+
+
+def _boards():
+    rng = random.Random(2013_26)
+    for i in range(12):
+        n, m = rng.randint(2, 5), rng.randint(2, 5)
+        yield i, ref.random_board(rng, n, m, rng.choice((0.15, 0.3)))
+
+
+@pytest.mark.parametrize(("number", "board"), list(_boards()))
+def test_bound_from_a_start_is_admissible_and_consistent_where_the_search_goes(number, board, monkeypatch):
+    """With every landmark found at once, and fewer consulted than found (so a start chooses),
+    the bound a query gets from its start states never exceeds the brute force's fewest moves
+    and drops by no more than an edge's weight along any edge of the states its search can
+    reach."""
+    monkeypatch.setattr(bounds_module, "LANDMARKS", bounds_module.BATCH)
+    monkeypatch.setattr(bounds_module, "ACTIVE", 1)
+    huarong = get_puzzle("huarong")
+    instance = next(huarong.parse(ref.format_input(board, [])))
+    grid, graph = instance.grid, huarong.model("piece_side")(instance).board_graph
+    bounds = Bounds(grid, graph, landmarks_after=0)
+    truths: dict = {}
+    kinds = set()
+    for target in grid.cells():
+        target_rc = grid.position(target)
+        for piece in grid.cells():
+            starts = [piece * 4 + side for side in range(4) if (piece, side) in graph]
+            if not starts:
+                continue
+            bound = bounds.for_target(target, starts)
+            kinds.add(bound.__qualname__.split(".")[0])
+            reach = {bounds.components[start] for start in starts}
+            for state in graph:
+                if bounds.components[state[0] * 4 + state[1]] not in reach:
+                    continue
+                key = (state, target)
+                if key not in truths:
+                    blank = state[0] + grid.step[state[1]]
+                    truths[key] = ref.brute_force(board, (*grid.position(blank), *grid.position(state[0]),
+                                                          *target_rc))
+                h = bound(state)
+                if h is None:
+                    assert truths[key] == -1, (state, target_rc)
+                    continue
+                if truths[key] != -1:
+                    assert h <= truths[key], (state, target_rc, h, truths[key])
+                for successor, attrs in graph.succ[state].items():
+                    h_next = bound(successor)
+                    assert h_next is not None and h <= attrs["weight"] + h_next, (state, successor)
+    assert bounds.landmarks or not len(graph)
+    assert "_landmark_bound" in kinds or not len(graph)
