@@ -5,13 +5,15 @@ there (same tokens, lines and values), and every token, error and position after
 from __future__ import annotations
 
 import random
+import re
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from stategraph.errors import InputError
 from stategraph.textinput import Token, Tokens
-from stategraph.textinput_fast import FastTokens
+from stategraph.textinput_fast import MAX_LOOKAHEAD, FastTokens
 from test_fuzz_parsers import Trickle
 
 PROPERTY = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,7 +44,7 @@ def lockstep(data: bytes, ops: list, step: int, chunk: int, max_token: int) -> d
     too long is quoted as far as it was read); returns how many tokens each fast path took."""
     fast = FastTokens(Trickle(data, step), "in.txt", chunk_size=chunk, max_token=max_token)
     plain = Tokens(Trickle(data, step), "in.txt", chunk_size=chunk, max_token=max_token)
-    taken = {"records": 0, "scan_through": 0, "words_through": 0}
+    taken = {"records": 0, "scan_through": 0, "words_through": 0, "skip_lines": 0}
     ops = [*ops, *[("next", 0, 0)] * (len(data) + 1)]  # then read the rest one by one
     for op, lead, most in ops:
         try:
@@ -61,6 +63,10 @@ def lockstep(data: bytes, ops: list, step: int, chunk: int, max_token: int) -> d
                 found = fast.records(STOP, KNOWN, lead, most)
             elif op in ("scan_through", "scan_peek"):
                 scanned = fast.scan_through(STOP, KNOWN, lead)
+            elif op == "more_lines":
+                fast.more_lines()
+            elif op == "skip_lines":
+                skipped = skip_lines(fast, lead)
             else:
                 values = fast.words_through(STOP, KNOWN)
         except InputError as exc:  # the plain reader stops at the same error
@@ -97,7 +103,22 @@ def lockstep(data: bytes, ops: list, step: int, chunk: int, max_token: int) -> d
                 taken[op] += len(take_run(plain, numbers, values, positive=False))
         elif op == "words_through" and values is not None:
             taken[op] += len(take_run(plain, [], values, positive=False))
+        elif op == "skip_lines":
+            assert [str(plain.next("a token")) for _ in skipped] == skipped
+            taken[op] += len(skipped)
     raise AssertionError("the input did not end")
+
+
+def skip_lines(fast: FastTokens, lines: int) -> list:
+    """Skip up to ``lines`` of the whole lines ahead; the tokens they held."""
+    text, start = fast.whole_lines()
+    assert not text[start:] or text.endswith("\n")
+    ends = [match.end() for match in re.finditer("\n", text[start:])][:lines]
+    if not ends:
+        return []
+    end = start + ends[-1]
+    fast.skip_lines(end)
+    return re.findall(r"[^ \t\n\r\f\v]+", text[start:end])
 
 
 def _peek(tokens: Tokens) -> Token | str | None:
@@ -144,6 +165,8 @@ STEP = st.one_of(
               st.integers(0, 4)).map(lambda op: [op]),
     st.tuples(st.just("records"), st.just(2), st.integers(1, 4)).map(lambda op: [("rest_of_line", 0, 0), op]),
     st.just([("next", 0, 0), ("next", 0, 0), ("words_through", 0, 0)]),
+    st.lists(st.tuples(st.sampled_from(["more_lines", "skip_lines", "skip_lines"]), st.integers(0, 4), st.just(0)),
+             min_size=1, max_size=4),
     st.lists(st.sampled_from([("next", 0, 0), ("rest_of_line", 0, 0), ("probe", 0, 0)]), min_size=1, max_size=3))
 OPS = st.lists(STEP, max_size=20).map(lambda steps: [("next", 0, 0), *(op for step in steps for op in step)])
 
@@ -154,6 +177,8 @@ FEEDS = st.sampled_from([(4096, 4096)] * 5 + [(1, 1), (3, 5), (8, 16), (64, 64),
 
 @PROPERTY
 @given(data=inputs(), ops=OPS, feed=FEEDS, max_token=st.sampled_from([3, 20, 100_000]))
+@example(data=b"start\n1 2 a *\n\xff", ops=[("next", 0, 0), ("more_lines", 0, 0)], feed=(4096, 4096),
+         max_token=100_000)  # the piece after the lines read ahead is a byte that is not UTF-8
 def test_the_fast_paths_read_what_the_plain_reader_reads(data, ops, feed, max_token):
     lockstep(data, ops, *feed, max_token)
 
@@ -161,7 +186,7 @@ def test_the_fast_paths_read_what_the_plain_reader_reads(data, ops, feed, max_to
 def test_each_fast_path_takes_runs():
     """The property above is not vacuous: on simple record lines every fast path takes tokens."""
     rng = random.Random(816)
-    taken = {"records": 0, "scan_through": 0, "words_through": 0}
+    taken = {"records": 0, "scan_through": 0, "words_through": 0, "skip_lines": 0}
     for _ in range(500):
         numbers = ["1", "2", "12", "0", "07", "999999999999999999", "9999999999999999999"]
         lines = [" ".join([*rng.choices(numbers, weights=(9, 9, 9, 1, 1, 1, 1), k=2),
@@ -170,7 +195,30 @@ def test_each_fast_path_takes_runs():
         data = ("start\n" + "\n".join(lines) + "\n").encode()
         ops = [("next", 0, 0)]
         for path in rng.choices(list(taken), k=6):
-            ops += [("next", 0, 0), ("next", 0, 0), (path, 0, 0)] if path == "words_through" else [(path, 2, 3)]
+            if path == "words_through":
+                ops += [("next", 0, 0), ("next", 0, 0), (path, 0, 0)]
+            elif path == "skip_lines":
+                ops += [("more_lines", 0, 0), (path, 2, 0)]
+            else:
+                ops.append((path, 2, 3))
         for path, count in lockstep(data, ops, rng.randint(1, 64), rng.choice([7, 64, 4096]), 100_000).items():
             taken[path] += count
     assert min(taken.values()) > 300, taken
+
+
+def test_more_lines_reads_at_most_a_bounded_amount_ahead():
+    """A line as long as many chunks, or many lines after a token too long, are read ahead only
+    up to MAX_LOOKAHEAD characters."""
+    chunk = 1 << 16
+    for data, lines in ((b"x " * MAX_LOOKAHEAD + b"\n", ""),
+                        (b"a\n" + b"x" * 200_000 + b"\nb\n" * MAX_LOOKAHEAD, "a\n")):
+        stream = Trickle(data, chunk)
+        fast = FastTokens(stream, "in.txt")
+        while fast.more_lines():
+            pass
+        assert MAX_LOOKAHEAD - chunk < stream.at <= MAX_LOOKAHEAD + 2 * chunk
+        text, start = fast.whole_lines()
+        assert text[start:] == lines  # none after the token too long
+    assert fast.next("x") == "a"  # then the reader reports the token too long, where it stands
+    with pytest.raises(InputError, match="^in.txt:2:1: a token longer than 100000 characters"):
+        fast.next("x")

@@ -14,11 +14,20 @@ caller reads those tokens one by one, so every error and position is the plain r
 
 from __future__ import annotations
 
-from .textinput import _UNREAD, MAX_DIGITS, SPLIT_ONLY, Tokens
+import re
+from functools import cache
+from itertools import chain
+
+from .textinput import _UNREAD, MAX_DIGITS, SPLIT_ONLY, WHITESPACE, Tokens
+
+MAX_LOOKAHEAD = 1 << 20  # characters :meth:`FastTokens.more_lines` reads ahead of the reader at most
 
 
 class FastTokens(Tokens):
     """:class:`~stategraph.textinput.Tokens` with fast paths for runs of simple tokens."""
+
+    # what whole_lines joined last: [the parts, the part standing at start, their text, start]
+    _lines: list | None = None
 
     def words_through(self, stop: str, known: dict) -> list | None:
         """A fast path for a run of simple tokens: ``[known[w] for w in words]`` for the tokens
@@ -132,3 +141,95 @@ class FastTokens(Tokens):
     def advance(self, end: int) -> None:
         """Consume the tokens a :meth:`scan_through` just looked at (``end`` as it returned)."""
         self._i = end
+
+    # -- whole lines, for a parser that matches many lines at once ------------------------------
+
+    def whole_lines(self) -> tuple[str, int]:
+        """``(text, start)``: ``text[start:]`` is the complete lines ahead (each with its line feed)
+        in the input read so far, when the reader stands at the start of a line with nothing of it
+        read (else ``("", 0)``). Nothing is consumed: :meth:`skip_lines` does. The input's last
+        line (it has no line feed) is never among them, nor a line with a token too long, nor
+        any after it; :meth:`more_lines` reads further.
+
+        >>> t = FastTokens("a b\\nc\\nd", "in.txt")
+        >>> t.whole_lines(), t.more_lines(), t.whole_lines()
+        (('', 0), True, ('a b\\nc\\n', 0))
+        >>> t.skip_lines(4); t.next("x")
+        'c'
+        >>> text, start = t.whole_lines(); text[start:]
+        ''
+
+        """
+        if not self._at_line_start():
+            return "", 0
+        parts, j = self._parts, self._part
+        cached = self._lines
+        if cached is None or cached[0] is not parts or j < cached[1]:
+            text = "\n".join(parts[j:-1]) + "\n" if j < len(parts) - 1 else ""
+            if len(text) > self._max_token:  # lines up to the first token too long (for the reader to report)
+                long = _long_token(self._max_token).search(text)
+                if long is not None:
+                    text = text[:text.rfind("\n", 0, long.start()) + 1]
+            cached = self._lines = [parts, j, text, 0]
+        text, start = cached[2], cached[3]
+        if cached[1] < j:  # the plain reader read lines since: skip them here too
+            start += sum(map(len, parts[cached[1]:j])) + j - cached[1]
+            cached[1], cached[3] = j, start
+        return text, start
+
+    def skip_lines(self, end: int) -> None:
+        """Consume the lines ahead up to ``end``, a place just after a line feed in the text
+        :meth:`whole_lines` returned last (and not before its ``start``)."""
+        cached = self._lines
+        assert cached is not None and self._at_line_start() and cached[3] <= end, "skip_lines before whole_lines"
+        lines = cached[2].count("\n", cached[3], end)
+        if lines:
+            j = cached[1]
+            self._line += lines - (j == 0)  # (the line of a part j > 0 is one past self._line)
+            self._part = cached[1] = j + lines
+            self._col = 0
+            cached[3] = end
+
+    def line_begun(self) -> str:
+        """What is read so far of the line after the whole lines ahead (it has no line feed yet);
+        call after :meth:`whole_lines` found the reader at a line start."""
+        parts, j = self._parts, self._part
+        return parts[-1] if j < len(parts) and not self._done else ""
+
+    def more_lines(self) -> bool:
+        """Read the next piece of the input into the lines ahead (see :meth:`whole_lines`). False,
+        reading nothing, when the reader is not at a line start or holds ``MAX_LOOKAHEAD``
+        characters ahead already, and at the end of the input or at a byte that is not UTF-8
+        (left for the reader to report where it stands).
+
+        >>> t = FastTokens("a\\nbc\\nd", "in.txt", chunk_size=3)
+        >>> t.more_lines(), t.whole_lines(), t.more_lines(), t.whole_lines(), t.more_lines()
+        (True, ('a\\n', 0), True, ('a\\nbc\\n', 0), False)
+        """
+        if not self._at_line_start() or self._done:
+            return False
+        parts, j = self._parts, self._part
+        if sum(map(len, parts[j:])) + len(parts) - j > MAX_LOOKAHEAD:  # (the line feeds too)
+            return False
+        piece = next(self._pieces, None)
+        if not isinstance(piece, str):
+            if piece is not None:
+                self._pieces = chain((piece,), self._pieces)
+            return False
+        if j < len(parts):
+            parts = [*parts[j:-1], *(parts[-1] + piece).split("\n")]
+            self._line += j > 0  # the current line is now part 0
+        else:
+            parts = piece.split("\n")
+        self._parts, self._part, self._col, self._lines = parts, 0, 0, None
+        return True
+
+    def _at_line_start(self) -> bool:
+        """Whether the reader stands at the start of a line, nothing of it read or peeked."""
+        return (self._peeked is _UNREAD and self._i >= self._n and not self._carry
+                and (0 < self._part < len(self._parts) or self._col == 0))
+
+
+@cache
+def _long_token(max_token: int) -> re.Pattern:
+    return re.compile(f"[^{re.escape(WHITESPACE)}]{{{max_token + 1}}}")

@@ -1,4 +1,9 @@
-"""Abbott's Revenge's input: an :class:`ArrowMaze` per named maze, read as tokens up to ``END``."""
+"""Abbott's Revenge's input: an :class:`ArrowMaze` per named maze, read as tokens up to ``END``.
+
+Mazes written plainly (one space between tokens, each line ending in a line feed) are matched
+many lines at once (:class:`_Plain`); any other maze, and every error, is read token by token
+(:func:`_read_maze`), so its messages and their positions are the token reader's.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from itertools import permutations
 
 from ...errors import shorten
 from ...grid import LETTERS
+from ...textinput import MAX_DIGITS, MAX_TOKEN
 from ...textinput_fast import FastTokens
 
 LIMITS = {"max_name_length": 20, "max_intersections": 100000}
@@ -30,11 +36,21 @@ class ArrowMaze:
     signs: dict
 
 
-def parse(data, source: str = "<input>", limits: dict | None = None):
-    """Yield the mazes of a contest input, read as whitespace-separated tokens, up to ``END``."""
+def parse(data, source: str = "<input>", limits: dict | None = None, *, careful: bool = False):
+    """Yield the mazes of a contest input, read as whitespace-separated tokens, up to ``END``;
+    ``careful``: every maze token by token (what the fast path is tested against)."""
     limits = {**LIMITS, **(limits or {})}
     tokens = FastTokens(data, source)
-    for number in tokens.instances("a maze name", "END line"):
+    plain = None if careful else _Plain.of(limits)
+    number = 0
+    while True:
+        number += 1
+        if plain is not None:
+            maze = plain.next_maze(tokens, number)
+            if maze is not None:
+                yield maze
+                continue
+        tokens.begin_instance(number, "a maze name", "END line")
         name = tokens.next("a maze name")
         if name == "END":
             tokens.expect_end("END")
@@ -43,6 +59,131 @@ def parse(data, source: str = "<input>", limits: dict | None = None):
             raise tokens.error(f"maze name {shorten(name)} must be alphanumeric and at most "
                                f"{limits['max_name_length']} characters (max_name_length)", name)
         yield _read_maze(tokens, number, str(name), limits)
+
+
+class _Memo(dict):
+    """``function(key)`` for each key looked up, remembered if the key is short (all forgotten
+    past ``size`` keys); ``function`` raises :class:`_NotPlain` for a key the fast path leaves
+    to the token reader."""
+
+    def __init__(self, function, size: int = 1 << 16, longest: int = 64):
+        super().__init__()
+        self.function, self.size, self.longest = function, size, longest
+
+    def __missing__(self, key):
+        value = self.function(key)
+        if len(key) <= self.longest:
+            if len(self) >= self.size:
+                self.clear()
+            self[key] = value
+        return value
+
+
+class _NotPlain(Exception):
+    """A maze the fast path does not take: the token reader reads it (and finds any error)."""
+
+
+def _cell(text: str) -> tuple[int, int]:
+    """``"row col"`` (digits) as a cell, when the token reader would take it as one."""
+    row, col = text.split(" ")
+    if len(row) > MAX_DIGITS or len(col) > MAX_DIGITS or not int(row) or not int(col):
+        raise _NotPlain
+    return int(row), int(col)
+
+
+def _sign_set(text: str) -> dict:
+    """``"SIGN SIGN ... "`` (each sign followed by one space) as the turns allowed per heading."""
+    words = text.split(" ")
+    if words.pop() or not all(word in SIGNS for word in words):
+        raise _NotPlain
+    signs: dict = {}
+    _add_signs(signs, [SIGNS[word] for word in words])
+    return signs
+
+
+_CELLS = _Memo(_cell)  # shared by every input read: the same few cells and sign sets recur
+_SIGN_SETS = _Memo(_sign_set)
+_NUMBER = f"([0-9]{{1,{MAX_DIGITS}}})"
+_LINE = re.compile(r"^([0-9]+ [0-9]+) ([NSEWLFR ]*)\*\n", re.MULTILINE)  # an intersection's line
+_LINES = re.compile(r"(?:[0-9]+ [0-9]+ [NSEWLFR ]*\*\n)*")
+# the beginning of an intersection's line, or of the "0" line
+_POSITIVE = "0*[1-9][0-9]*"
+_LINE_BEGUN = re.compile(rf"(?:[0-9]*|{_POSITIVE} (?:[0-9]*|{_POSITIVE} "
+                         r"(?:[NSEW][LFR]{1,3} )*(?:[NSEW][LFR]{0,3}|\*)?))")
+
+
+@dataclass(frozen=True)
+class _Plain:
+    """The fast path: whole plainly written mazes matched in the lines read ahead."""
+
+    head: re.Pattern  # a maze's name line and its entrance and goal line
+    head_begun: re.Pattern  # the beginning of those lines
+    limit: int  # max_intersections
+
+    @classmethod
+    def of(cls, limits: dict) -> _Plain | None:
+        """The fast path within ``limits`` (None for limits it cannot hold to)."""
+        length, limit = limits["max_name_length"], limits["max_intersections"]
+        if not (isinstance(length, int) and isinstance(limit, int) and length >= 1 and limit >= 1):
+            return None
+        length = min(length, MAX_TOKEN)
+        number = _NUMBER[1:-1]
+        return cls(re.compile(rf"([A-Za-z0-9]{{1,{length}}})\n{_NUMBER} {_NUMBER} ([NSEW]) {_NUMBER} {_NUMBER}\n"),
+                   re.compile(rf"[A-Za-z0-9]{{0,{length}}}(?:\n(?:{number}(?: (?:{number}(?: (?:[NSEW](?: (?:{number}"
+                              rf"(?: [0-9]{{0,{MAX_DIGITS}}})?)?)?)?)?)?)?)?)?"), limit)
+
+    def next_maze(self, tokens: FastTokens, number: int) -> ArrowMaze | None:
+        """The maze ahead, consumed, when it is plainly written; else None, consuming nothing."""
+        text, start = tokens.whole_lines()
+        while True:
+            found = self.match(text, start, number)
+            if found is not None:
+                maze, end = found
+                tokens.skip_lines(end)
+                return maze
+            if not self.cut_short(text, start, tokens.line_begun()) or not tokens.more_lines():
+                return None
+            text, start = tokens.whole_lines()
+
+    def match(self, text: str, start: int, number: int) -> tuple[ArrowMaze, int] | None:
+        """The maze at ``text[start:]`` and where it ends, when it is plainly written."""
+        head = self.head.match(text, start)
+        if head is None:
+            return None
+        name, row, col, letter, goal_row, goal_col = head.groups()
+        lines = head.end()
+        end = text.find("\n0\n", lines - 1) + 1  # where the maze's "0" line starts
+        if not end or name == "END":
+            return None
+        count = text.count("\n", lines, end)
+        if text.count("*\n", lines, end) != count:  # (quickly) a line that is not an intersection's
+            return None
+        found = _LINE.findall(text, lines, end)
+        if len(found) != count:
+            return None
+        cells, sign_sets = _CELLS, _SIGN_SETS
+        try:
+            signs = {cells[cell]: dict(sign_sets[sign]) for cell, sign in found}
+        except _NotPlain:
+            return None
+        if len(signs) < len(found):  # an intersection on two lines: its signs add up
+            signs = {}
+            for cell, sign in found:
+                _add_signs(signs.setdefault(cells[cell], {}), sign_sets[sign].items())
+        entrance, goal = (int(row), int(col)), (int(goal_row), int(goal_col))
+        if len(signs) > self.limit or 0 in entrance or 0 in goal:
+            return None
+        return ArrowMaze(number, name, entrance, LETTERS.index(letter), goal, signs), end + 2
+
+    def cut_short(self, text: str, start: int, begun: str) -> bool:
+        """Whether the maze at ``text[start:]``, then ``begun`` (a line not ended yet), is the
+        beginning of a plainly written maze (the token reader would wait for more input too)."""
+        head = self.head.match(text, start)
+        if head is None:
+            return self.head_begun.fullmatch(text[start:] + begun) is not None
+        lines = _LINES.match(text, head.end())  # (it matches, if only no line)
+        return (lines is not None and lines.end() == len(text)
+                and _LINE_BEGUN.fullmatch(begun) is not None)
 
 
 def _read_maze(tokens: FastTokens, number: int, name: str, limits: dict) -> ArrowMaze:
