@@ -67,7 +67,7 @@ def test_json_and_csv_parse():
 
 
 def test_combinations_start_with_the_default():
-    assert combinations("arrow_maze")[0] == ("cell_heading", "bfs")
+    assert combinations("arrow_maze")[0] == ("cell_heading", "astar")
     assert len(combinations("pushing_boxes")) == len(_expected_pairs("pushing_boxes"))
 
 

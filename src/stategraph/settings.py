@@ -53,7 +53,7 @@ class Settings:
     --------
     >>> s = Settings.of("arrow_maze", jobs=2)
     >>> s.algorithm, s.jobs, s.replace(jobs=1).jobs
-    ('bfs', 2, 1)
+    ('astar', 2, 1)
     """
 
     puzzle: Puzzle

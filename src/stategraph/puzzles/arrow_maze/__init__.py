@@ -81,7 +81,7 @@ class ArrowMazes(Puzzle):
     summary = "Abbott's Revenge (UVa 816): shortest walk through an arrow maze"
     sample = files("stategraph").joinpath("samples", "arrow_maze.txt").read_text(encoding="utf-8")
     models = {"cell_heading": CellHeading}
-    default_algorithm = "bfs"
+    default_algorithm = "astar"
     limits = LIMITS
     checker: ClassVar[Any] = checker
 
