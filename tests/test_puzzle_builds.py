@@ -43,6 +43,22 @@ def plain_graph(instance, starts, moves, attributes) -> nx.DiGraph:
     return graph
 
 
+def assert_depth_first_order(fast: nx.DiGraph, instance, start, moves) -> None:
+    """The whole graph's nodes, and each node's out-edges, come in the order a depth-first build
+    from ``start`` by the rules gives (each state's new successors pushed in move order): the order
+    exports show, the same whether or not a search grew part of the graph first."""
+    order = {start: None}
+    stack = [start]
+    while stack:
+        state = stack.pop()
+        following = [after for after, _ in moves(instance, state)]
+        assert list(fast.succ[state]) == following
+        new = [after for after in following if after not in order]
+        order.update(dict.fromkeys(new))
+        stack.extend(new)
+    assert list(fast) == list(order)
+
+
 def assert_same_graph(fast: nx.DiGraph, plain: nx.DiGraph) -> None:
     assert dict(fast.nodes(data=True)) == dict(plain.nodes(data=True))
     assert {(u, v): attrs for u, v, attrs in fast.edges(data=True)} == \
@@ -59,12 +75,12 @@ def assert_profile_of(fast, plain: nx.DiGraph) -> None:
     assert fast.profile == scanned or (not scanned.count and fast.profile.count == 0)
 
 
-def assert_grown_part_of(build, instance, plain: nx.DiGraph) -> int:
+def assert_grown_part_of(fast: GrowingStateGraph, build, instance, plain: nx.DiGraph) -> int:
     """Every routine that ``grows`` searches the part of the graph it built (``build(instance)``,
-    a fresh growing state graph per routine) as it would the whole graph: each state it expanded
+    a fresh growing state graph per routine; ``fast``'s whole graph is already held to ``plain``)
+    as it would the whole graph: each state it expanded
     has the whole graph's moves in the same order and the plain graph's attributes, and the
     distances and the path are the whole graph's.  Returns the states expanded, over the routines."""
-    fast = build(instance)
     whole = StateGraph(fast.graph, fast.source, fast.targets, heuristic=fast.heuristic, profile=fast.profile)
     expanded = 0
     for name, routine in SEARCHES.items():
@@ -104,7 +120,8 @@ def test_box_side_build_equals_its_rules(seed):
         assert_profile_of(fast, plain)
         assert fast.targets == {state for state in plain if plain.nodes[state]["box"] == maze.target}
         pushes += plain.number_of_edges()
-        expanded += assert_grown_part_of(pb_build.box_side_graph, maze, plain)
+        expanded += assert_grown_part_of(fast, pb_build.box_side_graph, maze, plain)
+        assert_depth_first_order(fast.graph, maze, pb_model.START, pb_model.pushes)
     assert pushes > 100 and expanded > 100
 
 
@@ -131,7 +148,8 @@ def test_cell_heading_build_equals_its_rules(seed):
         assert_profile_of(fast, plain)
         assert fast.targets == {state for state in plain if state != am_model.START and state[:2] == maze.goal}
         turns += plain.number_of_edges()
-        expanded += assert_grown_part_of(am_build.cell_heading_graph, maze, plain)
+        expanded += assert_grown_part_of(fast, am_build.cell_heading_graph, maze, plain)
+        assert_depth_first_order(fast.graph, maze, am_model.START, am_model.turns)
     assert turns > 100 and expanded > 100
 
 

@@ -85,7 +85,8 @@ class GrowingDiGraph(nx.DiGraph):
 
 
 class _Growing(Mapping):
-    """A :class:`GrowingDiGraph`'s adjacency: reading a state's successors builds them first."""
+    """A :class:`GrowingDiGraph`'s adjacency: reading a state's successors builds them first.
+    Read it state by state: iterating its values or items builds while it iterates."""
 
     __slots__ = ("_succ", "_expand", "_expanded")
 
@@ -96,8 +97,8 @@ class _Growing(Mapping):
     def __getitem__(self, state):
         out = self._succ[state]  # KeyError for a state not in the graph, as from the dict itself
         if state not in self._expanded:
-            self._expanded.add(state)
             self._expand(state)
+            self._expanded.add(state)
         return out
 
     def __contains__(self, state) -> bool:

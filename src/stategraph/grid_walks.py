@@ -115,8 +115,8 @@ def walk_distances_toward(grid: Grid, start: int, goals, blocked: int = -1, betw
     heads for each goal in turn, nearest first (the heuristic: the Manhattan distance to the goal
     of the moment, deeper cells first among equals), instead of a breadth-first one: on open
     ground it walks nearly straight to the first goal instead of covering a disc round ``start``,
-    and the next goals, close to it, cost a few more cells.  For the sides of a Huarong Dao piece
-    the blank must reach on a large board.  Where the way winds (the search settles more than
+    and the next goals, close to it, cost a few more cells (the sides of a cell that blocks the
+    way, on a large board).  Where the way winds (the search settles more than
     ``DETOUR_FACTOR`` cells per unit of a goal's distance), one breadth-first search finds them
     all after all.  Goals come in the order given (breadth-first: in the order reached).
     ``between(a, b)``, if given, is a known walk from goal ``a`` to goal ``b`` avoiding ``blocked``

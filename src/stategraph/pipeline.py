@@ -120,7 +120,9 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
     # collection it triggered would rescan the whole (live) state graph.
     with collector_paused():
         source = state_graph.source
-        graph, targets = state_graph.searched(routine.grows)
+        started = perf_counter()
+        graph, targets = state_graph.searched(routine.grows)  # a growing state graph may build its whole graph
+        built = perf_counter() - started
         if (options or {}).get("stop_at_target", True) and (source in targets or not targets):
             result = SearchResult({source: state_graph.zero}, order=())
         else:
@@ -139,6 +141,7 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         "edges": edges,
         "settled": result.stats.settled,
         "relaxed": result.stats.relaxed,
+        "compile_seconds": built,
         "search_seconds": result.stats.seconds,
         "canonical_seconds": perf_counter() - started,
         **result.stats.detail,

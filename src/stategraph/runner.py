@@ -23,6 +23,7 @@ from .puzzles import get_puzzle
 from .records import Record, Stopwatch
 from .search import SEARCHES
 from .settings import Settings
+from .state_graph import GrowingStateGraph
 
 
 def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None, paths=False,
@@ -170,12 +171,15 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
                     state_graph.graph if graph is None else graph, solution)
     watch.lap()
     answer = model.decode(question, solution)
-    solution.stats.update(compile_seconds=attach_seconds, decode_seconds=watch.lap())
+    solution.stats.update(compile_seconds=attach_seconds + solution.stats.get("compile_seconds", 0.0),
+                          decode_seconds=watch.lap())
     text = chosen.format_answer(instance, question, answer)
     if not isinstance(text, str):
         raise ContractError(f"format_answer() must return the answer's text (a str), it returned {shorten(text)}")
     number, query = chosen.number(instance, question)
-    kept = None if query != 1 else state_graph if graph is None else graph  # a state graph: its graph when read
+    if graph is None:  # the state graph's own graph (a growing one's is built only if the record's is read)
+        graph = state_graph if isinstance(state_graph, GrowingStateGraph) else state_graph.graph
+    kept = graph if query == 1 else None
     return Record(number, text, answer, solution, solution.stats, query, graph=kept,
                   subject=instance, question=question)
 

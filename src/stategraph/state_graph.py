@@ -312,6 +312,12 @@ class GrowingStateGraph(StateGraph):
         """The goal states of the whole graph (built on first read)."""
         return self._goals(self.graph)
 
+    __eq__ = object.__eq__  # the dataclass's would build and compare whole graphs
+
+    def __repr__(self) -> str:
+        return (f"GrowingStateGraph(source={self.source!r}, {len(self.search_graph)} states built, "
+                f"whole graph {'built' if self._graph is not None else 'not built'})")
+
     def searched(self, grows: bool) -> tuple:
         if grows:
             return self.search_graph, self._goals(None)

@@ -51,9 +51,13 @@ class SearchRoutine:
     plugin : bool
         It comes from outside the package, so its distances are judged.
     grows : bool
-        It reads only the out-edges of states it has reached (through
-        :func:`~stategraph.graph_dicts.successors`), so it may search a graph still being built
-        (a :class:`~stategraph.state_graph.GrowingStateGraph`'s).
+        It may search a graph still being built (a
+        :class:`~stategraph.state_graph.GrowingStateGraph`'s): it reads only the out-edges of
+        states it has reached (through :func:`~stategraph.graph_dicts.successors`), never the
+        node count or predecessors, and it reads the out-edges of every state nearer than the
+        optimum, so the canonical path (which follows predecessors back from the goals) finds
+        every optimal edge built.  (``spfa`` runs to completion and bounds its passes by the node
+        count, so it searches the whole graph.)
     """
 
     name: str
@@ -67,7 +71,7 @@ class SearchRoutine:
     options: tuple = ()  # names of the boolean options the routine takes
     cost_only: bool = False  # takes cost_only=True: stop once the optimal cost is known (no path wanted)
     plugin: bool = False  # from outside the package (module:function): its distances are judged
-    grows: bool = False  # follows only out-edges of states reached: may search a graph being built
+    grows: bool = False  # may search a graph being built (see the docstring for what that promises)
 
     def refusal(self, profile, has_heuristic: bool = False) -> str | None:
         """Why this routine cannot search graphs with weights ``profile`` (and a heuristic or not),
@@ -94,7 +98,7 @@ SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
     SearchRoutine("dijkstra", dijkstra, "Dijkstra with a binary heap, stops at the nearest target",
                   "non-negative numbers or Lex pairs", options=("stop_at_target",), cost_only=True, grows=True),
     SearchRoutine("spfa", spfa, "queue-based Bellman-Ford (SPFA), as in the NOIP seed",
-                  "any numbers or Lex pairs (refuses negative cycles)", needs_nonnegative=False, grows=True),
+                  "any numbers or Lex pairs (refuses negative cycles)", needs_nonnegative=False),
     SearchRoutine("astar", astar, "A* with the puzzle's admissible, consistent heuristic",
                   "non-negative numbers or Lex pairs, with a puzzle heuristic", needs_heuristic=True,
                   options=("stop_at_target",), cost_only=True, grows=True),

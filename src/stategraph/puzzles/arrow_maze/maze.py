@@ -181,9 +181,16 @@ class _Plain:
         head = self.head.match(text, start)
         if head is None:
             return self.head_begun.fullmatch(text[start:] + begun) is not None
+        if 0 in map(int, head.groups()[1:3] + head.groups()[4:]):  # the token reader refuses it now
+            return False
         lines = _LINES.match(text, head.end())  # (it matches, if only no line)
-        return (lines is not None and lines.end() == len(text)
-                and _LINE_BEGUN.fullmatch(begun) is not None)
+        if lines is None or lines.end() != len(text) or _LINE_BEGUN.fullmatch(begun) is None:
+            return False
+        try:  # every line so far one the token reader takes (a row 0 ends the maze: it answers now)
+            cells = {_CELLS[cell] for cell, sign in _LINE.findall(text, head.end()) if _SIGN_SETS[sign] is not None}
+        except _NotPlain:
+            return False
+        return len(cells) <= self.limit
 
 
 def _read_maze(tokens: FastTokens, number: int, name: str, limits: dict) -> ArrowMaze:

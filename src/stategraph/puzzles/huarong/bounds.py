@@ -123,15 +123,10 @@ def state_components(graph, cells: int) -> list:
     return labels
 
 
-def landmark_distances(graph, components: list, cells: int, count: int) -> list:
-    """Exact distances from ``count`` landmark states to every state of the board graph's largest
-    component, one list per landmark indexed by ``piece * 4 + side`` (``None`` elsewhere): the
-    first ``count`` of :func:`landmark_fields`."""
-    return list(islice(landmark_fields(graph, components, cells), count))
-
-
 def landmark_fields(graph, components: list, cells: int):
-    """Yield the distance fields of spread-out landmarks, one at a time, as :func:`landmark_distances`.
+    """Yield the exact distances from spread-out landmark states to every state of the board
+    graph's largest component, one list per landmark indexed by ``piece * 4 + side`` (``None``
+    elsewhere), one landmark at a time.
 
     The first landmark is the state farthest from one state of the largest component, each
     next the state farthest from the landmarks already chosen.  Every move can be undone at the
@@ -237,11 +232,14 @@ class Bounds:
                 return
             if 4 * self._won * len(self.landmarks) < self._tried * BATCH * ACTIVE:
                 self._stopped = True
+                self._fields = None  # (it holds a copy of the board's moves)
                 return
         if self._fields is None:
             self._fields = landmark_fields(self.graph, self.components, len(self.grid.open))
         with collector_paused():  # many small tuples and lists, no garbage cycles
             self.landmarks.extend(islice(self._fields, BATCH))
+        if len(self.landmarks) >= LANDMARKS:
+            self._fields = None
         self._tried = self._won = 0
 
     def _consulted(self, bands: list, newest: list, starts) -> list:
