@@ -7,13 +7,12 @@ from time import perf_counter
 from typing import Any
 
 from .pipeline import Solution
-from .state_graph import StateGraph
+from .state_graph import GrowingStateGraph
 
 
 class _KeptGraph:
-    """``Record.graph``: a graph, or given the :class:`~stategraph.state_graph.StateGraph` it
-    belongs to, that state graph's whole ``graph`` when first read (a growing state graph builds
-    the whole graph only then)."""
+    """``Record.graph``: a graph, or given a :class:`~stategraph.state_graph.GrowingStateGraph`,
+    its whole ``graph``, built when first read (``StateGraph.kept``)."""
 
     def __set_name__(self, owner, name: str) -> None:
         self.slot = "_" + name
@@ -22,7 +21,7 @@ class _KeptGraph:
         if record is None:
             return None  # the field's default
         kept = record.__dict__.get(self.slot)
-        if isinstance(kept, StateGraph):
+        if isinstance(kept, GrowingStateGraph):
             kept = record.__dict__[self.slot] = kept.graph
         return kept
 

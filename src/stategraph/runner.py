@@ -23,7 +23,6 @@ from .puzzles import get_puzzle
 from .records import Record, Stopwatch
 from .search import SEARCHES
 from .settings import Settings
-from .state_graph import GrowingStateGraph
 
 
 def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None, paths=False,
@@ -177,9 +176,7 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
     if not isinstance(text, str):
         raise ContractError(f"format_answer() must return the answer's text (a str), it returned {shorten(text)}")
     number, query = chosen.number(instance, question)
-    if graph is None:  # the state graph's own graph (a growing one's is built only if the record's is read)
-        graph = state_graph if isinstance(state_graph, GrowingStateGraph) else state_graph.graph
-    kept = graph if query == 1 else None
+    kept = (state_graph.kept() if graph is None else graph) if query == 1 else None
     return Record(number, text, answer, solution, solution.stats, query, graph=kept,
                   subject=instance, question=question)
 

@@ -216,6 +216,11 @@ class StateGraph:
         """The states and moves of ``searched`` (what :meth:`searched` gave), for the statistics."""
         return len(searched), self.profile.count
 
+    def kept(self):
+        """What a :class:`~stategraph.records.Record` keeps as its ``graph``: :attr:`graph` (a
+        :class:`GrowingStateGraph` keeps itself, and builds its whole graph when that is read)."""
+        return self.graph
+
     @property
     def zero(self):
         """The zero of the weights' type: ``Lex.ZERO``, ``0.0`` (float weights) or ``0``."""
@@ -258,9 +263,9 @@ class GrowingStateGraph(StateGraph):
         ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` to
         ``graph`` and returns the states they reach that were not in it yet (in the order a
         depth-first build should push them).
-    goals : callable
-        ``goals(graph)``: the goal states of ``graph``; ``goals(None)``: every state that is a goal
-        if it exists (a routine's targets while the graph grows).
+    goals : frozenset
+        Every state that is a goal if it exists: a routine's targets while the graph grows; the
+        whole graph's targets are those of them in it.
     heuristic, canonical : callable, optional
         As for :class:`StateGraph`.
     profile : WeightProfile
@@ -277,20 +282,18 @@ class GrowingStateGraph(StateGraph):
     ...         graph.add_edge(n, n + 1, weight=1, rank=0)
     ...         return new if n < 2 else []
     ...     return expand
-    >>> def goals(graph):
-    ...     return frozenset({3}) if graph is None or 3 in graph else frozenset()
-    >>> model = GrowingStateGraph(0, begin, writer, goals, profile=WeightProfile())
+    >>> model = GrowingStateGraph(0, begin, writer, frozenset({3, 9}), profile=WeightProfile())
     >>> from stategraph.graph_dicts import successors
     >>> sorted(successors(model.search_graph)[0]), len(model.search_graph), len(model.graph), model.targets
     ([1], 2, 4, frozenset({3}))
     """
 
-    def __init__(self, source, begin: Callable, writer: Callable, goals: Callable, *, heuristic=None,
+    def __init__(self, source, begin: Callable, writer: Callable, goals: frozenset, *, heuristic=None,
                  profile: WeightProfile, canonical: Callable | None = None):
         require_hashable(source, "the source")
         self.source, self.heuristic, self.profile, self.canonical = source, heuristic, profile, canonical
         self.lexicographic = profile.lex
-        self._begin, self._writer, self._goals = begin, writer, goals
+        self._begin, self._writer, self.goals = begin, writer, frozenset(goals)
         self.search_graph = begin(GrowingDiGraph(writer))
         self._graph: nx.DiGraph | None = None
 
@@ -310,7 +313,8 @@ class GrowingStateGraph(StateGraph):
     @property
     def targets(self) -> frozenset:  # type: ignore[override]
         """The goal states of the whole graph (built on first read)."""
-        return self._goals(self.graph)
+        graph = self.graph
+        return frozenset(goal for goal in self.goals if goal in graph)
 
     __eq__ = object.__eq__  # the dataclass's would build and compare whole graphs
 
@@ -320,8 +324,11 @@ class GrowingStateGraph(StateGraph):
 
     def searched(self, grows: bool) -> tuple:
         if grows:
-            return self.search_graph, self._goals(None)
+            return self.search_graph, self.goals
         return self.graph, self.targets
 
     def size(self, searched) -> tuple[int, int]:
         return len(searched), edge_count(searched)
+
+    def kept(self):
+        return self  # its whole graph is built only if a record's graph is read

@@ -80,15 +80,10 @@ def _writer(maze: ArrowMaze, graph: nx.DiGraph):
     return expand
 
 
-def _goals(maze: ArrowMaze, graph: nx.DiGraph | None = None) -> frozenset:
-    """The states on the goal (those of ``graph``, if given; else every one that may exist)."""
-    row, col = maze.goal
-    return frozenset(goal for goal in ((row, col, heading) for heading in DIRECTIONS)
-                     if graph is None or goal in graph)
-
-
 def cell_heading_graph(maze: ArrowMaze) -> GrowingStateGraph:
     """The (intersection, heading) states reachable from the entrance, with F/L/R edges: built as
     far as a search reads it, and whole (``.graph``) when asked for."""
-    return GrowingStateGraph(START, partial(_started, maze), partial(_writer, maze), partial(_goals, maze),
+    row, col = maze.goal
+    goals = frozenset((row, col, heading) for heading in DIRECTIONS)  # on the goal, with any heading
+    return GrowingStateGraph(START, partial(_started, maze), partial(_writer, maze), goals,
                              heuristic=distance_lower_bound(maze), profile=PROFILE)

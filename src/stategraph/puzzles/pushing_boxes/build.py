@@ -91,19 +91,17 @@ class _Pushes:
 
         return expand
 
-    def goals(self, graph: nx.DiGraph | None = None) -> frozenset:
-        """The states with the box on T (those of ``graph``, if given; else every one that may exist)."""
+    def goals(self) -> frozenset:
+        """Every state with the box on T that may exist."""
         maze = self.maze
         grid = maze.grid
-        goals: list = [(maze.target, side) for side in DIRECTIONS if grid.open[maze.target + grid.step[side]]]
-        if maze.box == maze.target:
-            goals.append(START)
-        return frozenset(goal for goal in goals if graph is None or goal in graph)
+        goals = {(maze.target, side) for side in DIRECTIONS if grid.open[maze.target + grid.step[side]]}
+        return frozenset(goals | {START} if maze.box == maze.target else goals)
 
 
 def box_side_graph(maze: Maze) -> GrowingStateGraph:
     """The state graph of every (box cell, player side) state reachable from the start: built as
     far as a search reads it, and whole (``.graph``) when asked for."""
     pushes = _Pushes(maze)
-    return GrowingStateGraph(START, pushes.started, pushes.writer, pushes.goals,
+    return GrowingStateGraph(START, pushes.started, pushes.writer, pushes.goals(),
                              heuristic=pushes_lower_bound(maze), profile=PROFILE)
