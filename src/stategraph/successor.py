@@ -31,6 +31,27 @@ It is a :class:`~stategraph.puzzle.Puzzle` like any other, whose models are gene
 ``models = {name: rules}``, each rules a class (or an object) with its own ``start``, ``is_goal``
 and ``moves``.  ``--verify`` and ``check`` replay answers through the default model's rules
 (:mod:`stategraph.replay`).
+
+The rules that run are those of the puzzle object in use: the object itself when it holds the
+rules (its attributes reach ``start``, ``is_goal`` and ``moves``, and what ``read`` keeps on it
+too), one object of a rules class per puzzle object, or the rules object given.  Each instance
+carries the puzzle object that read it, so under ``--jobs`` the workers get it, pickled.
+
+>>> class Steps(SuccessorPuzzle):
+...     name, summary, sample = "steps", "reach n from 0 in steps", "10\\n"
+...     def __init__(self, step=1):
+...         self.step = step
+...     def read(self, tokens, limits):
+...         return tokens.integer("n", 0, 100)
+...     def start(self, n):
+...         return 0
+...     def is_goal(self, n, x):
+...         return x == n
+...     def moves(self, n, x):
+...         if x + self.step <= n:
+...             yield f"+{self.step}", x + self.step, 1
+>>> Steps(step=5).solve_text("10\\n"), Steps().solve_text("3\\n")
+('2 +5 +5\\n', '3 +1 +1 +1\\n')
 """
 
 from __future__ import annotations
@@ -52,6 +73,7 @@ from .state_graph import StateGraph, WeightProfile
 from .textinput import Tokens
 
 RULE_HOOKS = ("start", "is_goal", "moves")
+KEPT_RULES = "_stategraph_rules"  # where a puzzle object keeps its objects of rules classes (not pickled)
 
 ANY_WEIGHTS = WeightProfile(lex=True, unit=True, nonnegative=True, primary_01=True)
 """The profile a generated model declares when its rules declare none: its weights are known
@@ -62,11 +84,13 @@ when the graph is searched."""
 @dataclass(frozen=True)
 class Numbered:
     """One instance of a first-level puzzle: ``value`` is what ``read`` returned (what the rules
-    see), ``number`` counts from 1 and ``limits`` are the run's."""
+    see), ``number`` counts from 1, ``limits`` are the run's and ``puzzle`` is the puzzle object
+    that read it, whose rules the models run (``None``: one made with no arguments)."""
 
     number: int
     value: Any
     limits: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    puzzle: Any = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -76,23 +100,42 @@ class RulesModel(Model):
     """A model generated from first-level rules: ``__init__`` compiles the instance's state graph
     (:func:`~stategraph.explore.explore`), ``decode`` gives the answer ``output`` prints."""
 
-    source: ClassVar[Any]  # the rules: a class to create on first use, or an object
+    source: ClassVar[Any]  # the rules: the puzzle class, a rules class or a rules object
     output: ClassVar[AnswerLine]
     puzzle_name: ClassVar[str]
     negative_costs: ClassVar[bool] = False
     profile = ANY_WEIGHTS
-    _rules: ClassVar[Any] = None
+    _rules: ClassVar[Any] = None  # the rules of an instance without a puzzle object
 
     @classmethod
-    def rules(cls) -> Any:
-        """The rules object of this model."""
-        if cls.__dict__.get("_rules") is None:
-            cls._rules = cls.source() if isinstance(cls.source, type) else cls.source
-        return cls._rules
+    def rules(cls, instance: Any = None) -> Any:
+        """The rules this model runs on ``instance``: those of the puzzle object that read it
+        (:meth:`rules_of`)."""
+        return cls.rules_of(getattr(instance, "puzzle", None))
+
+    @classmethod
+    def rules_of(cls, puzzle: Any) -> Any:
+        """The rules of this model for the puzzle object ``puzzle``: the object itself when it
+        holds the rules, its one object of a rules class (made with no arguments on first use
+        and kept on it), or the rules object of ``models``.  ``None`` (an instance made by hand):
+        one object of the rules made with no arguments, kept on this class."""
+        source = cls.source
+        if not isinstance(source, type):
+            return source
+        if puzzle is None:
+            if cls.__dict__.get("_rules") is None:
+                cls._rules = source()
+            return cls._rules
+        if issubclass(source, SuccessorPuzzle) and isinstance(puzzle, source):
+            return puzzle
+        kept = puzzle.__dict__.setdefault(KEPT_RULES, {})
+        if source not in kept:
+            kept[source] = source()
+        return kept[source]
 
     def __init__(self, instance: Numbered):
         super().__init__(instance)
-        rules = self.rules()
+        rules = self.rules(instance)
         self.where = f"{self.puzzle_name} model {self.name}: instance {instance.number}: "
         found = explore(rules, instance.value, max_states=instance.limits.get("max_states", MAX_STATES),
                         negative=self.negative_costs, where=self.where)
@@ -118,7 +161,7 @@ class RulesModel(Model):
     def state_picture(cls, instance, state) -> str | None:
         """The rules' picture of ``state`` (``None`` when they draw none): what ``explain`` shows
         at each step and ``draw`` draws."""
-        draw = getattr(cls.rules(), "picture", None)
+        draw = getattr(cls.rules(instance), "picture", None)
         return None if draw is None else draw(instance.value, state)
 
 
@@ -207,6 +250,16 @@ class SuccessorPuzzle(Puzzle):
         cls.models = {name: rules if isinstance(rules, type) and issubclass(rules, Model) else
                       _model_class(cls, name, rules) for name, rules in sources.items()}
 
+    def __getstate__(self):
+        """What pickles the puzzle object (for a worker process): its attributes, without the
+        objects of rules classes it made (a copy makes its own)."""
+        state = super().__getstate__()
+        attributes = state[0] if isinstance(state, tuple) else state
+        if isinstance(attributes, dict) and KEPT_RULES in attributes:
+            attributes = {key: value for key, value in attributes.items() if key != KEPT_RULES}
+            state = (attributes, state[1]) if isinstance(state, tuple) else attributes
+        return state
+
     # text ---------------------------------------------------------------------------------------
 
     @abstractmethod
@@ -251,7 +304,7 @@ class SuccessorPuzzle(Puzzle):
                 return
             if tokens.peek() is first:
                 raise ContractError(f"{self.name}: read() returned an instance without reading a token")
-            yield Numbered(number, value, MappingProxyType(merged))
+            yield Numbered(number, value, MappingProxyType(merged), self)
 
     def format_answer(self, instance, question, answer) -> str:
         return self.output.render(instance.number, answer) + "\n"
@@ -277,14 +330,16 @@ class SuccessorPuzzle(Puzzle):
 
     # checks: the answers replayed through the rules ---------------------------------------------
 
-    def reference_rules(self) -> Any:
-        """The rules answers are replayed through: the default model's (else the first generated)."""
+    def reference_rules(self, instance: Any = None) -> Any:
+        """The rules answers are replayed through: the default model's (else the first
+        generated), of the puzzle object that read ``instance`` (else of this one)."""
         chosen = self.model()
         if not issubclass(chosen, RulesModel):
             chosen = next((m for m in self.models.values() if issubclass(m, RulesModel)), chosen)
         if not issubclass(chosen, RulesModel):
             raise VerificationError(f"{self.name} has no rules to check answers with")
-        return chosen.rules()
+        puzzle = getattr(instance, "puzzle", None)
+        return chosen.rules_of(self if puzzle is None else puzzle)
 
     def verify(self, instance, record, *, deadline=None, limit=None) -> str:
         labels: Sequence[str] | None = self.output.moves(record.answer)
@@ -292,7 +347,7 @@ class SuccessorPuzzle(Puzzle):
                 and record.solution.states is not None:
             labels = path_labels(record.solution)
         try:
-            return confirm(self.reference_rules(), instance.value, labels, self.output.cost(record.answer),
+            return confirm(self.reference_rules(instance), instance.value, labels, self.output.cost(record.answer),
                            limit=limit, deadline=deadline, negative=self.negative_costs)
         except VerificationError as exc:
             raise VerificationError(f"{self.label(instance, record.question)}: {exc}") from None
@@ -308,7 +363,7 @@ class SuccessorPuzzle(Puzzle):
         if labels is None:
             return claimed, value == reference
         try:
-            cost = replay(self.reference_rules(), instance.value, labels)
+            cost = replay(self.reference_rules(instance), instance.value, labels)
             if claimed is not None and not same_cost(cost, claimed):
                 raise VerificationError(f"the answer says it costs {claimed}, but its moves cost {cost}")
         except VerificationError as exc:
