@@ -18,7 +18,7 @@ from itertools import product
 import networkx as nx
 import pytest
 
-from stategraph import Lex, StateGraph, canonical_path, solve
+from stategraph import INFINITY, Lex, StateGraph, canonical_path, solve
 from stategraph.search import SEARCHES
 
 # a zero-cost cycle s -> a -> s whose ranks beat leaving it: the greedy walk would loop.
@@ -165,8 +165,10 @@ def test_every_routine_gives_the_enumerated_canonical_path(kind):
         zero = model.zero
         cost, path = expected_path(graph, source, targets, zero)
         if model.profile.nonnegative:  # astar: the exact remaining cost (consistent), or none at all
-            lower = nx.multi_source_dijkstra_path_length(graph.reverse(), targets) if kind == "zero" else {}
-            model.heuristic = lambda state, lower=lower, zero=zero: lower.get(state, zero)
+            # (a state that reaches no target: INFINITY; zero there would not be consistent)
+            lower = nx.multi_source_dijkstra_path_length(graph.reverse(), targets) if kind == "zero" else None
+            model.heuristic = (lambda state, lower=lower: lower.get(state, INFINITY)) if lower is not None else \
+                (lambda state, zero=zero: zero)
         looping += path is not None and path != _smallest_ranks_of_simple_paths(graph, source, targets, cost, zero)
         for name in applicable(model):
             solution = solve(model, name)

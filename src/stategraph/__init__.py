@@ -61,7 +61,7 @@ _HOMES = {
     "settings": ("Settings",),
     "successor": ("SuccessorPuzzle",),
     "search": ("SEARCHES", "get_search"),
-    "weights": ("Lex", "ScalarEncoding"),
+    "weights": ("INFINITY", "Lex", "ScalarEncoding"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

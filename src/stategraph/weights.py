@@ -13,12 +13,26 @@ Lex(primary=1, secondary=11)
 
 Routines that need scalars (networkx's own Dijkstra) use :class:`ScalarEncoding`,
 the one place where a ``Lex`` becomes ``primary * base + secondary`` and back.
+
+:data:`INFINITY` is the one value for "no path from here" (a heuristic at a state that can reach
+no target) and "not reached" (a distance): above every number and every ``Lex``, and unchanged
+by adding a weight.  It is the float ``inf`` (``math.isinf(INFINITY)``, ``INFINITY == math.inf``)
+that also compares with ``Lex`` pairs:
+
+>>> Lex(3, 4) < INFINITY, INFINITY > Lex(3, 4), Lex(10**9, 0) <= INFINITY, INFINITY < Lex(3, 4)
+(True, True, True, False)
+>>> 10**400 < INFINITY, INFINITY + Lex(1, 2), Lex(1, 2) + INFINITY, INFINITY + 3, 3 + INFINITY
+(True, INFINITY, INFINITY, INFINITY, INFINITY)
+>>> import math; math.isinf(INFINITY), INFINITY == math.inf, str(INFINITY), INFINITY == Lex(3, 4)
+(True, True, 'inf', False)
+
+(A plain ``math.inf`` compares with numbers but not with a ``Lex``: use ``INFINITY``.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Lex(NamedTuple):
@@ -47,7 +61,13 @@ class Lex(NamedTuple):
     secondary: int
 
     def __add__(self, other: Lex) -> Lex:  # type: ignore[override]
-        return Lex(self.primary + other[0], self.secondary + other[1])
+        try:
+            return Lex(self.primary + other[0], self.secondary + other[1])
+        except TypeError:  # not a pair: INFINITY (its __radd__) or a mistake (a TypeError then)
+            return NotImplemented
+
+    # Comparisons are tuple's own (C, on every search's hot path); INFINITY answers a Lex's
+    # comparison with it through its reflected methods, since tuple's decline a float.
 
     def __radd__(self, other):
         if other == 0:  # sum() starts from the int 0
@@ -60,6 +80,60 @@ class Lex(NamedTuple):
 
 # a class constant, which a NamedTuple cannot declare in its body
 Lex.ZERO = Lex(0, 0)  # type: ignore[attr-defined]
+
+
+class _Infinity(float):
+    """The type of :data:`INFINITY`: the float ``inf``, also above every ``Lex``.
+
+    Comparisons with a ``Lex`` (a tuple) are answered here; a ``Lex`` on the left declines a
+    float (tuple's comparisons), so Python asks the reflected method here.  Adding a number
+    or a ``Lex`` gives ``INFINITY`` itself.  It pickles and copies as the one ``INFINITY``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls):
+        return super().__new__(cls, "inf")
+
+    def __repr__(self) -> str:
+        return "INFINITY"
+
+    __str__ = float.__repr__
+
+    def __reduce__(self) -> str:
+        return "INFINITY"
+
+    def __lt__(self, other):
+        return False if isinstance(other, tuple) else float.__lt__(self, other)
+
+    def __le__(self, other):
+        return False if isinstance(other, tuple) else float.__le__(self, other)
+
+    def __gt__(self, other):
+        return True if isinstance(other, tuple) else float.__gt__(self, other)
+
+    def __ge__(self, other):
+        return True if isinstance(other, tuple) else float.__ge__(self, other)
+
+    def __eq__(self, other):
+        return False if isinstance(other, tuple) else float.__eq__(self, other)
+
+    def __ne__(self, other):
+        return True if isinstance(other, tuple) else float.__ne__(self, other)
+
+    __hash__ = float.__hash__
+
+    def __add__(self, other):
+        if isinstance(other, Lex) or (isinstance(other, (int, float)) and not other == -self and other == other):
+            return self
+        return float.__add__(self, other)  # inf + -inf, inf + nan: nan, as floats have it
+
+    __radd__ = __add__
+
+
+INFINITY: Final[float] = _Infinity()
+"""No path from here (a heuristic's value), not reached (a distance): above every number and
+every :class:`Lex`; adding a weight to it gives it (see the module docstring)."""
 
 
 def components(weight) -> dict:

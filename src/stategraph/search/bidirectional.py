@@ -4,7 +4,10 @@ The meeting gives the optimal cost ``mu``.  The canonical-path step needs
 exact forward distances along *every* optimal path, so a second, cheap phase
 sweeps forward with A*, using the backward distances as its heuristic (exact
 where the backward search settled a state, its frontier value elsewhere: a
-consistent lower bound).  ``stats.settled`` counts the distinct states
+consistent lower bound).  With float weights the backward sums are added in the other order
+than the forward ones, so they are a bound only up to rounding: the sweep forgives it (see
+:func:`~stategraph.search.astar.astar`), and its distances are the forward float sums every
+other routine computes, so float ties are broken alike.  ``stats.settled`` counts the distinct states
 settled by either phase (``order``: each the first time either side or the sweep settled it);
 ``stats.detail`` reports each phase.
 """
@@ -16,6 +19,7 @@ from itertools import count
 from time import perf_counter
 
 from ..graph_dicts import predecessors, successors
+from ..weights import INFINITY
 from .astar import astar
 from .result import SearchResult, SearchStats
 
@@ -93,7 +97,7 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
     if mu is None:
         result = SearchResult(sides["forward"][1])
     else:
-        frontier = backward_heap[0][0] if backward_heap else None
+        frontier = backward_heap[0][0] if backward_heap else INFINITY  # none left: no target from there
 
         def remaining(state):
             if state in backward_settled:

@@ -15,7 +15,7 @@ against 5,314 with that one (both settling every optimal path).
 On boards whose fixed cells make the piece wind, :class:`Bounds` adds
 landmark distances once a board's queries have done enough work to pay for
 them.  A state in another component of the board graph than every target
-state can never reach one: it gets ``None`` (pruned).  Besides the obvious
+state can never reach one: it gets ``INFINITY`` (pruned).  Besides the obvious
 (another region of movable cells), that covers a piece that cannot pass a
 corridor one cell wide (the blank cannot get round it), so such a query's
 -1 costs no search.
@@ -34,6 +34,7 @@ from itertools import islice
 
 from ...graph_dicts import collector_paused, predecessors, successors
 from ...grid import DELTAS, DIRECTIONS, OPPOSITE, Grid
+from ...weights import INFINITY
 
 LANDMARKS = 16  # found per board with fixed cells, BATCH at a time as its queries evaluate the bound
 BATCH = 2
@@ -300,7 +301,7 @@ def _pruned_bound(table, base: int, keys: list, components: list, homes: set, ba
         piece, side = state
         index = piece * 4 + side
         if components[index] not in homes:
-            return None
+            return INFINITY
         tally[0] += 1
         bound = table[base + keys[piece] + side]
         for band in bands:
