@@ -382,8 +382,8 @@ def summarize_stats(rows: list) -> dict:
     per_instance = {}
     for row in rows:
         per_instance.setdefault(row.get("instance"), row)
-    total = {"states": sum(int(number(r.get("nodes"))) for r in per_instance.values()),
-             "edges": sum(int(number(r.get("edges"))) for r in per_instance.values())}
+    total = {"states": sum(int(number(r.get("states_built"))) for r in per_instance.values()),
+             "edges": sum(int(number(r.get("edges_built"))) for r in per_instance.values())}
     for phase in ("compile", "search", "canonical", "decode"):
         total[phase] = sum(number(r.get(f"{phase}_ms")) for r in rows) / 1000
     total["board"] = sum(number(r.get("compile_ms")) for r in per_instance.values()) / 1000

@@ -34,11 +34,11 @@ def picture(name):
 
 
 def sizes(puzzle, text, instance=1):
-    """Nodes and edges of each model, on one question (from the comparison table)."""
+    """States and edges of each model, on one question (from the comparison table)."""
     table = next(t for t in compare.compare(puzzle, text) if t["instance"] == instance)
     seen = {}
     for row in table["rows"]:
-        seen.setdefault(row["model"], (row["nodes"], row["edges"]))
+        seen.setdefault(row["model"], (row["states"], row["edges"]))
     for model, (nodes, edges) in seen.items():
         print(f"  {model:12s} {nodes:6d} states {edges:6d} edges")
     return table

@@ -62,7 +62,7 @@ def test_stats_go_to_stderr_and_leave_stdout_exact():
     done = run_cli("solve", "pushing_boxes", "--stats", stdin=sample_text("pushing_boxes").encode())
     assert done.stdout == expected("pushing_boxes")
     header, *rows = done.stderr.decode().splitlines()
-    assert header.split()[:4] == ["instance", "query", "algorithm", "nodes"]
+    assert header.split()[:5] == ["instance", "query", "algorithm", "states_built", "edges_built"]
     assert len(rows) == 4
 
 
@@ -75,7 +75,8 @@ def test_json_output_one_object_per_answer():
     third = objects[2]
     assert third["cost"] == {"primary": 6, "secondary": 22}
     assert len(third["path"]) == 6 + 1  # start state plus one state per push
-    assert third["stats"]["settled"] <= third["stats"]["nodes"]
+    assert third["stats"]["settled"] <= third["stats"]["states_built"] <= third["stats"]["states"]
+    assert (third["stats"]["states"], third["stats"]["edges"]) == (17, 28)  # the whole graph (docs/models.md)
 
 
 def test_graphml_export_loads_back_with_the_path_marked(tmp_path):

@@ -12,8 +12,8 @@ import pytest
 
 from stategraph import get_puzzle
 from stategraph.cli import main
-from stategraph.graph_dicts import _Growing, successors
-from stategraph.state_graph import GrowingStateGraph, StateGraph
+from stategraph.graph_dicts import LazyGraph, _Expanding, successors
+from stategraph.state_graph import StateGraph
 
 FAST_MODELS = {"pushing_boxes": "box_side", "huarong": "piece_side", "arrow_maze": "cell_heading"}
 
@@ -48,25 +48,23 @@ def watch(monkeypatch):
         found.graph(graph)
 
     monkeypatch.setattr(StateGraph, "__init__", watched)
-    # a growing state graph: its whole graph when built, and each state's moves as a search adds them
-    whole = GrowingStateGraph.graph.fget
+    # an expanding state graph: its whole graph when built, and each state's moves as a search adds them
+    whole = LazyGraph.whole
 
-    def watched_whole(self):
-        fresh = self._graph is None
-        graph = whole(self)
-        if fresh:
-            found.graph(graph)
+    def watched_whole(self, source):
+        graph = whole(self, source)
+        found.graph(graph)
         return graph
 
-    grow = _Growing.__getitem__
+    grow = _Expanding.__getitem__
 
     def watched_growth(self, state):
         out = grow(self, state)
         found.edges(out.values())
         return out
 
-    monkeypatch.setattr(GrowingStateGraph, "graph", property(watched_whole))
-    monkeypatch.setattr(_Growing, "__getitem__", watched_growth)
+    monkeypatch.setattr(LazyGraph, "whole", watched_whole)
+    monkeypatch.setattr(_Expanding, "__getitem__", watched_growth)
     return found
 
 

@@ -122,7 +122,7 @@ def test_bfs_dijkstra_and_astar_agree_and_a_better_bound_settles_fewer(folder):
         assert done.stdout == answer((2, 8, 0, 3, 5, 6, 7, 1, 4)) + "\n", (model, algorithm)
         header, row = done.stderr.splitlines()
         stats = dict(zip(header.split(), row.split()))
-        assert stats["nodes"] == "181440"
+        assert stats["states_built"] == "181440"
         settled[model, algorithm] = int(stats["settled"])
     nearer = nearer_than((2, 8, 0, 3, 5, 6, 7, 1, 4), 24)
     assert settled["manhattan", "astar"] < settled["misplaced", "astar"] < settled["manhattan", "dijkstra"]

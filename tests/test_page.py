@@ -109,8 +109,8 @@ def test_the_data_agrees_with_independent_runs(puzzle, model, instance, query, s
     rows = [json.loads(line) for line in _.splitlines()]
     for shown in data["models"]:
         first = next(row for row in rows if row["model"] == shown["name"] and row["instance"] == instance
-                     and row["query"] == (query or 1) and row.get("nodes") is not None)
-        assert (shown["nodes"], shown["edges"]) == (first["nodes"], first["edges"]), shown["name"]
+                     and row["query"] == (query or 1) and row.get("states") is not None)
+        assert (shown["states"], shown["edges"]) == (first["states"], first["edges"]), shown["name"]
     assert [m["name"] for m in data["models"]][0] == get_puzzle(puzzle).model().name  # the default first
     assert sum(m["shown"] for m in data["models"]) == 1
 

@@ -231,7 +231,7 @@ def test_the_page_in_a_browser(case, browser, tmp_path):
         for name, run in counted.items():
             rows = [json.loads(line) for line in run.result().stdout.splitlines()]
             row = next(r for r in rows if (r["instance"], r["query"]) == (instance, query))
-            for key in ("nodes", "edges"):
+            for key in ("states", "edges", "built"):
                 cell = f'#models td[data-model="{name}"][data-field="{key}"]'
                 assert int(opened.attribute(cell, "data-value")) == row[key], (name, key)
                 assert opened.text(cell).replace(",", "") == str(row[key])

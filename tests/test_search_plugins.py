@@ -115,11 +115,16 @@ LOAD_FAULT = "key 'search.algorithm': algorithm"
 BROKEN_CASES = [
     ("broken:wrong_type", [], 2, "broken:wrong_type returned a list: a routine returns a SearchResult or a dict"),
     ("broken:no_target", ["--verify"], 3,
-     "maze 'SAMPLE': broken:no_target gave state '(3,3) heading S' no distance, but its shortest distance is 14 "
+     "maze 'SAMPLE': broken:no_target gave state '(3,3) heading S' no distance, but it lies on an optimal path, "
+     "at distance 14 "
      "(by dijkstra)"),
     ("broken:off_by_one", ["--verify"], 3,
-     "maze 'SAMPLE': broken:off_by_one gave state '(2,1) heading N' the distance 2, but its shortest distance is 1"),
-    ("broken:off_by_one", [], 2,
+     "maze 'SAMPLE': broken:off_by_one gave state '(2,1) heading N' the distance 2, but it lies on an optimal "
+     "path, at distance 1"),
+    ("broken:off_by_one", [], 3,  # judged without --verify too: no wrong answer is printed
+     "maze 'SAMPLE': broken:off_by_one gave state '(2,1) heading N' the distance 2, but it lies on an optimal "
+     "path, at distance 1"),
+    ("broken:off_by_one", ["--set", "search.check=false"], 2,  # trusted: the canonical step finds it out
      "search distances are inconsistent: the source is on no optimal path (the distances came from "
      "broken:off_by_one; --verify names the first wrong one)"),
     ("broken:raises", [], 2, "broken:raises raised ZeroDivisionError: integer division or modulo by zero "
@@ -269,7 +274,7 @@ def test_a_routine_that_raises_shows_its_own_traceback_only_when_asked(course):
 # -- a wrong routine caught: --verify and compare ---------------------------------------------------------------
 
 VERDICT = re.compile(r"stategraph: error: maze '(\w+)': broken:dfs gave state '([^']+)' the distance (\d+), "
-                     r"but its shortest distance is (\d+) \(by dijkstra\)")
+                     r"but it lies on an optimal path, at distance (\d+) \(by dijkstra\)")
 
 
 def brute_force_distance(course: Path, instance: int, label: str) -> int:
@@ -292,11 +297,14 @@ def brute_force_distance(course: Path, instance: int, label: str) -> int:
 
 
 def test_a_wrong_routine_is_caught_by_verify_naming_the_state_and_both_distances(course):
-    plain = cli(course, "solve", "arrow_maze", "-a", "broken:dfs", "input.txt")
+    trusted = cli(course, "solve", "arrow_maze", "-a", "broken:dfs", "input.txt", "--set", "search.check=false")
     expected = (course / "expected.txt").read_text()
-    assert plain.returncode == 0 and plain.stdout != expected  # without --verify, its wrong answers print
+    assert trusted.returncode == 0 and trusted.stdout != expected  # trusted, its wrong answers print...
+    assert trusted.stderr == "stategraph: the answers of broken:dfs are unchecked (search.check is false)\n"
+    plain = cli(course, "solve", "arrow_maze", "-a", "broken:dfs", "input.txt")
+    assert plain.returncode == 3 and expected.startswith(plain.stdout)  # ...by default they are caught
     done = cli(course, "solve", "arrow_maze", "-a", "broken:dfs", "input.txt", "--verify")
-    assert done.returncode == 3
+    assert done.returncode == 3 and one_line(done) == one_line(plain)
     match = VERDICT.fullmatch(one_line(done))
     assert match, done.stderr
     maze, label, gave, right = match[1], match[2], int(match[3]), int(match[4])
@@ -308,7 +316,7 @@ def test_a_wrong_routine_is_caught_by_verify_naming_the_state_and_both_distances
 def test_compare_marks_a_wrong_routine_and_computes_agreement(course):
     done = cli(course, "compare", "arrow_maze", "input.txt", "--set", "search.algorithm=broken:dfs",
                "--format", "json")
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 3, done.stderr  # a row disagrees
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     mine = [row for row in rows if row["algorithm"] == "broken:dfs"]
     builtin = [row for row in rows if row["algorithm"] != "broken:dfs"]
@@ -369,7 +377,7 @@ def test_the_guide_s_messages_are_what_the_tool_says(course):
     slip.write_text(slip.read_text().replace("queue.popleft()", "queue.pop()"))
     done = cli(course, "solve", "--config", "puzzle.yaml", "--verify", "input.txt")
     assert done.returncode == 3 and one_line(done) in SECTION
-    for routine, extra, _, _ in [BROKEN_CASES[i] for i in (0, 4, 5, 6, 7)]:
+    for routine, extra, _, _ in [BROKEN_CASES[i] for i in (0, 5, 6, 7, 8)]:
         line = one_line(cli(course, "solve", "arrow_maze", "-a", routine, "input.txt", *extra))
         assert line.rsplit("cell_heading: ", 1)[-1] in SECTION, line
 

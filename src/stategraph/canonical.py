@@ -161,6 +161,7 @@ def _edges_to_goals(graph, goals, dist, weight) -> dict:
     return edges_left
 
 
-def _states_on_optimal_paths(graph, goals, dist, weight):
-    """The states that lie on some optimal path to one of ``goals`` (a set-like view)."""
+def states_on_optimal_paths(graph, goals, dist, weight="weight"):
+    """The states that lie on some optimal path to one of ``goals`` (those at the optimum), by the
+    distances ``dist`` (a set-like view)."""
     return _edges_to_goals(graph, goals, dist, weight).keys()

@@ -23,7 +23,7 @@ from .textdecode import read_text
 from .weights import components
 from .words import plural
 
-STAT_COLUMNS = ("instance", "query", "algorithm", "nodes", "edges", "settled", "relaxed",
+STAT_COLUMNS = ("instance", "query", "algorithm", "states_built", "edges_built", "settled", "relaxed",
                 "compile_ms", "search_ms", "canonical_ms", "decode_ms")
 PROGRESS_DELAY = 2.0  # seconds of work before a progress bar appears
 
@@ -68,6 +68,8 @@ def solve(args) -> int:
         finally:
             if stats_rows:
                 _print_table(stats_rows)
+    if not settings.check_routine and not settings.verify and get_search(settings.algorithm).plugin:
+        _write(f"stategraph: the answers of {settings.algorithm} are unchecked (search.check is false)\n", report=True)
     if settings.verify:
         unconfirmed = sum(v != CONFIRMED for v in verdicts)
         _write(f"stategraph: verified {plural(len(verdicts), 'answer')}: {len(verdicts) - unconfirmed} confirmed"
@@ -311,7 +313,7 @@ def _jsonable(stats: dict) -> dict:
 def _stats_row(record) -> dict:
     stats = record.stats
     row = {"instance": record.instance, "query": record.query}
-    for key in ("algorithm", "nodes", "edges", "settled", "relaxed"):
+    for key in ("algorithm", "states_built", "edges_built", "settled", "relaxed"):
         row[key] = stats.get(key, "-") if stats.get(key) is not None else "-"
     for key in ("compile", "search", "canonical", "decode"):
         seconds = stats.get(f"{key}_seconds")

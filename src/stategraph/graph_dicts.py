@@ -34,15 +34,18 @@ def _dicts(graph: nx.DiGraph) -> Any:
     return graph
 
 
-def successors(graph: nx.DiGraph) -> Adjacency:
+def successors(graph) -> Adjacency:
     """The graph's adjacency, ``node -> {successor: edge attributes}``: what ``graph.succ``
-    shows, as the plain dicts underneath it.  Read it; never change it (build through
+    shows, as the plain dicts underneath it; of a :class:`LazyGraph`, the mapping that builds a
+    state's moves the first time they are read.  Read it; never change it (build through
     :func:`graph_writers` or the graph's own methods).
+
+    This is the one interface the built-in search routines read a graph through.
 
     Parameters
     ----------
-    graph : networkx.DiGraph
-        Any directed graph.
+    graph : networkx.DiGraph or LazyGraph
+        Any directed graph, or a graph being built as it is searched.
 
     Returns
     -------
@@ -55,43 +58,89 @@ def successors(graph: nx.DiGraph) -> Adjacency:
     >>> sorted(successors(g)[1])
     [2, 3]
     """
-    if isinstance(graph, GrowingDiGraph):
-        return _Growing(graph)  # type: ignore[return-value]  # a read-only Mapping of the same shape
+    if type(graph) is LazyGraph:
+        return graph.out  # type: ignore[return-value]  # a read-only Mapping of the same shape
     return _dicts(graph)._succ
 
 
-class GrowingDiGraph(nx.DiGraph):
-    """A directed graph built as far as a search reads it: a state's out-edges are added the first
-    time :func:`successors` is asked for them.
+class LazyGraph:
+    """A directed graph built as far as a search reads it; not a networkx graph.
 
-    ``writer(graph)`` returns ``expand(state)``, which adds the edges leaving ``state`` to the graph
-    (with :func:`graph_writers`, say) and the states they reach; it is called at most once per
-    state.  Read through :func:`successors`, the graph looks complete to a search that only
-    follows out-edges from the states it has reached (``SearchRoutine.grows``); everything else
-    (predecessors, the nodes) sees only what has been built so far.
+    ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` (with
+    :func:`graph_writers`, say) and is called at most once per state, the first time
+    ``successors(graph)[state]`` is read.  Read that way the graph looks whole to a search that
+    follows only out-edges from the states it has reached (``SearchRoutine.grows``);
+    :func:`predecessors`, ``len`` and ``in`` see only what has been built.  :meth:`whole` gives
+    the explicit ``networkx.DiGraph`` of every state reachable from a source.
 
-    >>> g = GrowingDiGraph(lambda graph: lambda n: graph.add_edge(n, n + 1) if n < 3 else None)
+    >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n + 1, {}) if n < 3 else None)
     >>> g.add_node(0)
-    >>> sorted(successors(g)[0]), sorted(g)
-    ([1], [0, 1])
-    >>> successors(g)[1] and None, sorted(g), sorted(g.expanded)
-    (None, [0, 1, 2], [0, 1])
+    >>> sorted(successors(g)[0]), len(g)
+    ([1], 2)
+    >>> sorted(g.whole(0)), len(g), sorted(g.expanded)
+    ([0, 1, 2, 3], 4, [0, 1, 2, 3])
     """
 
-    def __init__(self, writer: Callable[[nx.DiGraph], Callable[[Hashable], object]], **attr: Any):
-        super().__init__(**attr)
-        self.expand = writer(self)
+    def __init__(self, writer: Callable[[LazyGraph], Callable[[Hashable], object]]):
+        self.graph: dict[str, Any] = {}  # the graph attributes, as networkx's ``graph.graph``
+        self._succ: Adjacency = {}
+        self._pred: Adjacency = {}
+        self._node: dict[Hashable, dict[str, Any]] = {}
         self.expanded: set = set()
+        self.expand = writer(self)
+        self.out = _Expanding(self)
+
+    def add_node(self, n: Hashable, **attrs: Any) -> None:
+        """Add state ``n`` with its attributes (as ``nx.DiGraph.add_node``)."""
+        graph_writers(self)[0](n, attrs)
+
+    def __len__(self) -> int:
+        return len(self._succ)
+
+    def __contains__(self, state) -> bool:
+        return state in self._succ
+
+    def __iter__(self) -> Iterator:
+        return iter(self._succ)
+
+    def __repr__(self) -> str:
+        return f"LazyGraph({len(self._succ)} states built, {len(self.expanded)} expanded)"
+
+    def whole(self, source: Hashable) -> nx.DiGraph:
+        """The ``networkx.DiGraph`` of every state reachable from ``source``, built depth first:
+        the states in the order found, each state's moves in the order written, the moves already
+        built reused (their attribute dicts shared, read-only as every compiled graph's)."""
+        out = self.out
+        found = {source: None}
+        taken = []  # the states in the order their moves are taken: the predecessors' order
+        frontier = [source]
+        with collector_paused():
+            while frontier:
+                state = frontier.pop()
+                taken.append(state)
+                new = [v for v in out[state] if v not in found]
+                found.update(dict.fromkeys(new))
+                frontier.extend(new)
+            graph: nx.DiGraph = nx.DiGraph()
+            graph.graph.update(self.graph)
+            add_node, add_edge = graph_writers(graph)
+            nodes, succ = self._node, self._succ
+            for state in found:
+                add_node(state, nodes[state])
+            for state in taken:
+                for v, attrs in succ[state].items():
+                    add_edge(state, v, attrs)
+        return graph
 
 
-class _Growing(Mapping):
-    """A :class:`GrowingDiGraph`'s adjacency: reading a state's successors builds them first.
+class _Expanding(Mapping):
+    """A :class:`LazyGraph`'s adjacency: reading a state's successors builds them first.
     Read it state by state: iterating its values or items builds while it iterates."""
 
     __slots__ = ("_succ", "_expand", "_expanded")
 
-    def __init__(self, graph: GrowingDiGraph):
-        self._succ = _dicts(graph)._succ
+    def __init__(self, graph: LazyGraph):
+        self._succ = graph._succ
         self._expand, self._expanded = graph.expand, graph.expanded
 
     def __getitem__(self, state):
@@ -111,7 +160,7 @@ class _Growing(Mapping):
         return len(self._succ)
 
 
-def edge_count(graph: nx.DiGraph) -> int:
+def edge_count(graph) -> int:
     """``graph.number_of_edges()``, counted in the dicts: the public count caches a view that refers
     back to the graph, a cycle that keeps a finished graph alive until the collector runs.
 
@@ -121,7 +170,7 @@ def edge_count(graph: nx.DiGraph) -> int:
     return sum(map(len, _dicts(graph)._succ.values()))
 
 
-def predecessors(graph: nx.DiGraph) -> Adjacency:
+def predecessors(graph) -> Adjacency:
     """The reverse adjacency, ``node -> {predecessor: edge attributes}`` (``graph.pred``);
     read only, like :func:`successors`.
 
@@ -132,7 +181,7 @@ def predecessors(graph: nx.DiGraph) -> Adjacency:
     return _dicts(graph)._pred
 
 
-def node_attributes(graph: nx.DiGraph) -> dict[Hashable, dict[str, Any]]:
+def node_attributes(graph) -> dict[Hashable, dict[str, Any]]:
     """``node -> attribute dict`` (what ``graph.nodes[n]`` shows), in insertion order; read only.
 
     >>> g = nx.DiGraph(); g.add_node("s", kind="start")
@@ -146,8 +195,8 @@ NodeWriter = Callable[[Hashable, dict], None]
 EdgeWriter = Callable[[Hashable, Hashable, dict], None]
 
 
-def graph_writers(graph: nx.DiGraph) -> tuple[NodeWriter, EdgeWriter]:
-    """``(add_node, add_edge)`` for building a large ``nx.DiGraph`` quickly.
+def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
+    """``(add_node, add_edge)`` for building a large ``nx.DiGraph`` (or a :class:`LazyGraph`) quickly.
 
     The result is the same as ``graph.add_node(n, **attrs)`` and ``graph.add_edge(u, v, **attrs)``
     (nodes created in the same order, attributes updated on repeats), but each takes its attribute
@@ -180,7 +229,8 @@ def graph_writers(graph: nx.DiGraph) -> tuple[NodeWriter, EdgeWriter]:
     """
     raw = _dicts(graph)
     succ, pred, node = raw._succ, raw._pred, raw._node
-    nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)
+    if isinstance(graph, nx.Graph):
+        nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)
 
     def add_node(n, attrs: dict) -> None:
         if n in succ:  # a repeat: a new dict, since the one held may be shared

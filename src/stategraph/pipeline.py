@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 
 from .canonical import canonical_path, optimal_cost
-from .graph_dicts import collector_paused
+from .graph_dicts import collector_paused, node_attributes, successors
 from .search import SearchResult, check_applicable, check_options, get_search
 from .search.routine_check import blamed_on, held_against_builtin
 
@@ -34,8 +34,10 @@ class Solution:
     edges : list of tuple
         ``(u, v, attrs)`` of each move along ``states``, ``attrs`` the edge's attribute dict.
     stats : dict
-        ``algorithm``, ``nodes``, ``edges``, ``settled``, ``relaxed``, the seconds spent and
-        the routine's own counts.
+        The search's work: ``algorithm``, ``states_built`` and ``edges_built`` (what the search
+        had built of the state graph: all of it unless the graph grows as it is searched),
+        ``settled``, ``relaxed``, the seconds spent and the routine's own counts.  The model's
+        size, the whole graph's ``states`` and ``edges``, is ``StateGraph.size()``.
     labels : list of str
         The path's states by their ``label`` attribute (else ``str(state)``).
     search : SearchResult or None
@@ -56,12 +58,13 @@ class Solution:
 
 
 def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None, *, path: bool = True,
-          judge: bool = False) -> Solution:
+          judge: bool = True) -> Solution:
     """Run the named search routine (with its ``options``) on ``state_graph`` (a
     :class:`~stategraph.state_graph.StateGraph`); return the canonical optimal path.
 
-    A source that is itself a target needs no search, and no target at all means no path
-    (unless the option ``stop_at_target: false`` asks for every reachable state to be settled).
+    A source that is itself a target needs no search (where no move costs less than nothing), and
+    no target at all means no path (unless the option ``stop_at_target: false`` asks for every
+    reachable state to be settled).
 
     Parameters
     ----------
@@ -75,9 +78,9 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         With ``False`` only the optimal cost is wanted: a routine that can stops at the first
         target it settles, and ``states`` is ``None``.
     judge : bool, optional
-        A routine from outside the package has its distances held against a built-in routine's;
-        where they differ, the solution reaches no target and ``stats["wrong"]`` says where
-        (:mod:`stategraph.search.routine_check`).
+        A routine from outside the package has its distances held to the rule every routine meets
+        by one built-in search (default); where they break it, the solution reaches no target and
+        ``stats["wrong"]`` says where (:mod:`stategraph.search.routine_check`).  ``False`` trusts it.
 
     Returns
     -------
@@ -123,22 +126,27 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         started = perf_counter()
         graph, targets = state_graph.searched(routine.grows)  # a growing state graph may build its whole graph
         built = perf_counter() - started
-        if (options or {}).get("stop_at_target", True) and (source in targets or not targets):
+        exact = None  # a judged routine's distances, checked: the built-in's
+        at_goal = source in targets and state_graph.profile.nonnegative  # (a negative move may lead lower)
+        if (options or {}).get("stop_at_target", True) and (at_goal or not targets):
             result = SearchResult({source: state_graph.zero}, order=())
         else:
             result = routine.run(graph, source, targets, zero=state_graph.zero,
                                  heuristic=state_graph.heuristic, **(options or {}), **extra)
             if judge and routine.plugin:
-                result = held_against_builtin(routine.name, state_graph, result)
+                result, exact = held_against_builtin(routine.name, state_graph, result)
+        dist = result.dist if exact is None else exact
+        if "wrong" in result.stats.detail:  # distances that break the rule: no answer from them
+            dist = {source: state_graph.zero}
         started = perf_counter()
         with blamed_on(routine):
             tie_break = state_graph.canonical or canonical_path
-            states = tie_break(graph, source, targets, result.dist) if path else None
-    nodes, edges = state_graph.size(graph)
+            states = tie_break(graph, source, targets, dist) if path else None
+    states_built, edges_built = state_graph.built()
     stats = {
         "algorithm": routine.name,
-        "nodes": nodes,
-        "edges": edges,
+        "states_built": states_built,
+        "edges_built": edges_built,
         "settled": result.stats.settled,
         "relaxed": result.stats.relaxed,
         "compile_seconds": built,
@@ -147,10 +155,10 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         **result.stats.detail,
     }
     if not path:
-        return Solution(optimal_cost(targets, result.dist), None, [], stats, search=result)
+        return Solution(optimal_cost(targets, dist), None, [], stats, search=result)
     if states is None:
         return Solution(None, None, [], stats, search=result)
-    succ, attributes = graph.succ, graph.nodes
+    succ, attributes = successors(graph), node_attributes(graph)
     moves = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
     labels = [attributes[s].get("label", str(s)) for s in states]
-    return Solution(result.dist[states[-1]], states, moves, stats, labels, search=result)
+    return Solution(dist[states[-1]], states, moves, stats, labels, search=result)

@@ -7,12 +7,12 @@ from time import perf_counter
 from typing import Any
 
 from .pipeline import Solution
-from .state_graph import GrowingStateGraph
+from .state_graph import StateGraph
 
 
 class _KeptGraph:
-    """``Record.graph``: a graph, or given a :class:`~stategraph.state_graph.GrowingStateGraph`,
-    its whole ``graph``, built when first read (``StateGraph.kept``)."""
+    """``Record.graph``: a graph, or given a :class:`~stategraph.state_graph.StateGraph`, its
+    whole ``graph``, built when first read (so a plain ``solve`` never builds it)."""
 
     def __set_name__(self, owner, name: str) -> None:
         self.slot = "_" + name
@@ -21,7 +21,7 @@ class _KeptGraph:
         if record is None:
             return None  # the field's default
         kept = record.__dict__.get(self.slot)
-        if isinstance(kept, GrowingStateGraph):
+        if isinstance(kept, StateGraph):
             kept = record.__dict__[self.slot] = kept.graph
         return kept
 

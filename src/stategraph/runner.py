@@ -26,7 +26,7 @@ from .settings import Settings
 
 
 def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None, paths=False,
-        judge=False):
+        keep_wrong=False, sizes=False):
     """Yield one :class:`~stategraph.records.Record` per answer, instance after instance.
 
     ``data`` is a string, bytes or a binary stream, read only as far as the
@@ -40,13 +40,18 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     question's state graph is live (a Huarong Dao start still attached): the export takes it there.
     A model whose answers are only costs (``decode_needs_path = False``) gets no path in its
     solutions unless ``paths``, a ``capture``, ``settings.verify`` or a JSON report asks for one.
-    With ``judge`` or ``settings.verify``, a routine from outside the package has its distances held
-    against a built-in routine's (a disagreement is in ``stats["wrong"]``; with ``verify``, an error).
+    A routine from outside the package has its distances held to the rule every routine meets, by
+    one built-in search (unless ``settings.check_routine`` is false and neither ``verify`` nor
+    ``keep_wrong`` asks): distances that break it are a :class:`~stategraph.errors.VerificationError`
+    naming the question and the first wrong state, or with ``keep_wrong`` a record whose
+    ``stats["wrong"]`` says so (what ``compare`` and ``view`` show).
+    With ``sizes`` (or a JSON report), each record's statistics also give the model's size: the whole
+    state graph's ``states`` and ``edges`` (beside the search's ``states_built`` and ``edges_built``).
 
     With ``settings.jobs`` above 1 (0: every core), the questions are answered in worker processes
     (:mod:`stategraph.workers`) and yielded in the same order, with the same faults; their records
     carry the answer, its text, cost, path labels and statistics, but no graph, states or search
-    result, so a ``capture``, ``paths`` or ``judge`` (which need those) keeps the run in this process.
+    result, so a ``capture``, ``paths`` or ``keep_wrong`` (which need those) keeps the run in this process.
 
     Parameters
     ----------
@@ -62,8 +67,10 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
         Called with each question's live state graph (see above).
     paths : bool, optional
         Extract the canonical path even where the answer is only a cost.
-    judge : bool, optional
-        Hold a plug-in routine's distances against a built-in's.
+    keep_wrong : bool, optional
+        A plug-in routine's wrong distances are reported in the record, not raised.
+    sizes : bool, optional
+        Report the whole state graph's size (building it where the search did not).
 
     Yields
     ------
@@ -93,7 +100,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     """
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     settings = settings or Settings.of(chosen)
-    answering = Answering(chosen, settings, capture, paths, judge)
+    answering = Answering(chosen, settings, capture, paths, keep_wrong, sizes)
     instances = chosen.parse(data, source, dict(settings.limits))
     if not isinstance(instances, Iterable):
         raise ContractError(f"{chosen.name}: parse() must return an iterable of instances (or yield them), it returned "
@@ -102,7 +109,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
         from . import workers
 
         jobs = workers.worker_count(settings.jobs)
-        if jobs > 1 and capture is None and not paths and not judge:
+        if jobs > 1 and capture is None and not paths and not keep_wrong:
             yield from workers.answer_in_workers(answering, instances, jobs)
             return
     for instance in instances:
@@ -122,12 +129,14 @@ class Answering:
     """How one run answers a question, the same in this process and in a worker: the puzzle, its
     model class, the settings, the verify deadline and what each record must carry."""
 
-    def __init__(self, chosen, settings: Settings, capture=None, paths=False, judge=False):
+    def __init__(self, chosen, settings: Settings, capture=None, paths=False, keep_wrong=False, sizes=False):
         self.chosen, self.settings, self.capture = chosen, settings, capture
+        self.sizes = sizes or settings.output_format == "json"
         self.deadline = monotonic() + settings.verify_seconds
         self.model_class = chosen.model(settings.model)
         self.paths = paths or capture is not None or settings.verify or settings.output_format == "json"
-        self.judge = judge or settings.verify
+        self.keep_wrong = keep_wrong
+        self.judge = settings.check_routine or settings.verify or keep_wrong
 
     def model(self, instance) -> tuple:
         """The model of ``instance`` and the seconds it took to build."""
@@ -143,9 +152,9 @@ class Answering:
         chosen, settings = self.chosen, self.settings
         with _contract(chosen, self.model_class):
             record = _within_memory(_answer, chosen, model, instance, question, settings, self.capture,
-                                    self.paths or model.decode_needs_path, self.judge)
+                                    self.paths or model.decode_needs_path, self.judge, self.sizes)
         record.stats["compile_seconds"] += compile_seconds
-        if settings.verify and record.stats.get("wrong"):
+        if record.stats.get("wrong") and not self.keep_wrong:
             raise VerificationError(f"{chosen.label(instance, question)}: {record.stats['wrong']}")
         if settings.verify:
             record.stats["verified"] = chosen.verify(instance, record, deadline=self.deadline,
@@ -153,9 +162,10 @@ class Answering:
         return record
 
 
-def _answer(chosen, model, instance, question, settings: Settings, capture=None, path=True, judge=False) -> Record:
+def _answer(chosen, model, instance, question, settings: Settings, capture=None, path=True, judge=False,
+            sizes=False) -> Record:
     """One question: its state graph, the search (with the canonical path if ``path``), the decoded
-    answer and its contest text."""
+    answer and its contest text (and with ``sizes``, the whole state graph's size)."""
     watch = Stopwatch()
     context = model.state_graph(question)
     if not isinstance(context, AbstractContextManager):
@@ -164,6 +174,8 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
     with context as state_graph:
         attach_seconds = watch.lap()
         solution = solve(state_graph, settings.algorithm, dict(settings.options), path=path, judge=judge)
+        if sizes:
+            solution.stats["states"], solution.stats["edges"] = state_graph.size()
         graph = model.export_graph()
         if capture is not None:
             capture(*chosen.number(instance, question), state_graph,
@@ -176,7 +188,7 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
     if not isinstance(text, str):
         raise ContractError(f"format_answer() must return the answer's text (a str), it returned {shorten(text)}")
     number, query = chosen.number(instance, question)
-    kept = (state_graph.kept() if graph is None else graph) if query == 1 else None
+    kept = (state_graph if graph is None else graph) if query == 1 else None
     return Record(number, text, answer, solution, solution.stats, query, graph=kept,
                   subject=instance, question=question)
 

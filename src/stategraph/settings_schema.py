@@ -66,6 +66,8 @@ KEYS: tuple[Key, ...] = (
     Key("search.algorithm", str, None, "the search routine: a name or module:function", "algorithm",
         Flag(("--algorithm", "-a"), SHARED, "search routine (overrides the config)")),
     Key("search.options", dict, {}, "the routine's boolean options, e.g. stop_at_target", "options"),
+    Key("search.check", bool, True, "hold a routine of your own to the built-ins' rule by one built-in search "
+        "(false: trust it; its answers are then unchecked)", "check_routine"),
     Key("output.format", str, "text", "text (contest output) or json (one object per answer)", "output_format",
         Flag(("--format",), ("solve",), "text (contest output, the default) or json (one object per answer)"),
         choices=OUTPUT_FORMATS),

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
 from .errors import ContractError, shorten
-from .graph_dicts import GrowingDiGraph, collector_paused, edge_count
+from .graph_dicts import LazyGraph, edge_count
 from .weights import Lex
 
 
@@ -140,11 +141,15 @@ class WeightProfile:
         return "non-negative numbers" if self.nonnegative else "numbers, some negative"
 
 
-@dataclass
+@dataclass(repr=False)
 class StateGraph:
     """A question compiled to a state graph: the explicit graph and where to search in it.
 
     What a model's ``state_graph(question)`` yields and every search routine is given.
+    :attr:`graph` is always the whole graph: every state reachable from the source.  A state
+    graph made by :meth:`expanding` builds it only when it is read; until then a routine that
+    ``grows`` searches a :class:`~stategraph.graph_dicts.LazyGraph` built as far as it reads it
+    (:meth:`searched`), which is not a networkx graph.
 
     Parameters
     ----------
@@ -159,8 +164,9 @@ class StateGraph:
     targets : frozenset
         The goal states (any iterable is turned into a frozenset).
     heuristic : callable, optional
-        ``heuristic(state)``: an admissible and consistent lower bound on the state's remaining
-        cost, or ``None`` for a state that reaches no target (what ``astar`` needs).
+        ``heuristic(state)``: a consistent lower bound on the state's remaining cost, or
+        :data:`~stategraph.weights.INFINITY` for a state that reaches no target (what ``astar``
+        needs).
     profile : WeightProfile, optional
         The weights' profile; by default computed from ``graph``'s edges.
     lexicographic : bool, optional
@@ -189,8 +195,14 @@ class StateGraph:
     profile: WeightProfile = field(default=None)  # type: ignore[assignment]
     lexicographic: bool = False  # the weight type when the graph has no edge to show it
     canonical: Callable | None = None
+    if TYPE_CHECKING:  # for mypy only: set by __post_init__ or expanding(), not fields at run time
+        _graph: nx.DiGraph | None = field(init=False)
+        _targets: frozenset = field(init=False)
+        _goals: frozenset = field(init=False)
+        _lazy: LazyGraph | None = field(init=False)
 
     def __post_init__(self):
+        self._lazy: LazyGraph | None = None
         if not isinstance(self.graph, nx.Graph) or not self.graph.is_directed():
             raise ContractError("a state graph must be a directed networkx graph (nx.DiGraph), "
                                 f"found {type(self.graph).__name__}")
@@ -207,24 +219,134 @@ class StateGraph:
         if self.profile.count == 0 and self.lexicographic:
             self.profile = replace(self.profile, lex=True, unit=False, primary_01=True)
 
+    @classmethod
+    def expanding(cls, source, begin: Callable, writer: Callable, goals: frozenset, *, heuristic=None,
+                  profile: WeightProfile, canonical: Callable | None = None) -> StateGraph:
+        """A state graph built only as far as the search needs it, and whole when anyone reads it.
+
+        A routine that only follows out-edges from the states it has reached
+        (``SearchRoutine.grows``) searches a :class:`~stategraph.graph_dicts.LazyGraph` that
+        adds each state's moves the first time the routine reads them.  :attr:`graph` and
+        :attr:`targets` are the whole explicit graph and its goal states, built the first time
+        they are read (for export, the views, a plug-in routine, the Python API), from the
+        moves already built and the rest by the same ``writer``.
+
+        Parameters
+        ----------
+        source : hashable
+            The start state.
+        begin : callable
+            ``begin(graph)``: give an empty graph its graph attributes and the source state; returns it.
+        writer : callable
+            ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` to
+            ``graph`` (with :func:`~stategraph.graph_dicts.graph_writers`).
+        goals : frozenset
+            Every state that is a goal if it exists: a routine's targets while the graph grows; the
+            whole graph's targets are those of them in it.
+        heuristic, canonical : callable, optional
+            As for :class:`StateGraph`.
+        profile : WeightProfile
+            The weights every move of the model has (declared: a growing graph cannot scan them).
+
+        Examples
+        --------
+        >>> from stategraph.graph_dicts import graph_writers, successors
+        >>> def begin(graph):
+        ...     graph.add_node(0)
+        ...     return graph
+        >>> def writer(graph):
+        ...     add_node, add_edge = graph_writers(graph)
+        ...     return lambda n: add_edge(n, n + 1, {"weight": 1, "rank": 0}) if n < 3 else None
+        >>> sg = StateGraph.expanding(0, begin, writer, frozenset({3, 9}), profile=WeightProfile())
+        >>> lazy, goals = sg.searched(grows=True)
+        >>> sorted(successors(lazy)[0]), sg.built()
+        ([1], (2, 1))
+        >>> sg.size(), sg.targets, type(sg.graph).__name__
+        ((4, 3), frozenset({3}), 'DiGraph')
+        """
+        require_hashable(source, "the source")
+        self = cls.__new__(cls)
+        self.source, self.heuristic, self.profile, self.canonical = source, heuristic, profile, canonical
+        self.lexicographic = profile.lex
+        self._goals = frozenset(goals)
+        self._graph = None
+        self._lazy = begin(LazyGraph(writer))
+        return self
+
+    @property
+    def lazy(self) -> LazyGraph | None:
+        """The graph built as it is searched (:meth:`expanding`; routines that ``grows`` search it even
+        once the whole graph is built, so their work is counted alike); ``None`` for a state graph
+        given whole."""
+        return self._lazy
+
     def searched(self, grows: bool) -> tuple:
-        """``(graph, targets)`` for a routine to search: :attr:`graph` and :attr:`targets` (a
-        :class:`GrowingStateGraph` gives a routine that ``grows`` the graph built so far)."""
+        """``(graph, targets)`` for a routine to search: :attr:`graph` and :attr:`targets`, or for a
+        routine that ``grows``, the graph being built and the goals (:meth:`expanding`)."""
+        if grows and self._lazy is not None:
+            return self._lazy, self._goals
         return self.graph, self.targets
 
-    def size(self, searched) -> tuple[int, int]:
-        """The states and moves of ``searched`` (what :meth:`searched` gave), for the statistics."""
-        return len(searched), self.profile.count
+    def size(self) -> tuple[int, int]:
+        """The states and moves of the whole graph: the model's size (builds the graph if need be)."""
+        graph = self.graph
+        return len(graph), edge_count(graph)
 
-    def kept(self):
-        """What a :class:`~stategraph.records.Record` keeps as its ``graph``: :attr:`graph` (a
-        :class:`GrowingStateGraph` keeps itself, and builds its whole graph when that is read)."""
-        return self.graph
+    def built(self) -> tuple[int, int]:
+        """The states and moves built so far: of the graph built as it is searched, else the whole
+        graph's (:meth:`size`)."""
+        if self._lazy is not None:
+            return len(self._lazy), edge_count(self._lazy)
+        graph = self.graph
+        return len(graph), self.profile.count or edge_count(graph)  # (a profiled graph's count: no recount)
+
+    def __getstate__(self) -> dict:
+        """Pickled whole: the graph built as it is searched holds its builder's functions."""
+        _whole_graph(self)
+        return {**self.__dict__, "_lazy": None}
 
     @property
     def zero(self):
         """The zero of the weights' type: ``Lex.ZERO``, ``0.0`` (float weights) or ``0``."""
         return Lex.ZERO if self.profile.lex else 0.0 if self.profile.floats else 0
+
+    def __repr__(self) -> str:
+        if self._graph is None:
+            return f"StateGraph(source={shorten(self.source)}, whole graph not built, {self.built()[0]} states built)"
+        return (f"StateGraph(source={shorten(self.source)}, {len(self._graph)} states, "
+                f"{edge_count(self._graph)} moves, {len(self._targets)} targets)")
+
+
+def _whole_graph(self: StateGraph) -> nx.DiGraph:
+    """The whole explicit graph (built on first read, from the moves built so far and the rest)."""
+    if self._graph is None:
+        lazy = self._lazy
+        assert lazy is not None  # an expanding state graph's whole graph is built from it
+        self._graph = lazy.whole(self.source)
+        self._targets = frozenset(goal for goal in self._goals if goal in self._graph)
+    return self._graph
+
+
+def _set_graph(self: StateGraph, graph: nx.DiGraph) -> None:
+    self._graph = graph
+
+
+def _targets(self: StateGraph) -> frozenset:
+    """The goal states of the whole graph."""
+    if self._graph is None:
+        _whole_graph(self)
+    return self._targets
+
+
+def _set_targets(self: StateGraph, targets) -> None:
+    self._targets = self._goals = targets
+
+
+# The whole graph and its targets are built on first read: properties in place of the fields, set
+# after the dataclass is made (in its body they would be taken as the fields' defaults).
+StateGraph.graph = property(_whole_graph, _set_graph, doc="The whole explicit graph: every state "  # type: ignore
+                            "reachable from the source (of an :meth:`~StateGraph.expanding` one, built on first read).")
+StateGraph.targets = property(_targets, _set_targets, doc="The goal states of the whole graph.")  # type: ignore
 
 
 def require_hashable(state, what: str) -> None:
@@ -241,94 +363,3 @@ a state must be hashable, e.g. a tuple, str, int or frozen dataclass
     except TypeError as exc:
         raise ContractError(f"{what} {shorten(state)}, which cannot be hashed ({exc}): a state must be hashable, "
                             "e.g. a tuple, str, int or frozen dataclass") from None
-
-
-class GrowingStateGraph(StateGraph):
-    """A state graph built only as far as the search needs it, and whole when anyone asks.
-
-    A routine that only follows out-edges from the states it has reached
-    (``SearchRoutine.grows``) searches :attr:`search_graph`, a
-    :class:`~stategraph.graph_dicts.GrowingDiGraph` that adds each state's moves the first time
-    the routine reads them.  :attr:`graph` and :attr:`targets` are the whole explicit graph and its
-    goal states, built the first time they are read (for export, the views, a plug-in routine,
-    the Python API): every state reachable from the source, depth first, by the same ``writer``.
-
-    Parameters
-    ----------
-    source : hashable
-        The start state.
-    begin : callable
-        ``begin(graph)``: give an empty graph its graph attributes and the source state; returns it.
-    writer : callable
-        ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` to
-        ``graph`` and returns the states they reach that were not in it yet (in the order a
-        depth-first build should push them).
-    goals : frozenset
-        Every state that is a goal if it exists: a routine's targets while the graph grows; the
-        whole graph's targets are those of them in it.
-    heuristic, canonical : callable, optional
-        As for :class:`StateGraph`.
-    profile : WeightProfile
-        The weights every move of the model has (declared: a growing graph cannot scan them).
-
-    Examples
-    --------
-    >>> def begin(graph):
-    ...     graph.add_node(0)
-    ...     return graph
-    >>> def writer(graph):
-    ...     def expand(n):
-    ...         new = [] if n + 1 in graph else [n + 1]
-    ...         graph.add_edge(n, n + 1, weight=1, rank=0)
-    ...         return new if n < 2 else []
-    ...     return expand
-    >>> model = GrowingStateGraph(0, begin, writer, frozenset({3, 9}), profile=WeightProfile())
-    >>> from stategraph.graph_dicts import successors
-    >>> sorted(successors(model.search_graph)[0]), len(model.search_graph), len(model.graph), model.targets
-    ([1], 2, 4, frozenset({3}))
-    """
-
-    def __init__(self, source, begin: Callable, writer: Callable, goals: frozenset, *, heuristic=None,
-                 profile: WeightProfile, canonical: Callable | None = None):
-        require_hashable(source, "the source")
-        self.source, self.heuristic, self.profile, self.canonical = source, heuristic, profile, canonical
-        self.lexicographic = profile.lex
-        self._begin, self._writer, self.goals = begin, writer, frozenset(goals)
-        self.search_graph = begin(GrowingDiGraph(writer))
-        self._graph: nx.DiGraph | None = None
-
-    @property
-    def graph(self) -> nx.DiGraph:  # type: ignore[override]  # a field of StateGraph, built here on demand
-        """The whole explicit graph (built on first read)."""
-        if self._graph is None:
-            with collector_paused():  # a large build, no garbage cycles
-                graph = self._begin(nx.DiGraph())
-                expand = self._writer(graph)
-                frontier = [self.source]
-                while frontier:
-                    frontier.extend(expand(frontier.pop()))
-            self._graph = graph
-        return self._graph
-
-    @property
-    def targets(self) -> frozenset:  # type: ignore[override]
-        """The goal states of the whole graph (built on first read)."""
-        graph = self.graph
-        return frozenset(goal for goal in self.goals if goal in graph)
-
-    __eq__ = object.__eq__  # the dataclass's would build and compare whole graphs
-
-    def __repr__(self) -> str:
-        return (f"GrowingStateGraph(source={self.source!r}, {len(self.search_graph)} states built, "
-                f"whole graph {'built' if self._graph is not None else 'not built'})")
-
-    def searched(self, grows: bool) -> tuple:
-        if grows:
-            return self.search_graph, self.goals
-        return self.graph, self.targets
-
-    def size(self, searched) -> tuple[int, int]:
-        return len(searched), edge_count(searched)
-
-    def kept(self):
-        return self  # its whole graph is built only if a record's graph is read

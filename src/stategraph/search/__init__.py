@@ -2,7 +2,11 @@
 
 Every routine has the signature
 ``routine(graph, source, targets, *, zero, weight, heuristic) -> SearchResult``
-and knows nothing about puzzles.  Each :class:`SearchRoutine` says which
+and knows nothing about puzzles.  The built-ins read a graph through one interface,
+:func:`~stategraph.graph_dicts.successors` (``successors(graph)[state]`` maps each next state
+to its move's attributes), which an explicit ``networkx.DiGraph`` and a graph built as it is
+searched (:class:`~stategraph.graph_dicts.LazyGraph`) both provide; they never write to it.
+What every routine's distances must meet is :class:`SearchResult`'s rule.  Each :class:`SearchRoutine` says which
 weights it accepts; :func:`check_applicable` refuses the others with a message.
 A routine of your own is named ``module:function`` (see :mod:`stategraph.search.plugin`).
 
@@ -51,12 +55,13 @@ class SearchRoutine:
     plugin : bool
         It comes from outside the package, so its distances are judged.
     grows : bool
-        It may search a graph still being built (a
-        :class:`~stategraph.state_graph.GrowingStateGraph`'s): it reads only the out-edges of
-        states it has reached (through :func:`~stategraph.graph_dicts.successors`), never the
-        node count or predecessors, and it reads the out-edges of every state nearer than the
-        optimum, so the canonical path (which follows predecessors back from the goals) finds
-        every optimal edge built.  (``spfa`` runs to completion and bounds its passes by the node
+        It may search a graph still being built (:meth:`StateGraph.expanding
+        <stategraph.state_graph.StateGraph.expanding>`: a :class:`~stategraph.graph_dicts.LazyGraph`,
+        not a networkx graph): it reads the graph only through
+        :func:`~stategraph.graph_dicts.successors`, the out-moves of states it has reached, never
+        the node count or predecessors, and it reads the out-moves of every state on an optimal
+        path, so the canonical path (which follows predecessors back from the goals) finds every
+        optimal move built.  (``spfa`` runs to completion and bounds its passes by the node
         count, so it searches the whole graph.)
     """
 

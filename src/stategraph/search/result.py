@@ -27,13 +27,22 @@ class SearchStats:
 class SearchResult:
     """Distances from the source.
 
-    Contract shared by every routine: ``dist[v]`` is exact for every state
-    ``v`` whose true distance is at most ``D``, the distance of the nearest
-    target; any other entry is an upper bound.  That is all the canonical-path
-    step needs (a tight edge into an exact value is itself exact).  A cost-only
-    run (``cost_only=True``, asked for when no path is wanted) promises less: it
-    stops at the first target settled, whose distance is then ``D``, and states
-    as near as ``D`` may be left with upper bounds.
+    The rule every routine meets (built-in or your own; ``tests/test_search_contract.py`` holds
+    the built-ins to it, and a routine of your own is held to it by one built-in search):
+
+    1. every state on an optimal path (a cheapest path from the source to a target) has its
+       exact distance in ``dist``;
+    2. no state's distance is below its shortest distance, and a state that cannot be reached
+       has none.
+
+    So the least distance of a target is the optimum, and any other state may be missing or
+    carry an upper bound.  That is all the canonical-path step needs: a tight edge
+    (``dist[u] + w == dist[v]``) into a state on an optimal path comes only from another.  A
+    textbook A* with a consistent heuristic meets it when it stops once the least ``g + h`` left
+    is above the best target's distance (stopping at the first target popped can leave other
+    optimal paths, tied on ``g + h``, unknown).  A cost-only run (``cost_only=True``, asked for
+    when no path is wanted) promises less: it stops at the first target settled, whose distance
+    is then the optimum.
 
     Attributes
     ----------

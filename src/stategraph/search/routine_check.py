@@ -3,18 +3,23 @@
 Every call is checked (:func:`checked_run`): an exception, a result that is neither a
 :class:`~stategraph.search.SearchResult` nor a dict of distances, a distance that is not a number
 (a ``Lex`` pair on ``Lex`` weights), no distance for the source, or a negative one where every
-weight is non-negative, is a :class:`RoutineFault` (one line, exit status 2).  Under ``--verify``
-and in ``compare``, its distances are also held against a built-in routine on the same graph
-(:func:`first_wrong_distance`): ``dijkstra`` for non-negative weights, ``spfa`` otherwise, on the
-states the contract makes exact (every state at most as far as the nearest target) and the
-optimum itself.
+weight is non-negative, is a :class:`RoutineFault` (one line, exit status 2).  Its distances are
+then held to the rule every routine meets (:class:`~stategraph.search.SearchResult`) by one
+built-in search over the same graph (:func:`first_wrong_distance`: ``dijkstra`` for non-negative
+weights, ``spfa`` otherwise): every state on an optimal path has its exact distance, and no
+state's distance is below the truth.
 
 >>> import networkx as nx
 >>> from stategraph.state_graph import StateGraph
->>> g = nx.DiGraph([("s", "a"), ("a", "t")])
+>>> g = nx.DiGraph([("s", "a"), ("a", "t"), ("s", "b")])
 >>> nx.set_edge_attributes(g, 1, "weight")
->>> print(first_wrong_distance("mine:bfs", StateGraph(g, "s", frozenset({"t"})), {"s": 0, "a": 1, "t": 3}))
-mine:bfs gave state 't' the distance 3, but its shortest distance is 2 (by dijkstra)
+>>> sg = StateGraph(g, "s", frozenset({"t"}))
+>>> print(first_wrong_distance("mine:bfs", sg, {"s": 0, "a": 1, "t": 3}))
+mine:bfs gave state 't' the distance 3, but it lies on an optimal path, at distance 2 (by dijkstra)
+>>> print(first_wrong_distance("mine:bfs", sg, {"s": 0, "a": 1, "t": 2, "b": 5}))  # an upper bound off the path
+None
+>>> print(first_wrong_distance("mine:bfs", sg, {"s": 0, "a": 1, "t": 2, "b": 0}))
+mine:bfs gave state 'b' the distance 0, below its shortest distance, 1 (by dijkstra)
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from time import perf_counter
 
-from ..canonical import optimal_cost
+from ..canonical import optimal_cost, states_on_optimal_paths
 from ..errors import ContractError, StategraphError, shorten
 from ..weights import Lex
 from .dijkstra import dijkstra
@@ -42,17 +47,29 @@ class RoutineFault(ContractError):
 def checked_run(function: Callable, name: str) -> Callable:
     """``function`` as a :class:`~stategraph.search.SearchRoutine`'s ``run``: called as the built-in
     routines are, ``function(graph, source, targets, *, zero, weight, heuristic, **options)``, and
-    its answer checked by :func:`accepted` (its own traceback printed only with ``STATEGRAPH_DEBUG=1``)."""
+    its answer checked by :func:`accepted` (its own traceback printed only with ``STATEGRAPH_DEBUG=1``).
+
+    It gets the graph read-only (:func:`~stategraph.read_only.read_only`: the model's graph is shared
+    by every question and routine); a write is a :class:`RoutineFault` saying what it wrote."""
+    from ..read_only import GraphWriteError, read_only
 
     def run(graph, source, targets, *, zero=0, weight="weight", heuristic=None, **options) -> SearchResult:
         started = perf_counter()
         try:
-            raw = function(graph, source, targets, zero=zero, weight=weight, heuristic=heuristic, **options)
+            raw = function(read_only(graph), source, targets, zero=zero, weight=weight, heuristic=heuristic,
+                           **options)
         except MemoryError:
             raise
         except Exception as exc:
             if os.environ.get("STATEGRAPH_DEBUG"):
                 traceback.print_exception(type(exc), exc, exc.__traceback__.tb_next if exc.__traceback__ else None)
+            cause: BaseException | None = exc
+            while cause is not None and not isinstance(cause, GraphWriteError):  # also one re-raised as another
+                cause = cause.__cause__ or (None if cause.__suppress_context__ else cause.__context__)
+            if isinstance(cause, GraphWriteError):
+                raise RoutineFault(f"{name} wrote {cause.what}: the state graph is read-only (it is shared by every "
+                                   "question and routine); keep your own visited set or dict, or work on "
+                                   "graph.copy()") from None
             raise RoutineFault(f"{name} raised {type(exc).__name__}: {shorten(str(exc), quoted=False)} "
                                "(STATEGRAPH_DEBUG=1 shows its traceback)") from None
         return accepted(raw, name, graph, source, zero, weight, perf_counter() - started)
@@ -131,37 +148,55 @@ def blamed_on(routine) -> Iterator[None]:
                               "wrong one)") from None
 
 
-def held_against_builtin(name: str, model, result: SearchResult) -> SearchResult:
-    """``result`` if its distances hold (see :func:`first_wrong_distance`); otherwise a result that
-    reaches no target, with the first disagreement in ``stats.detail["wrong"]``."""
-    wrong = first_wrong_distance(name, model, result.dist)
+def held_against_builtin(name: str, model, result: SearchResult) -> tuple[SearchResult, dict | None]:
+    """``(result, exact)``: ``exact`` the built-in's distances when ``result``'s hold (see
+    :func:`first_wrong_distance`; the canonical path is drawn from them, so float sums in another
+    order cannot change it); otherwise ``None``, and ``result`` with the first state that breaks the
+    rule in ``stats.detail["wrong"]``."""
+    exact = exact_distances(model)
+    wrong = first_wrong_distance(name, model, result.dist, exact)
     if wrong is None:
-        return result
-    return replace(result, dist={model.source: model.zero},
-                   stats=replace(result.stats, detail={**result.stats.detail, "wrong": wrong}))
+        return result, exact
+    return replace(result, stats=replace(result.stats, detail={**result.stats.detail, "wrong": wrong})), None
 
 
-def first_wrong_distance(name: str, model, dist: Mapping) -> str | None:
-    """The first of routine ``name``'s distances ``dist`` on ``model`` (a
-    :class:`~stategraph.state_graph.StateGraph`) that the contract makes exact and that differs from a
-    built-in routine's, nearest first, then its optimum, as one line; ``None`` if they agree."""
-    routine, reference = (dijkstra, "dijkstra") if model.profile.nonnegative else (spfa, "spfa")
-    truth = routine(model.graph, model.source, model.targets, zero=model.zero).dist
-    best = optimal_cost(model.targets, truth)
-    exact = sorted((state for state, d in truth.items() if best is None or d <= best), key=truth.__getitem__)
+def exact_distances(model) -> dict:
+    """Every reachable state's shortest distance in ``model`` (a
+    :class:`~stategraph.state_graph.StateGraph`), by one built-in search over its whole graph."""
+    if model.profile.nonnegative:
+        return dijkstra(model.graph, model.source, model.targets, zero=model.zero, stop_at_target=False).dist
+    return spfa(model.graph, model.source, model.targets, zero=model.zero).dist
+
+
+def first_wrong_distance(name: str, model, dist: Mapping, exact: Mapping | None = None) -> str | None:
+    """The first state whose distance in ``dist`` (routine ``name``'s, on ``model``, a
+    :class:`~stategraph.state_graph.StateGraph`) breaks the rule, as one line; ``None`` if none does.
+
+    The rule (:class:`~stategraph.search.SearchResult`): every state on an optimal path has its exact
+    distance (the nearest state that has not is named first), and no state's distance is below its
+    shortest one (nor has a state that cannot be reached a distance at all).  ``exact`` is every
+    reachable state's shortest distance (by default :func:`exact_distances`)."""
+    reference = "dijkstra" if model.profile.nonnegative else "spfa"
+    truth = exact_distances(model) if exact is None else exact
+    dist = {state: d for state, d in dist.items() if not (isinstance(d, float) and d == math.inf)}  # not reached
     graph = model.graph
-    for state in exact:
+    best = optimal_cost(model.targets, truth)
+    goals = [t for t in model.targets if t in truth and truth[t] == best]
+    for state in sorted(states_on_optimal_paths(graph, goals, truth), key=truth.__getitem__):
         if state not in dist:
-            return (f"{name} gave {_named(graph, state)} no distance, but its shortest distance is "
+            return (f"{name} gave {_named(graph, state)} no distance, but it lies on an optimal path, at distance "
                     f"{_shown(truth[state])} (by {reference})")
         if not _same(dist[state], truth[state]):
-            return (f"{name} gave {_named(graph, state)} the distance {_shown(dist[state])}, but its shortest "
-                    f"distance is {_shown(truth[state])} (by {reference})")
-    claimed = optimal_cost(model.targets, dist)
-    if claimed is not None and (best is None or not _same(claimed, best)):
-        target = next(t for t in model.targets if t in dist and dist[t] == claimed)
-        right = "it cannot be reached" if target not in truth else f"its shortest distance is {_shown(truth[target])}"
-        return f"{name} gave {_named(graph, target)} the distance {_shown(claimed)}, but {right} (by {reference})"
+            return (f"{name} gave {_named(graph, state)} the distance {_shown(dist[state])}, but it lies on an "
+                    f"optimal path, at distance {_shown(truth[state])} (by {reference})")
+    below = [(d, state) for state, d in dist.items()
+             if state not in truth or (d < truth[state] and not _same(d, truth[state]))]
+    if below:
+        d, state = min(below, key=lambda pair: pair[0])
+        if state not in truth:
+            return f"{name} gave {_named(graph, state)} the distance {_shown(d)}, but it cannot be reached"
+        return (f"{name} gave {_named(graph, state)} the distance {_shown(d)}, below its shortest distance, "
+                f"{_shown(truth[state])} (by {reference})")
     return None
 
 

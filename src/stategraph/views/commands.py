@@ -137,7 +137,7 @@ def compare(args) -> int:
     _write({"text": views.as_text, "json": views.as_json, "csv": views.as_csv}[args.format](tables))
     if args.plot:
         views.plot(tables, args.plot)
-    return 0
+    return views.verdict(tables)
 
 
 def explain(args) -> int:
@@ -204,4 +204,7 @@ def view(args) -> int:
         drawn = built.data["graph"]
         _write(f"stategraph: wrote {args.output}: {drawn['total']} states ({drawn['drawn']} drawn), "
                f"{len(built.data['steps']['texts']) - 1} steps, {size / 1000:,.0f} kB\n", report=True)
+    if built.data.get("wrong"):  # the page marks it; so does the status, as compare's
+        _write(f"stategraph: {built.data['label']}: {built.data['wrong']}\n", report=True)
+        return 3
     return 0

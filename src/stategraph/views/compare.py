@@ -2,8 +2,11 @@
 
 The statistics mean the same thing in every routine:
 
-* ``nodes``, ``edges``: the size of the state graph searched (with a Huarong query's start state; of a
-  growing state graph, what the search had built).
+* ``states``, ``edges``: the model's size, the whole state graph of the question (with a Huarong
+  query's start state): the same for every routine, and what ``export`` writes.
+* ``built``: the states the search had built: all of them, unless the routine searches the graph as
+  it builds it (``bfs``, ``layered_bfs``, ``dijkstra`` and ``astar`` on Pushing Boxes' and Abbott's
+  Revenge's models), when only the states whose moves it read and their neighbours.
 * ``settled``: the distinct states whose distance the routine took as final (BFS: every state of
   the layers it reached, the target's layer included; Dijkstra, A*, layered BFS: popped for the
   first time; SPFA: popped at least once; networkx: every state it finalised).  Routines that stop
@@ -44,9 +47,10 @@ from ..puzzles import get_puzzle
 from ..runner import applicable_algorithms, run
 from ..safefile import output_name
 from ..search import get_search
+from ..search.routine_check import RoutineFault
 from ..settings import Settings
 
-COLUMNS = ("instance", "query", "model", "algorithm", "nodes", "edges", "settled", "relaxed", "queue_pops",
+COLUMNS = ("instance", "query", "model", "algorithm", "states", "edges", "built", "settled", "relaxed", "queue_pops",
            "compile_ms", "search_ms", "cost", "agrees")
 
 
@@ -101,15 +105,16 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
             _add_rows(tables, chosen, text, settings, source, model, algorithm)
         except (InputError, ConfigError):
             raise
-        except StategraphError as exc:  # a naive model refusing a large instance: say so in its rows
+        except StategraphError as exc:  # a naive model refusing a large instance, a broken routine: in its rows
             if not tables:
                 raise
+            broken = isinstance(exc, RoutineFault)
             for table in tables.values():
                 if not any((row["model"], row["algorithm"]) == (model, algorithm) for row in table["rows"]):
                     table["rows"].append({**dict.fromkeys(COLUMNS), "instance": table["instance"],
                                           "query": table["query"], "model": model, "algorithm": algorithm,
-                                          "cost": "refused", "agrees": None, "output": None,
-                                          "refused": str(exc)})
+                                          "cost": "broken" if broken else "refused", "agrees": None,
+                                          "output": None, "broken" if broken else "refused": str(exc)})
     return list(tables.values())
 
 
@@ -123,7 +128,7 @@ def _pair_settings(base: Settings, model: str, algorithm: str) -> Settings:
 
 
 def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:
-    for record in run(chosen, text() if callable(text) else text, settings, source, judge=True):
+    for record in run(chosen, text() if callable(text) else text, settings, source, keep_wrong=True, sizes=True):
         stats = record.stats
         key = (record.instance, record.query)
         table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
@@ -132,13 +137,23 @@ def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:
         wrong = stats.get("wrong")  # a routine of your own whose distances do not hold
         table["rows"].append({
             "instance": record.instance, "query": record.query, "model": model, "algorithm": algorithm,
-            "nodes": stats.get("nodes"), "edges": stats.get("edges"), "settled": stats.get("settled"),
+            "states": stats.get("states"), "edges": stats.get("edges"), "built": stats.get("states_built"),
+            "settled": stats.get("settled"),
             "relaxed": stats.get("relaxed"), "queue_pops": stats.get("queue_pops"),
             "compile_ms": round(stats.get("compile_seconds", 0.0) * 1000, 3),
             "search_ms": round(stats.get("search_seconds", 0.0) * 1000, 3),
             "cost": "wrong" if wrong else "-" if cost is None else chosen.describe_cost(cost),
             "agrees": record.text == first and not wrong, "output": None if wrong else record.text,
             **({"wrong": wrong} if wrong else {})})
+
+
+def verdict(tables: list[dict]) -> int:
+    """The exit status of a comparison: 2 when a routine is broken (it raised or returned what no
+    routine may), else 3 when a row disagrees with the first (a wrong routine), else 0."""
+    rows = [row for table in tables for row in table["rows"]]
+    if any(row.get("broken") for row in rows):
+        return 2
+    return 3 if any(row["agrees"] is False for row in rows) else 0
 
 
 def as_text(tables: list[dict]) -> str:
@@ -151,6 +166,7 @@ def as_text(tables: list[dict]) -> str:
                  "  ".join(c.rjust(widths[c]) for c in COLUMNS)]
         lines += ["  ".join(row[c].rjust(widths[c]) for c in COLUMNS) for row in rows]
         lines += [f"{row['model']} {row['algorithm']}: {row['refused']}" for row in table["rows"] if row.get("refused")]
+        lines += [f"{row['model']} {row['algorithm']}: {row['broken']}" for row in table["rows"] if row.get("broken")]
         lines += [f"{row['model']} {row['wrong']}" for row in table["rows"] if row.get("wrong")]
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)

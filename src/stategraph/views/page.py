@@ -132,7 +132,7 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
     wanted = (instance or 1, query or 1)
     seen = _Capture(settings, wanted)
     record = None
-    for found in run(settings.puzzle, text, settings, source, seen, paths=True):
+    for found in run(settings.puzzle, text, settings, source, seen, paths=True, keep_wrong=True):
         if (found.instance, found.query) == wanted:
             record = found
             break
@@ -147,13 +147,15 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
     if exact:
         seen.relabel_path(exact)
     steps = _steps(model, record, told, seen)
+    wrong = record.stats.get("wrong")  # a routine of your own whose distances break the rule
     return {"title": f"{told['title']}: {settings.puzzle.name}, model {settings.model}",
             "label": settings.puzzle.label(record.subject, record.question),
             "puzzle": settings.puzzle.name, "model": settings.model, "algorithm": settings.algorithm,
             "instance": record.instance, "query": record.query, "answer": record.text, "summary": told["summary"],
             "styles": {"cell": CELL_STYLES, "trail": TRAIL_STYLES, "mark": MARK_STYLES},
             "steps": steps, "graph": seen.graph, "replays": seen.replays,
-            "models": _models(settings, record, source)}
+            "models": _models(settings, record, source),
+            **({"wrong": f"{settings.model} {wrong}"} if wrong else {})}
 
 
 class _Capture:
@@ -411,17 +413,18 @@ def _routines(settings: Settings) -> list[str]:
     return [settings.algorithm] + [name for name in names if name != settings.algorithm]
 
 
-def settle_order(settings: Settings, state_graph, name: str) -> tuple[list, dict, bool]:
-    """The states routine ``name`` settles on ``state_graph``, in order, the distances it found and
-    whether it counts the states it settles, as ``solve --stats`` runs it: with the settings'
-    options it takes, stopping at the first target where the answer needs no path, and no search
-    at all where ``solve`` needs none (the start is a goal, or there is no goal).  A routine that
-    reports no ``order`` gives every state it reached, nearest first."""
+def settle_order(settings: Settings, state_graph, name: str) -> tuple[list, dict, bool, str | None]:
+    """The states routine ``name`` settles on ``state_graph``, in order, the distances it found,
+    whether it counts the states it settles, and (a routine of your own whose distances break the
+    rule) the first state that breaks it, as ``solve --stats`` runs it: with the settings' options
+    it takes, stopping at the first target where the answer needs no path, and no search at all
+    where ``solve`` needs none (the start is a goal, or there is no goal).  A routine that reports
+    no ``order`` gives every state it reached, nearest first."""
     options = {key: value for key, value in settings.options.items() if key in get_search(name).options}
     path = settings.puzzle.model(settings.model).decode_needs_path
     result = solve(state_graph, name, options, path=path).search
     assert result is not None  # solve always keeps what the routine returned
-    return result.settled_order(), result.dist, result.stats.settled is not None
+    return result.settled_order(), result.dist, result.stats.settled is not None, result.stats.detail.get("wrong")
 
 
 def _replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
@@ -430,7 +433,7 @@ def _replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
     states reached, not yet settled) at each frame, every ``stride`` steps; ``counted`` is false for
     a routine of your own that reports no count (``--stats`` shows ``-``: the page watched it)."""
     try:
-        order, dist, counted = settle_order(settings, state_graph, name)
+        order, dist, counted, wrong = settle_order(settings, state_graph, name)
     except StategraphError as exc:  # refused by the graph itself, a negative cycle, a routine of yours failing
         return {"name": name, "refused": str(exc)}
     succ = state_graph.graph.succ
@@ -451,7 +454,8 @@ def _replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
     frames = list(range(0, len(order), stride)) + [len(order)]
     return {"name": name, "settled": len(order), "counted": counted, "stride": stride,
             "frontier": [sizes[k] for k in frames],
-            "settled_at": [settled_at.get(s, -1) for s in drawn], "reached_at": [reached.get(s, -1) for s in drawn]}
+            "settled_at": [settled_at.get(s, -1) for s in drawn], "reached_at": [reached.get(s, -1) for s in drawn],
+            **({"wrong": wrong} if wrong else {})}
 
 
 # steps and pictures -------------------------------------------------------------------------------
@@ -571,8 +575,9 @@ def _cells_key(cells: list, styles: list) -> tuple:
 
 def _models(settings: Settings, record, source: str) -> list[dict]:
     """Every model of the puzzle on the same question (the default first), as ``compare`` counts it
-    with the page's routine (or, where it does not apply, the model's first): states, edges, states
-    settled, the cost, and whether its answer is the shown model's."""
+    with the page's routine (or, where it does not apply, the model's first): the model's size (the
+    whole graph's states and edges), the search's work (states built and settled), the cost, and
+    whether its answer is the shown model's."""
     from .compare import combinations
 
     puzzle = settings.puzzle
@@ -597,7 +602,8 @@ def _models(settings: Settings, record, source: str) -> list[dict]:
                 break
             if found is not None:
                 row.pop("refused", None)
-                row.update({key: found[key] for key in ("nodes", "edges", "algorithm", "settled", "cost", "output")})
+                row.update({key: found[key] for key in ("states", "edges", "built", "algorithm", "settled", "cost",
+                                                        "output")})
             break
         rows.append(row)
     shown = next((row.get("output") for row in rows if row["shown"]), None)

@@ -6,7 +6,7 @@ written through :func:`~stategraph.graph_dicts.graph_writers`.  The result equal
 :func:`.model.turns` and :func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
 
 A search that only follows moves from the states it reaches gets the graph built as far as it
-reads it (a :class:`~stategraph.state_graph.GrowingStateGraph`); the whole graph is built, in
+reads it (:meth:`~stategraph.state_graph.StateGraph.expanding`); the whole graph is built, in
 its own order, when anything else asks for it.
 """
 
@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from functools import partial
 
-import networkx as nx
-
 from ...graph_dicts import graph_writers, node_attributes
 from ...grid import DELTAS, DIRECTIONS, LETTERS
-from ...state_graph import GrowingStateGraph, WeightProfile
+from ...state_graph import StateGraph, WeightProfile
 from .maze import SIGNS, TURNS, ArrowMaze
 from .model import NAME, START, distance_lower_bound, state_attributes, turn_attributes, turned, turns
 
@@ -37,34 +35,32 @@ _LABELS: dict = {}
 LABEL_CACHE = 100_000
 
 
-def _started(maze: ArrowMaze, graph: nx.DiGraph) -> nx.DiGraph:
+def _started(maze: ArrowMaze, graph):
     """``graph`` (empty), given the maze's graph attributes and the start state."""
     graph.graph.update(puzzle=NAME, name=maze.name)
     graph.add_node(START, **state_attributes(maze, START))
     return graph
 
 
-def _writer(maze: ArrowMaze, graph: nx.DiGraph):
-    """``expand(state)``: add the moves leaving ``state`` to ``graph`` and return the states they
-    reach that were not in it yet, in the order F, L, R."""
+def _writer(maze: ArrowMaze, graph):
+    """``expand(state)``: add the moves leaving ``state`` to ``graph``, in the order F, L, R."""
     add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
     nodes = node_attributes(graph)
     signs, moves, labels = maze.signs, _MOVES, _LABELS
     if len(labels) > LABEL_CACHE:
         labels.clear()
 
-    def expand(state) -> list:
+    def expand(state) -> None:
         if state == START:
             ((first, attrs),) = turns(maze, START)
             add_node(first, state_attributes(maze, first))
             add_edge(START, first, attrs)
-            return [first]
+            return
         row, col, heading = state
         cell = signs.get((row, col))
         allowed = cell.get(heading) if cell else None
         if not allowed:
-            return []
-        new = []
+            return
         for after_heading, dr, dc, letter, attrs in moves[heading, allowed]:
             after = (row + dr, col + dc, after_heading)
             if after not in nodes:
@@ -73,17 +69,15 @@ def _writer(maze: ArrowMaze, graph: nx.DiGraph):
                     label = labels[after] = f"({after[0]},{after[1]}) heading {letter}"
                 add_node(after, {"kind": "state", "row": after[0], "col": after[1], "heading": letter,
                                  "label": label})
-                new.append(after)
             add_edge(state, after, attrs)  # each state is expanded once, its turns reach distinct states
-        return new
 
     return expand
 
 
-def cell_heading_graph(maze: ArrowMaze) -> GrowingStateGraph:
+def cell_heading_graph(maze: ArrowMaze) -> StateGraph:
     """The (intersection, heading) states reachable from the entrance, with F/L/R edges: built as
     far as a search reads it, and whole (``.graph``) when asked for."""
     row, col = maze.goal
     goals = frozenset((row, col, heading) for heading in DIRECTIONS)  # on the goal, with any heading
-    return GrowingStateGraph(START, partial(_started, maze), partial(_writer, maze), goals,
+    return StateGraph.expanding(START, partial(_started, maze), partial(_writer, maze), goals,
                              heuristic=distance_lower_bound(maze), profile=PROFILE)

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 import networkx as nx
 
-from ...canonical import _states_on_optimal_paths
+from ...canonical import states_on_optimal_paths
 from ...errors import ContractError, StategraphError, shorten
 from ...graph_dicts import predecessors, successors
 from ...grid import DIRECTIONS, LETTERS
@@ -138,7 +138,7 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", ran
         return None
     best = min(dist[t] for t in reached)
     goals = {t for t in reached if dist[t] == best}
-    on_optimal = _states_on_optimal_paths(graph, goals, dist, weight)
+    on_optimal = states_on_optimal_paths(graph, goals, dist, weight)
     if source not in on_optimal:
         raise StategraphError("search distances are inconsistent: the source is on no optimal path")
     succ, pred = successors(graph), predecessors(graph)

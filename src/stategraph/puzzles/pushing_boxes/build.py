@@ -7,20 +7,18 @@ direction after ``w`` walks.  The result equals the graph of :func:`.model.pushe
 :func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
 
 A search that only follows pushes from the states it reaches gets the graph built as far as it
-reads it (a :class:`~stategraph.state_graph.GrowingStateGraph`): A* on an open 20 x 20 maze
+reads it (:meth:`~stategraph.state_graph.StateGraph.expanding`): A* on an open 20 x 20 maze
 builds a few per cent of the states.  The whole graph is built, in its own order, when anything
 else asks for it.
 """
 
 from __future__ import annotations
 
-import networkx as nx
-
 from ...graph_dicts import graph_writers, node_attributes
 from ...grid import DELTAS, DIRECTIONS, LETTERS, OPPOSITE
 from ...grid_walks import walk_distances
 from ...side_walks import SideWalks
-from ...state_graph import GrowingStateGraph, WeightProfile
+from ...state_graph import StateGraph, WeightProfile
 from ...weights import Lex
 from .maze import Maze
 from .model import NAME, START, pushes_lower_bound, state_attributes
@@ -36,16 +34,16 @@ class _Pushes:
         self.walks = SideWalks(maze.grid)
         self.shared: dict[int, dict] = {}  # walk * 4 + direction -> the edge attributes its pushes share
 
-    def started(self, graph: nx.DiGraph) -> nx.DiGraph:
-        """``graph`` (empty), given this maze's graph attributes and the start state."""
+    def started(self, graph):
+        """``graph`` (empty: a :class:`~stategraph.graph_dicts.LazyGraph`), given this maze's graph
+        attributes and the start state."""
         grid = self.maze.grid
         graph.graph.update(puzzle=NAME, rows=grid.rows, cols=grid.cols)
         graph.add_node(START, **state_attributes(self.maze, START))
         return graph
 
-    def writer(self, graph: nx.DiGraph):
-        """``expand(state)``: add the pushes leaving ``state`` to ``graph`` and return the states
-        they reach that were not in it yet, in direction order."""
+    def writer(self, graph):
+        """``expand(state)``: add the pushes leaving ``state`` to ``graph``, in direction order."""
         maze, walks, shared = self.maze, self.walks, self.shared
         grid = maze.grid
         free, step = grid.open, grid.step
@@ -53,7 +51,7 @@ class _Pushes:
         add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
         nodes = node_attributes(graph)
 
-        def expand(state) -> list:
+        def expand(state) -> None:
             if state == START:
                 box, player = maze.box, maze.player
                 offset = player - box
@@ -65,7 +63,6 @@ class _Pushes:
             else:
                 box = state[0]
                 row = walks.row(box, state[1])
-            new = []
             for direction in DIRECTIONS:
                 ahead = box + step[direction]
                 if not free[ahead]:
@@ -81,13 +78,11 @@ class _Pushes:
                                      "box_row": box_row, "box_col": box_col,
                                      "player_row": box_row - DELTAS[direction][0],
                                      "player_col": box_col - DELTAS[direction][1]})
-                    new.append(after)
                 attrs = shared.get(walk * 4 + direction)
                 if attrs is None:
                     attrs = shared[walk * 4 + direction] = {"weight": Lex(1, walk), "rank": direction,
                                                             "move": LETTERS[direction]}
                 add_edge(state, after, attrs)
-            return new
 
         return expand
 
@@ -99,9 +94,9 @@ class _Pushes:
         return frozenset(goals | {START} if maze.box == maze.target else goals)
 
 
-def box_side_graph(maze: Maze) -> GrowingStateGraph:
+def box_side_graph(maze: Maze) -> StateGraph:
     """The state graph of every (box cell, player side) state reachable from the start: built as
     far as a search reads it, and whole (``.graph``) when asked for."""
     pushes = _Pushes(maze)
-    return GrowingStateGraph(START, pushes.started, pushes.writer, pushes.goals(),
+    return StateGraph.expanding(START, pushes.started, pushes.writer, pushes.goals(),
                              heuristic=pushes_lower_bound(maze), profile=PROFILE)

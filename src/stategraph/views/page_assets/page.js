@@ -28,7 +28,8 @@
   }
 
   $("page-title").textContent = data.title;
-  $("page-summary").textContent = data.summary;
+  $("page-summary").textContent = data.wrong ? `WRONG: ${data.wrong}` : data.summary;
+  if (data.wrong) $("page-summary").className = "wrong";
   $("page-answer").textContent = data.answer;
 
   // ---- the puzzle: a Scene per step, or the step's picture text --------------------------------
@@ -346,7 +347,8 @@
     $("replay-note").textContent = `${replay.name} settles ${count(replay.settled)} states, ` +
       (replay.counted ? `as \`stategraph solve --stats -a ${replay.name}\` counts them` :
         "watched by the page (the routine counts none itself: --stats shows -)") +
-      (replay.stride > 1 ? `; shown every ${replay.stride} states` : "") + ".";
+      (replay.stride > 1 ? `; shown every ${replay.stride} states` : "") + "." +
+      (replay.wrong ? ` Its distances are wrong: ${replay.wrong}.` : "");
     setFrame(replay.frontier.length - 1);
   }
 
@@ -373,7 +375,7 @@
       const option = document.createElement("option");
       option.value = index;
       option.textContent = item.refused ? `${item.name}: refused (${item.refused})` :
-        `${item.name} (${count(item.settled)} settled)`;
+        `${item.name} (${count(item.settled)} settled)` + (item.wrong ? ": WRONG" : "");
       option.disabled = Boolean(item.refused);
       select.appendChild(option);
     });
@@ -400,7 +402,8 @@
       if (model.shown) cell.className = "shown";
     }
     const body = table.createTBody();
-    const fields = [["states", "nodes"], ["edges", "edges"], ["routine", "algorithm"], ["states settled", "settled"],
+    const fields = [["states", "states"], ["edges", "edges"], ["routine", "algorithm"], ["states built", "built"],
+                    ["states settled", "settled"],
                     ["cost", "cost"], ["same answer as shown", "agrees"], ["refused", "refused"], ["state", "summary"]];
     for (const [title, key] of fields) {
       if (!data.models.some((model) => model[key] !== undefined && model[key] !== null)) continue;

@@ -1,0 +1,109 @@
+"""One state graph, one answer: whatever a search built, every networkx graph a user reaches is whole.
+
+A state graph built as it is searched (``StateGraph.expanding``: Pushing Boxes, Abbott's Revenge)
+is searched by a routine that grows it through a ``LazyGraph``, which is not a networkx graph;
+``StateGraph.graph`` is always every state reachable from the source, the same graph (nodes,
+edges, attributes, order) whether a search ran before or not, and networkx's own operations work
+on it.  The model's size is the same for every routine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+
+import networkx as nx
+import pytest
+
+import random_inputs
+from stategraph import get_puzzle, solve
+from stategraph.search import SEARCHES
+from stategraph.state_graph import StateGraph
+
+
+def state_graphs(puzzle: str, text: str):
+    chosen = get_puzzle(puzzle)
+    for instance in chosen.parse(text):
+        model = chosen.model()(instance)
+        for question in chosen.questions(instance):
+            with model.state_graph(question) as state_graph:
+                yield state_graph
+
+
+def fresh(puzzle: str, text: str, number: int) -> nx.DiGraph:
+    """The whole graph of the ``number``-th question, built with no search at all."""
+    for k, state_graph in enumerate(state_graphs(puzzle, text)):
+        if k == number:
+            return state_graph.graph
+    raise AssertionError("no such question")
+
+
+def reachable(graph: nx.DiGraph, source) -> set:
+    """Every state reachable from ``source`` by networkx's own traversal."""
+    return {source} | set(nx.descendants(graph, source))
+
+
+CASES = [("pushing_boxes", lambda rng: random_inputs.pushing_boxes_input(rng, 12, max_side=10)),
+         ("arrow_maze", lambda rng: random_inputs.arrow_maze_input(rng, 12))]
+
+
+@pytest.mark.parametrize("puzzle,make", CASES)
+def test_after_any_search_the_graph_is_whole_and_the_same(puzzle, make):
+    text = make(random.Random(3))
+    grown = 0
+    for name, routine in SEARCHES.items():
+        for k, state_graph in enumerate(state_graphs(puzzle, text)):
+            if routine.refusal(state_graph.profile, state_graph.heuristic is not None):
+                break
+            solution = solve(state_graph, name)
+            lazy = state_graph.lazy
+            assert lazy is not None and not isinstance(lazy, nx.Graph)  # the part built is no networkx graph
+            built = solution.stats["states_built"]
+            graph = state_graph.graph
+            whole = fresh(puzzle, text, k)
+            assert list(graph.nodes(data=True)) == list(whole.nodes(data=True)), name
+            assert list(graph.edges(data=True)) == list(whole.edges(data=True)), name
+            assert reachable(graph, state_graph.source) == set(graph), name
+            assert state_graph.size() == (len(whole), whole.number_of_edges())
+            assert state_graph.targets == {t for t in state_graph.targets if t in whole}
+            grown += built < len(whole)
+            for value in vars(solution).values():  # nothing in the solution is a partial graph
+                assert not isinstance(value, nx.Graph) or value is graph
+    assert grown  # some searches did build only a part: the test is not vacuous
+
+
+@pytest.mark.parametrize("puzzle,make", CASES)
+def test_networkx_works_on_it_as_on_any_graph(puzzle, make):
+    text = make(random.Random(4))
+    for state_graph in state_graphs(puzzle, text):
+        if "astar" in SEARCHES and state_graph.heuristic is not None:
+            solve(state_graph, "astar")
+        graph = state_graph.graph
+        source = state_graph.source
+        for state in graph:
+            assert nx.has_path(graph, source, state)
+        copied, reversed_ = graph.copy(), graph.reverse()
+        assert type(copied) is nx.DiGraph and list(copied.edges(data=True)) == list(graph.edges(data=True))
+        assert sorted(map(repr, reversed_.edges())) == sorted(repr((v, u)) for u, v in graph.edges())
+        part = graph.subgraph(list(graph)[: max(1, len(graph) // 2)]).copy()
+        assert set(part) <= set(graph)
+        relabelled = nx.relabel_nodes(graph, {state: repr(state) for state in graph})
+        assert relabelled.number_of_edges() == graph.number_of_edges()
+        again = pickle.loads(pickle.dumps(graph))
+        assert list(again.edges(data=True)) == list(graph.edges(data=True))
+        other = next(iter(graph))
+        moved = dataclasses.replace(state_graph, source=other)
+        assert type(moved) is StateGraph and moved.graph is graph and moved.source == other
+
+
+def test_a_model_has_one_size_whatever_the_routine():
+    text = random_inputs.pushing_boxes_input(random.Random(8), 6, max_side=9)
+    sizes: dict = {}
+    for name, routine in SEARCHES.items():
+        for k, state_graph in enumerate(state_graphs("pushing_boxes", text)):
+            if routine.refusal(state_graph.profile, True):
+                break
+            solve(state_graph, name)
+            sizes.setdefault(k, set()).add(state_graph.size())
+    assert sizes and all(len(found) == 1 for found in sizes.values())
