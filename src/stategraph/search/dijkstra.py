@@ -11,7 +11,7 @@ from .result import SearchResult, SearchStats
 
 
 def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True,
-             cost_only=False):
+             cost_only=False, settle_to=None):
     """Distances from ``source``; stops once every state as near as the nearest target is settled
     (with ``cost_only``, once the nearest target is settled; with ``stop_at_target=False``,
     settles every reachable state).
@@ -35,6 +35,8 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
     cost_only : bool, optional
         Stop at the first target settled: its distance is the optimum, but other states as near
         may not be settled (no canonical path can be drawn from such a run).
+    settle_to : number or Lex, optional
+        Also settle every state at most this far (what judging another routine's distances needs).
 
     Returns
     -------
@@ -61,7 +63,7 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
         d, _, u = heappop(heap)
         if u in settled:
             continue
-        if best is not None and best < d:
+        if best is not None and best < d and (settle_to is None or settle_to < d):
             break
         settled[u] = None
         if best is None and stop_at_target and u in targets:

@@ -153,19 +153,29 @@ def held_against_builtin(name: str, model, result: SearchResult) -> tuple[Search
     :func:`first_wrong_distance`; the canonical path is drawn from them, so float sums in another
     order cannot change it); otherwise ``None``, and ``result`` with the first state that breaks the
     rule in ``stats.detail["wrong"]``."""
-    exact = exact_distances(model)
+    exact = exact_distances(model, result.dist)
     wrong = first_wrong_distance(name, model, result.dist, exact)
     if wrong is None:
         return result, exact
     return replace(result, stats=replace(result.stats, detail={**result.stats.detail, "wrong": wrong})), None
 
 
-def exact_distances(model) -> dict:
-    """Every reachable state's shortest distance in ``model`` (a
-    :class:`~stategraph.state_graph.StateGraph`), by one built-in search over its whole graph."""
-    if model.profile.nonnegative:
-        return dijkstra(model.graph, model.source, model.targets, zero=model.zero, stop_at_target=False).dist
-    return spfa(model.graph, model.source, model.targets, zero=model.zero).dist
+def exact_distances(model, judged: Mapping | None = None) -> dict:
+    """The shortest distance of every state in ``model`` (a :class:`~stategraph.state_graph.StateGraph`)
+    as near as its nearest target, and as near as the farthest of the distances ``judged`` (all of
+    them, without ``judged``), by one built-in search; a state left out is farther (or unreachable)."""
+    if not model.profile.nonnegative:
+        return spfa(model.graph, model.source, model.targets, zero=model.zero).dist
+    finite = [d for d in (judged or {}).values() if not (isinstance(d, float) and d == math.inf)]
+    if judged is None:
+        run = dijkstra(model.graph, model.source, model.targets, zero=model.zero, stop_at_target=False)
+    else:
+        farthest = max(finite, default=model.zero)
+        if isinstance(farthest, float):
+            farthest += abs(farthest) * 1e-9 + 1e-12  # (the tolerance the distances are compared with)
+        run = dijkstra(model.graph, model.source, model.targets, zero=model.zero, settle_to=farthest)
+    settled = run.order if run.order is not None else run.dist
+    return {state: run.dist[state] for state in settled}
 
 
 def first_wrong_distance(name: str, model, dist: Mapping, exact: Mapping | None = None) -> str | None:
@@ -175,7 +185,7 @@ def first_wrong_distance(name: str, model, dist: Mapping, exact: Mapping | None 
     The rule (:class:`~stategraph.search.SearchResult`): every state on an optimal path has its exact
     distance (the nearest state that has not is named first), and no state's distance is below its
     shortest one (nor has a state that cannot be reached a distance at all).  ``exact`` is every
-    reachable state's shortest distance (by default :func:`exact_distances`)."""
+    state's shortest distance that may matter (by default :func:`exact_distances`)."""
     reference = "dijkstra" if model.profile.nonnegative else "spfa"
     truth = exact_distances(model) if exact is None else exact
     dist = {state: d for state, d in dist.items() if not (isinstance(d, float) and d == math.inf)}  # not reached
@@ -194,7 +204,8 @@ def first_wrong_distance(name: str, model, dist: Mapping, exact: Mapping | None 
     if below:
         d, state = min(below, key=lambda pair: pair[0])
         if state not in truth:
-            return f"{name} gave {_named(graph, state)} the distance {_shown(d)}, but it cannot be reached"
+            return (f"{name} gave {_named(graph, state)} the distance {_shown(d)}, but no path from the start is "
+                    f"that short (by {reference})")
         return (f"{name} gave {_named(graph, state)} the distance {_shown(d)}, below its shortest distance, "
                 f"{_shown(truth[state])} (by {reference})")
     return None
