@@ -2,8 +2,8 @@
 
 stategraph calls it as it calls its own routines (see docs/extending.md, "Your own search routine"):
 the state graph (read-only, shared), the start, the goals, the start's distance (``zero``) and the
-model's ``heuristic(state)``, a consistent lower bound (``math.inf``: no goal from there).  It
-returns the distance of every state it reached.
+model's ``heuristic(state)``, a consistent lower bound (``stategraph.INFINITY``, which equals
+``math.inf``: no goal from there).  It returns the distance of every state it reached.
 """
 
 import heapq

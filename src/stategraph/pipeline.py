@@ -11,10 +11,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from time import perf_counter
 
 from .canonical import canonical_path, optimal_cost
+from .errors import ContractError
 from .graph_dicts import collector_paused, node_attributes, successors
 from .search import SearchResult, check_applicable, check_options, get_search
 from .search.routine_check import blamed_on, held_against_builtin
@@ -117,6 +119,9 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
     """
     routine = get_search(algorithm)
     check_applicable(routine, state_graph)
+    if state_graph.profile.floats and not math.isfinite(sum(w for _, _, w in state_graph.graph.edges(data="weight"))):
+        raise ContractError("the costs add up past the range of a float, so a path's cost could be inf (use integer "
+                            "costs, which Python adds exactly)")
     check_options(routine, options or {})
     extra = {"cost_only": True} if not path and routine.cost_only else {}
     # The collector is paused: a search allocates many small tuples and no garbage cycles, and each
@@ -142,6 +147,10 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         with blamed_on(routine):
             tie_break = state_graph.canonical or canonical_path
             states = tie_break(graph, source, targets, dist) if path else None
+    best = optimal_cost(targets, dist)
+    if isinstance(best, float) and not math.isfinite(best):
+        raise ContractError(f"the optimal cost is {best}: the costs' sum passes the range of a float (use integer "
+                            "costs, which Python adds exactly)")
     states_built, edges_built = state_graph.built()
     stats = {
         "algorithm": routine.name,
@@ -155,7 +164,7 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         **result.stats.detail,
     }
     if not path:
-        return Solution(optimal_cost(targets, dist), None, [], stats, search=result)
+        return Solution(best, None, [], stats, search=result)
     if states is None:
         return Solution(None, None, [], stats, search=result)
     succ, attributes = successors(graph), node_attributes(graph)

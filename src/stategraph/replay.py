@@ -103,7 +103,10 @@ def same_cost(a, b) -> bool:
     if isinstance(a, Lex) != isinstance(b, Lex):  # only the zero of either kind is the other's
         return a in (0, Lex(0, 0)) and b in (0, Lex(0, 0))
     if isinstance(a, float) or isinstance(b, float):
-        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+        try:
+            return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+        except OverflowError:  # an int past a float's range: no float is close to it
+            return False
     return a == b
 
 
