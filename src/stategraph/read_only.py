@@ -116,9 +116,22 @@ class _ReadOnlyMapping(Mapping):
 
     __slots__ = ()
     __hash__ = None  # type: ignore[assignment]  # as a dict's
+    _data: dict  # the dict read (each subclass's slot)
 
     def _base(self) -> str:
         raise NotImplementedError
+
+    def __contains__(self, key) -> bool:
+        return key in self._data
+
+    def __iter__(self) -> Iterator:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def keys(self):
+        return self._data.keys()
 
     def _refuse(self, what: str) -> NoReturn:
         raise GraphWriteError(what)
@@ -169,18 +182,6 @@ class _Attrs(_ReadOnlyMapping):
     def get(self, key, default=None):
         return self._data.get(key, default)
 
-    def __contains__(self, key) -> bool:
-        return key in self._data
-
-    def __iter__(self) -> Iterator:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def keys(self):
-        return self._data.keys()
-
     def values(self):
         return self._data.values()
 
@@ -223,18 +224,6 @@ class _Wrapping(_ReadOnlyMapping):
     def get(self, key, default=None):
         value = self._data.get(key, _MISSING)
         return default if value is _MISSING else self._wrap(key, value)
-
-    def __contains__(self, key) -> bool:
-        return key in self._data
-
-    def __iter__(self) -> Iterator:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def keys(self):
-        return self._data.keys()
 
     def values(self):
         return _Values(self)
