@@ -261,10 +261,7 @@ class _Values(ValuesView):
     _mapping: _Wrapping
 
     def __iter__(self) -> Iterator:
-        mapping = self._mapping
-        wrap = mapping._wrap
-        for key, value in mapping._data.items():
-            yield wrap(key, value)
+        return (value for _, value in _Items(self._mapping))
 
 
 class _Nodes(_Wrapping):
