@@ -232,7 +232,8 @@ def test_an_answer_line_reads_back_what_it_prints():
 
 
 def test_an_answer_line_refuses_what_it_cannot_read_back():
-    with pytest.raises(VerificationError, match=r"^a.txt:2: expected 'case 2: COST via MOVES' or 'case 2: none', "
+    with pytest.raises(VerificationError, match=r"^a.txt:2: expected 'case 2:' then a cost \(a number\) then 'via' "
+                                                r"then the moves separated by spaces, or 'case 2: none', "
                                                 r"found 'case 3: none'$"):
         list(AnswerLine("case {number}: {cost} via {moves}", "case {number}: none").read("case 1: none\ncase 3: none"
                                                                                           "\n", "a.txt"))

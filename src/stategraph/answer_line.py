@@ -10,6 +10,8 @@ every label is one character).
 ('Maze #3: 4 SE', 'Maze #4: impossible', 'Maze #5: 0')
 >>> [(a.number, a.value, a.line) for a in line.read("Maze #1: 4 SE\\n\\nMaze #2: impossible\\n")]
 [(1, (4, ('S', 'E')), 1), (2, None, 3)]
+>>> [a.problem for a in COST.read("3\\nseven\\n-1\\n", "answers.txt").each]
+[None, "answers.txt:2: expected a cost (a number) or -1, found 'seven'", None]
 
 The answer a template prints (what a model's ``decode`` returns) is ``None`` for no solution,
 ``(cost, moves)`` when ``found`` names the ``{moves}``, else the cost alone (:data:`COST`).
@@ -23,13 +25,16 @@ from dataclasses import dataclass, field
 from string import Formatter
 from typing import Any
 
-from .checks import Answer, lines_of
-from .errors import ContractError, VerificationError, shorten
+from .checks import Answer, Answers, in_order, lines_of
+from .errors import ContractError, shorten
 from .weights import Lex
 
 FIELDS = ("number", "cost", "moves")
-_COST = r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|\(-?[0-9]+, -?[0-9]+\)"
+_DIGITS = "[0-9]{1,1000}"  # longer is no cost (and past int()'s limit on digits)
+_COST = rf"-?{_DIGITS}(?:\.{_DIGITS})?(?:[eE][-+]?[0-9]+)?|\(-?{_DIGITS}, -?{_DIGITS}\)"
 _INTEGER = re.compile(r"-?[0-9]+")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # control characters and line breaks
+_COST_WORDS = "a cost (a number)"
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,9 @@ class AnswerLine:
         Raises
         ------
         ContractError
-            If a move label holds the separator (or, with ``sep=""``, is not one character).
+            If a move label holds the separator (or, with ``sep=""``, is not one character), starts
+            or ends with whitespace, or holds a control character or line break: it could not be
+            read back.
         """
         if answer is None:
             return self.none.format(number=number)
@@ -113,32 +120,66 @@ class AnswerLine:
         labels = self.moves(answer)
         if not labels:
             return head.rstrip(" ") if self.has_moves else head
-        for label in labels:
-            if self.sep and self.sep in label or not self.sep and len(label) != 1 or "\n" in label or "\r" in label:
-                rule = f"may not hold the separator {self.sep!r}" if self.sep else "must be one character (sep='')"
-                raise ContractError(f"the move label {shorten(label)} cannot be printed: a label {rule} "
-                                    "and no line break")
+        for label in dict.fromkeys(labels):  # each label once, however often it is taken
+            if (self.sep in label if self.sep else len(label) != 1) or label != label.strip() \
+                    or _CONTROL.search(label):
+                rule = (f"may not hold the separator {self.sep!r}" if self.sep and self.sep in label
+                        else "must be one character (sep='')" if not self.sep and len(label) != 1
+                        else "may not start or end with whitespace" if label != label.strip()
+                        else "may not hold a control character or line break")
+                raise ContractError(f"the move label {shorten(label)} cannot be printed: a label {rule} (it is "
+                                    "a token of the answer line: no whitespace at its ends, no control "
+                                    "character, no line break)")
         return head + self.sep.join(labels)
 
-    def read(self, text: str, source: str = "<answers>") -> Iterator[Answer]:
-        """The :class:`~stategraph.checks.Answer` of every non-blank line, numbered from 1; a line
-        that fits neither template (or names another instance) raises ``VerificationError``."""
+    def read(self, text: str, source: str = "<answers>") -> Answers:
+        """The :class:`~stategraph.checks.Answers` of the non-blank lines, one a line, numbered
+        from 1 (by the ``{number}`` they name too, :func:`~stategraph.checks.in_order`); a line
+        that fits neither template, or names another instance, is an answer with a problem."""
+        return Answers(self._each(text, source))
+
+    def _each(self, text: str, source: str) -> Iterator[Answer]:
         none, found = self._patterns
-        expected = 0
-        for line_number, line in lines_of(text):
-            if not line.strip():
-                continue
-            expected += 1
-            match = none.fullmatch(line.strip())
-            value = None
-            if match is None:
-                match = found.fullmatch(line.strip())
-                value = None if match is None else self._value(match)
-            if match is None or int(match.groupdict().get("number") or expected) != expected:
-                hints = " or ".join(repr(t.format(number=expected, cost="COST", moves="MOVES"))
-                                    for t in (self.found, self.none))
-                raise VerificationError(f"{source}:{line_number}: expected {hints}, found {shorten(line)}")
-            yield Answer(expected, value, line_number)
+
+        def lines():
+            for line_number, line in lines_of(text):
+                content = line.strip()
+                if not content:
+                    continue
+                match, value = none.fullmatch(content), None
+                if match is None:
+                    match = found.fullmatch(content)
+                    value = None if match is None else self._value(match)
+                claimed = None if match is None else match.groupdict().get("number")
+                yield (None if claimed is None else int(claimed)), (line_number, line, match, value)
+
+        for number, claimed, (line_number, line, match, value) in in_order(lines()):
+            if match is None or claimed not in (None, number):
+                yield Answer(number, None, line_number, f"{source}:{line_number}: expected "
+                                                        f"{self._in_words(number)}, found {shorten(line)}")
+            else:
+                yield Answer(number, value, line_number)
+
+    def _in_words(self, number: int) -> str:
+        """What the line of instance ``number`` holds, in words."""
+        found, none = (self._template_in_words(template, number) for template in (self.found, self.none))
+        return f"{found}{',' if ' then ' in found else ''} or {none}"
+
+    def _template_in_words(self, template: str, number: int) -> str:
+        parts, text = [], ""
+        for literal, name, _, _ in Formatter().parse(template):
+            text += literal
+            if name == "number":
+                text += str(number)
+            elif name is not None:
+                parts += [_quoted(text.strip())] if text.strip() else []
+                text = ""
+                moves = ("the moves, one character each" if not self.sep
+                         else "the moves separated by spaces" if self.sep == " "
+                         else f"the moves separated by {self.sep!r}")
+                parts.append(_COST_WORDS if name == "cost" else moves)
+        parts += [_quoted(text.strip())] if text.strip() else []
+        return " then ".join(parts) or "an empty line"
 
     def _value(self, match: re.Match) -> Any:
         cost = _read_cost(match["cost"]) if "cost" in match.groupdict() else None
@@ -164,6 +205,11 @@ def _pattern(template: str) -> re.Pattern:
         elif name == "cost":
             parts.append(f"(?P<cost>{_COST})")
     return re.compile("".join(parts))
+
+
+def _quoted(text: str) -> str:
+    """A template's literal text in a message: a number as it is, other text quoted."""
+    return text if _INTEGER.fullmatch(text) else shorten(text)
 
 
 def _read_cost(text: str):

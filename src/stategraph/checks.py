@@ -15,18 +15,22 @@ positions.  Each checker offers
 - ``verify(instance, record, *, deadline=None)`` for ``--verify``: legality,
   the reported cost and optimality; :data:`CONFIRMED`, or
   :data:`OPTIMALITY_UNCONFIRMED` when the naive search ran out of budget;
-- ``read_answers(text, source)``: the :class:`Answer` items of an answer file
-  in the contest output format.
+- ``read_answers(text, source)``: the :class:`Answers` of an answer file in the
+  contest output format, one per question, an unreadable one included (with its
+  ``problem``) so that the answers after it are still matched to their questions.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
-from .errors import shorten
+from .errors import VerificationError, shorten
 from .settings_schema import DEFAULTS
 
+T = TypeVar("T")  # what in_order passes through
 NAIVE_LIMIT = DEFAULTS["verify.max_positions"]  # naive positions a search may visit before giving up
 
 CONFIRMED = "confirmed"
@@ -61,11 +65,62 @@ UNKNOWN = _Unknown()
 @dataclass(frozen=True)
 class Answer:
     """One answer read from an answer file: the question ``number`` (from 1), its ``value``,
-    and the 1-based ``line`` where the value starts."""
+    the 1-based ``line`` where the value starts, and ``problem``, the one line saying why it
+    could not be read (``None`` when it could; else ``value`` is ``None``)."""
 
     number: int
     value: object
     line: int
+    problem: str | None = None
+
+
+class Answers:
+    """The answers of a file in order.  Iterated, they raise
+    :class:`~stategraph.errors.VerificationError` at an unreadable one; :attr:`each` yields
+    every answer, an unreadable one with its ``problem``, and is what ``stategraph check`` judges.
+
+    >>> read = [Answer(1, 4, 1), Answer(2, None, 2, "x:2: unreadable"), Answer(3, 5, 3)]
+    >>> [answer.problem for answer in Answers(iter(read)).each]
+    [None, 'x:2: unreadable', None]
+    >>> list(Answers(iter(read)))
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: x:2: unreadable
+    """
+
+    def __init__(self, each: Iterator[Answer]):
+        self.each = each
+
+    def __iter__(self) -> Answers:
+        return self
+
+    def __next__(self) -> Answer:
+        answer = next(self.each)
+        if answer.problem is not None:
+            raise VerificationError(answer.problem)
+        return answer
+
+
+def in_order(units: Iterable[tuple[int | None, T]]) -> Iterator[tuple[int, int | None, T]]:
+    """``(number, claimed, unit)`` for the ``(claimed, unit)`` answers of a file in order: each is
+    for the question after the one before it, unless it claims a later question (``claimed``;
+    ``None``: it names none) and the next answer claims the one after that.  So a left-out answer
+    leaves its question unanswered and no other, and a mistyped number is one answer's problem.
+
+    >>> [number for number, _, _ in in_order([(1, "a"), (3, "b"), (4, "c"), (9, "d"), (6, "e"), (None, "f")])]
+    [1, 3, 4, 5, 6, 7]
+    """
+    expected = 1
+    pairs = iter(units)
+    current = next(pairs, None)
+    while current is not None:
+        following = next(pairs, None)
+        claimed, unit = current
+        number = expected
+        if claimed is not None and claimed > expected and following is not None and following[0] == claimed + 1:
+            number = claimed
+        yield number, claimed, unit
+        expected, current = number + 1, following
 
 
 def out_of_budget(visited: int, limit: int, deadline: float | None) -> bool:

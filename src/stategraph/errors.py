@@ -200,7 +200,7 @@ class VerificationError(StategraphError):
     >>> next(COST.read("seven\\n", "answers.txt"))
     Traceback (most recent call last):
     ...
-    stategraph.errors.VerificationError: answers.txt:1: expected 'COST' or '-1', found 'seven'
+    stategraph.errors.VerificationError: answers.txt:1: expected a cost (a number) or -1, found 'seven'
     """
 
     exit_status = 3

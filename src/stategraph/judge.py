@@ -13,8 +13,10 @@ the optimum from stategraph's own solution of the same input.  One
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
+from .checks import Answer, Answers
 from .errors import VerificationError
 from .runner import run
 
@@ -44,34 +46,43 @@ def judge(settings, data, answers_text: str, source: str = "<input>", answers_so
           strict: bool = False):
     """Yield a :class:`Verdict` for every question of ``text``, then one for each surplus answer.
 
-    With ``strict``, an optimal answer that is not the canonical one is a problem too.
+    Answers are matched to questions by their ``number``: an unreadable one is its question's
+    problem, and the answers after it are judged as usual.  A puzzle's reader that is not
+    :class:`~stategraph.checks.Answers` (a plug-in's) stops at its first unreadable answer; the
+    questions after it are then not judged.  With ``strict``, an optimal answer that is not the
+    canonical one is a problem too.
     """
     puzzle = settings.puzzle
     answers = puzzle.read_answers(answers_text, answers_source)
-    unreadable = False
+    each = answers.each if isinstance(answers, Answers) else answers
+    stopped = None  # why the questions left are not judged: the reader stopped
     canonical_text = []
-    for record in run(puzzle, data, settings.replace(verify=False), source):
+    waiting = None  # the answer read but not yet matched: it is for a later question
+    for number, record in enumerate(run(puzzle, data, settings.replace(verify=False), source), start=1):
         canonical_text.append(record.text)
         question = puzzle.label(record.subject, record.question)
-        answer = None
-        if not unreadable:
+        if waiting is None and not stopped:
             try:
-                answer = next(answers, None)
-            except VerificationError as exc:
-                unreadable = True
-                yield Verdict(question, str(exc))
-                continue
-        if answer is None:
-            yield Verdict(question, "missing answer")
+                waiting = next(each, None)
+            except VerificationError as exc:  # a reader that cannot go on after it
+                stopped = f"not judged: {puzzle.name}'s answer reader stops at an unreadable answer"
+                waiting = Answer(number, None, 0, str(exc))
+        if waiting is None or waiting.number > number:
+            yield Verdict(question, stopped or "missing answer")
+            continue
+        answer, waiting = waiting, None
+        if answer.problem is not None:
+            yield Verdict(question, answer.problem)
             continue
         verdict = _grade(puzzle, record, answer, question)
         if strict and verdict.passed and not verdict.canonical:
             verdict = Verdict(question, f"line {answer.line}: optimal, but not the canonical answer (--strict)")
         yield verdict
-    if not unreadable:
+    if not stopped:
         try:
-            for surplus in answers:
-                yield Verdict(WHOLE_FILE, f"line {surplus.line}: an answer to a question the input does not ask")
+            for surplus in itertools.chain([waiting] if waiting is not None else [], each):
+                yield Verdict(WHOLE_FILE, surplus.problem or f"line {surplus.line}: an answer to a question the "
+                                                             "input does not ask")
         except VerificationError as exc:
             yield Verdict(WHOLE_FILE, str(exc))
     if strict:

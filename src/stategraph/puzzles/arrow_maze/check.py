@@ -9,7 +9,17 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from ...checks import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget, where
+from ...checks import (
+    CONFIRMED,
+    NAIVE_LIMIT,
+    OPTIMALITY_UNCONFIRMED,
+    UNKNOWN,
+    Answer,
+    Answers,
+    lines_of,
+    out_of_budget,
+    where,
+)
 from ...errors import VerificationError, shorten
 
 HEADINGS = "NSWE"
@@ -154,69 +164,86 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
     return CONFIRMED
 
 
-def read_answers(text: str, source: str = "<answers>"):
-    """Yield an :class:`~stategraph.checks.Answer` per maze: a name in column 1, then lines
+def read_answers(text: str, source: str = "<answers>") -> Answers:
+    """The :class:`~stategraph.checks.Answers` of the mazes: a name in column 1, then lines
     starting with whitespace that hold the route's ``(r,c)`` entries, or ``No Solution Possible``
     (``value``: ``(name, route)``, route ``None`` for no solution; ``line``: the name's line).
 
-    The amount of whitespace before, between and inside the entries, how many
-    entries a line holds, and blank lines at the end are not checked (a byte
-    comparison is stricter); anything else out of place raises
-    :class:`~stategraph.errors.VerificationError` ``source:line: ...`` when met.
+    The amount of whitespace before, between and inside the entries, how many entries a line
+    holds, and blank lines at the end are not checked (a byte comparison is stricter).  An
+    answer starts at each line in column 1 but a route's (one that lost its indentation is its
+    maze's problem); anything else out of place is that maze's problem.  Answers are matched to
+    the mazes in order: a lost name line, or a stray word in column 1, shifts the answers after it.
 
     >>> text = "A\\n  (1,1) (1,2)\\n  (1,3)\\nB\\n  No Solution Possible\\n"
     >>> [(a.number, a.value, a.line) for a in read_answers(text, "x")]
     [(1, ('A', [(1, 1), (1, 2), (1, 3)]), 1), (2, ('B', None), 4)]
-    >>> list(read_answers("A\\n  (1,1) (1,x)\\n", "x"))
-    Traceback (most recent call last):
-    ...
-    stategraph.errors.VerificationError: x:2: maze A: bad route entry '(1,x)'
+    >>> [a.problem for a in read_answers("A\\n  (1,1) (1,x)\\nB\\n  (1,1)\\n", "x").each]
+    ["x:2: maze A: bad route entry '(1,x)'", None]
     """
-    def error(line, message):
-        return VerificationError(f"{source}:{line}: {message}")
+    return Answers(_each(text, source))
 
+
+def _each(text: str, source: str):
     number = 0
-    name: str | None = None  # the maze being read
+    name = ""  # the maze being read ("": it has no name, its problem says why)
     route: list | str | None = None  # its route, or NO_SOLUTION
-    name_line = blank_line = last = 0
+    problem: tuple | None = None  # (line, message): the first thing wrong with it
+    name_line = blank = last = 0
 
-    def finish(line):
-        if route is None or route == []:
-            raise error(line, f"maze {_shown(name)}: expected its route or '  {NO_SOLUTION}'")
+    def finish(end):
+        if problem is None and not route:
+            return Answer(number, None, end, f"{source}:{end}: maze {_shown(name)}: expected its route or "
+                                             f"'  {NO_SOLUTION}'")
+        if problem is not None:
+            return Answer(number, None, problem[0], f"{source}:{problem[0]}: {problem[1]}")
         return Answer(number, (name, None if route is NO_SOLUTION else route), name_line)
 
     for last, line in lines_of(text):
-        if not line.strip():
-            blank_line = blank_line or last
+        content = line.strip()
+        if not content:
+            blank = blank or last
             continue
-        if blank_line:
-            raise error(blank_line, "an empty line" + (f" in the answer of maze {_shown(name)}" if name else ""))
-        if not line[0].isspace():
-            if name is not None:
+        if blank and problem is None:
+            problem = blank, "an empty line" + (f" in the answer of maze {_shown(name)}" if number else
+                                                " before the first answer")
+        blank = 0
+        in_column_1 = not line[0].isspace()
+        route_like = content.startswith("(") or " ".join(content.split()) == NO_SOLUTION
+        if not number or in_column_1 and not route_like:  # the next maze's answer
+            if number:
                 yield finish(last)
-            content = line.strip()
-            if not (content.isascii() and content.isalnum()):
-                raise error(last, f"expected a maze name (one alphanumeric word) in column 1, found {shorten(line)}")
-            number, name, route, name_line = number + 1, content, None, last
+                problem = None
+            number, name, route, name_line = number + 1, "", None, last
+            if not in_column_1 or route_like:
+                problem = problem or (last, f"expected a maze name in column 1, found {shorten(line)}")
+            elif not (content.isascii() and content.isalnum()):
+                problem = problem or (last, "expected a maze name (one alphanumeric word) in column 1, "
+                                            f"found {shorten(line)}")
+            else:
+                name = content
             continue
-        if name is None:
-            raise error(last, f"expected a maze name in column 1, found {shorten(line)}")
-        if route is NO_SOLUTION:
-            raise error(last, f"maze {_shown(name)}: a line after '{NO_SOLUTION}', {shorten(line)}")
-        if " ".join(line.split()) == NO_SOLUTION:
+        if problem is not None:
+            continue
+        if in_column_1:
+            problem = last, (f"maze {_shown(name)}: expected a route line (starting with whitespace), "
+                             f"found {shorten(line)}")
+        elif route is NO_SOLUTION:
+            problem = last, f"maze {_shown(name)}: a line after '{NO_SOLUTION}', {shorten(line)}"
+        elif " ".join(line.split()) == NO_SOLUTION:
             if route:
-                raise error(last, f"maze {_shown(name)}: '{NO_SOLUTION}' after route entries")
+                problem = last, f"maze {_shown(name)}: '{NO_SOLUTION}' after route entries"
             route = NO_SOLUTION
-            continue
-        entries = route if isinstance(route, list) else []
-        position, end = 0, len(line.rstrip())
-        while position < end:
-            match = _ENTRY.match(line, position)
-            if not match:
-                bad = line[position:].split()[0]
-                raise error(last, f"maze {_shown(name)}: bad route entry {shorten(bad)}")
-            entries.append((int(match[1]), int(match[2])))
-            position = match.end()
-        route = entries
-    if name is not None:
+        else:
+            entries = route if isinstance(route, list) else []
+            position, end = 0, len(line.rstrip())
+            while position < end:
+                match = _ENTRY.match(line, position)
+                if not match:
+                    problem = last, f"maze {_shown(name)}: bad route entry {shorten(line[position:].split()[0])}"
+                    break
+                entries.append((int(match[1]), int(match[2])))
+                position = match.end()
+            route = entries
+    if number:
         yield finish(last + 1)

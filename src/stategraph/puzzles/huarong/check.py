@@ -12,7 +12,7 @@ import re
 import weakref
 from typing import NoReturn
 
-from ...checks import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
+from ...checks import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, Answers, lines_of, out_of_budget
 from ...errors import VerificationError, shorten
 
 START = "start"
@@ -254,33 +254,38 @@ def verify(board, record, *, deadline: float | None = None, limit: int | None = 
     return CONFIRMED
 
 
-def read_answers(text: str, source: str = "<answers>"):
-    """Yield an :class:`~stategraph.checks.Answer` per line: the query number, the integer
-    (-1 or a number of moves), the line.
+def read_answers(text: str, source: str = "<answers>") -> Answers:
+    """The :class:`~stategraph.checks.Answers` of the lines, one a query: the query number, the
+    integer (-1 or a number of moves), the line.
 
-    Spaces around the number and blank lines at the end are allowed; anything
-    else out of place raises :class:`~stategraph.errors.VerificationError`
-    ``source:line: ...`` when met.
+    Spaces around the number and blank lines at the end are allowed; any other line that is not
+    an answer, an empty one too, is that query's problem (the answers carry no query numbers, so a
+    missing or extra line shifts the answers after it).
 
     >>> [(a.number, a.value, a.line) for a in read_answers(" 2\\n-1\\n\\n", "x")]
     [(1, 2, 1), (2, -1, 2)]
-    >>> list(read_answers("2\\n\\n3\\n", "x"))
-    Traceback (most recent call last):
-    ...
-    stategraph.errors.VerificationError: x:2: expected the answer to query 2, found an empty line
+    >>> [a.problem for a in read_answers("2\\n\\n3\\n", "x").each]
+    [None, 'x:2: expected the answer to query 2, found an empty line', None]
     """
-    blank_line = None
+    return Answers(_each(text, source))
+
+
+def _each(text: str, source: str):
+    blank = None  # the first of the empty lines before this one
     number = 0
     for line_number, line in lines_of(text):
         content = line.strip()
         if not content:
-            blank_line = blank_line or line_number
+            blank = blank or line_number
             continue
-        if blank_line is not None:
-            raise VerificationError(f"{source}:{blank_line}: expected the answer to query {number + 1}, "
-                                    "found an empty line")
+        for empty in range(blank or line_number, line_number):
+            number += 1
+            yield Answer(number, None, empty, f"{source}:{empty}: expected the answer to query {number}, "
+                                              "found an empty line")
+        blank = None
         number += 1
-        if not _NUMBER.fullmatch(content):
-            raise VerificationError(f"{source}:{line_number}: expected the answer to query {number} "
-                                    f"(-1 or a number of moves), found {shorten(line)}")
-        yield Answer(number, int(content), line_number)
+        if _NUMBER.fullmatch(content):
+            yield Answer(number, int(content), line_number)
+        else:
+            yield Answer(number, None, line_number, f"{source}:{line_number}: expected the answer to query "
+                                                    f"{number} (-1 or a number of moves), found {shorten(line)}")

@@ -10,7 +10,17 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from ...checks import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, lines_of, out_of_budget
+from ...checks import (
+    CONFIRMED,
+    NAIVE_LIMIT,
+    OPTIMALITY_UNCONFIRMED,
+    UNKNOWN,
+    Answer,
+    Answers,
+    in_order,
+    lines_of,
+    out_of_budget,
+)
 from ...errors import VerificationError, shorten
 
 LETTERS = "nswe"
@@ -193,48 +203,75 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
     return CONFIRMED
 
 
-def read_answers(text: str, source: str = "<answers>"):
-    """Yield an :class:`~stategraph.checks.Answer` per block ``Maze #k`` / moves or ``Impossible.``
+def read_answers(text: str, source: str = "<answers>") -> Answers:
+    """The :class:`~stategraph.checks.Answers` of the blocks ``Maze #k`` / moves or ``Impossible.``
     / blank line (``value``: the move string, or ``None``; ``line``: the moves line).
 
-    Spaces around and inside the header, blank lines between blocks and the
-    final blank line are optional; anything else out of place raises
-    :class:`~stategraph.errors.VerificationError` ``source:line: ...`` when met.
+    An answer starts at each header and at the first line after blank ones; it is numbered by
+    its place, or by its header (:func:`~stategraph.checks.in_order`), so an unreadable one is
+    that answer's problem alone.  Spaces around and inside the header, blank lines between
+    blocks and the final blank line are optional.
 
-    >>> [tuple(a.__dict__.values()) for a in read_answers("Maze #1\\nEsE\\n\\nMaze #2\\nImpossible.\\n", "x")]
+    >>> [(a.number, a.value, a.line) for a in read_answers("Maze #1\\nEsE\\n\\nMaze #2\\nImpossible.\\n", "x")]
     [(1, 'EsE', 2), (2, None, 5)]
-    >>> list(read_answers("Maze #1\\nEsE\\nMaze #2\\n", "x"))
+    >>> [a.problem for a in read_answers("Maze #1\\nEsE\\nMaze #2\\nE\\n\\nMaze #3\\nE\\n", "x").each]
+    [None, "x:3: expected a blank line after the answer of maze 1, found 'Maze #2'", None]
+    >>> list(read_answers("Maze #1\\nEsE\\n\\nMaze #2\\nEE EE\\n", "x"))
     Traceback (most recent call last):
     ...
-    stategraph.errors.VerificationError: x:3: expected a blank line after the answer of maze 1, found 'Maze #2'
+    stategraph.errors.VerificationError: x:5: maze 2: expected the moves (NSWE pushes, nswe walks) or \
+'Impossible.', found 'EE EE'
     """
-    def error(line, message):
-        return VerificationError(f"{source}:{line}: {message}")
+    return Answers(_each(text, source))
 
-    expected, state, last = 1, "header", 0
+
+def _each(text: str, source: str):
+    previous, fine = 0, True  # the answer before, and whether it was read
+    for number, claimed, (header, block, after_blank, end) in in_order(_blocks(text)):
+        first, line = block[0]
+        if header is None or claimed != number:
+            problem = first, f"expected the header 'Maze #{number}', found {shorten(line)}"
+        elif not after_blank and fine:
+            problem = first, f"expected a blank line after the answer of maze {previous}, found {shorten(line)}"
+        elif len(block) == 1:
+            problem = end[0], (f"maze {number}: expected the moves (NSWE pushes, nswe walks) or 'Impossible.', "
+                               f"found {shorten(end[1])}" if end[1] is not None
+                               else f"the file ends before the answer of maze {number}")
+        elif block[1][1].strip() != "Impossible." and not _MOVES.fullmatch(block[1][1].strip()):
+            problem = block[1][0], (f"maze {number}: expected the moves (NSWE pushes, nswe walks) or "
+                                    f"'Impossible.', found {shorten(block[1][1])}")
+        elif len(block) > 2:
+            problem = block[2][0], (f"expected a blank line after the answer of maze {number}, "
+                                    f"found {shorten(block[2][1])}")
+        else:
+            moves = block[1][1].strip()
+            problem = None
+            yield Answer(number, None if moves == "Impossible." else moves, block[1][0])
+        if problem is not None:
+            yield Answer(number, None, problem[0], f"{source}:{problem[0]}: {problem[1]}")
+        previous, fine = number, problem is None
+
+
+def _blocks(text: str):
+    """``(claimed number, (header match, lines, after a blank line, end))`` for each answer's
+    lines (``(line number, line)`` pairs), ``end`` the line after them (``(number, None)``: the
+    file's end)."""
+    block: list = []
+    after_blank, last = True, 0
+
+    def claim(end):
+        header = _HEADER.fullmatch(block[0][1].strip())
+        claimed = int(header[1]) if header is not None and len(header[1]) <= 18 else None
+        return claimed, (header, block, after_blank, end)
+
     for last, line in lines_of(text):
         content = line.strip()
-        if state == "header":
-            if not content:
-                continue
-            match = _HEADER.fullmatch(content)
-            if not match or match[1] != str(expected):
-                raise error(last, f"expected the header 'Maze #{expected}', found {shorten(line)}")
-            state = "moves"
-        elif state == "moves":
-            if content == "Impossible.":
-                value = None
-            elif _MOVES.fullmatch(content):
-                value = content
-            else:
-                raise error(last, f"maze {expected}: expected the moves (NSWE pushes, nswe walks) or "
-                                  f"'Impossible.', found {shorten(line)}")
-            yield Answer(expected, value, last)
-            expected, state = expected + 1, "blank"
+        if block and (not content or _HEADER.fullmatch(content)):
+            yield claim((last, line))
+            block, after_blank = [], False
+        if content:
+            block.append((last, line))
         else:
-            if content:
-                raise error(last, f"expected a blank line after the answer of maze {expected - 1}, "
-                                  f"found {shorten(line)}")
-            state = "header"
-    if state == "moves":
-        raise error(last + 1, f"the file ends before the answer of maze {expected}")
+            after_blank = True
+    if block:
+        yield claim((last + 1, None))
