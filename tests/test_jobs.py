@@ -12,11 +12,13 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+import ref_pushing_boxes
 from example_folders import copy_of, run_in
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import PUZZLES, Settings, run, sample_text
@@ -260,3 +262,79 @@ def test_a_closed_pipe_is_status_1_without_a_word_and_ends_every_worker(jobs):
     while [pid for pid in children if alive(pid)] and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not [pid for pid in children if alive(pid)]
+
+
+# the parent's death -----------------------------------------------------------------------------------
+
+def cpu_ticks(pid: int) -> int:
+    """The CPU time ``pid`` has used, in clock ticks (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
+def feed(stream, data: bytes) -> None:
+    """Write ``data`` to a run's input in the background (it waits while the run reads no more), leaving it open."""
+    def write():
+        try:
+            stream.write(data)
+            stream.flush()
+        except OSError:  # the run has gone
+            pass
+    threading.Thread(target=write, daemon=True).start()
+
+
+@pytest.mark.parametrize("busy", [False, True], ids=["reader waiting on the input", "workers busy"])
+def test_a_parent_killed_by_sigkill_leaves_no_child(busy):
+    process, _, children = started(2)  # its input stays open: the reader waits on it
+    assert len(children) == 3
+    if busy:  # mazes of 300 x 300, most of a second each
+        rng = random.Random(11)
+        feed(process.stdin, "".join(ref_pushing_boxes.random_maze(rng, 300, 300, 0.1) for _ in range(8)).encode())
+        before, deadline = sum(map(cpu_ticks, children)), time.monotonic() + 10
+        while sum(map(cpu_ticks, children)) < before + 50 and time.monotonic() < deadline:  # half a second's work
+            time.sleep(0.05)
+        assert sum(map(cpu_ticks, children)) >= before + 50
+    try:
+        process.kill()
+        process.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while [pid for pid in children if alive(pid)] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in children if alive(pid)]
+    finally:
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGKILL)  # what the run left behind, if the test failed
+            except ProcessLookupError:
+                pass
+        process.stdin.close()
+
+
+def pipe_ends(pid: int) -> dict[str, set[str]]:
+    """``{pipe: the ends pid holds}``, ends ``"r"`` and ``"w"``, by its open files."""
+    held: dict[str, set[str]] = {}
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            flags = int(Path(f"/proc/{pid}/fdinfo/{fd}").read_text().split("flags:")[1].split()[0], 8)
+        except OSError:
+            continue
+        if target.startswith("pipe:"):
+            held.setdefault(target, set()).add("w" if flags & os.O_WRONLY else "r")
+    return held
+
+
+def test_no_process_of_a_run_holds_both_ends_of_a_pipe():
+    """So a process's death is seen by those at the other end: an end of file, a broken pipe."""
+    process, _, children = started(2)
+    try:
+        for pid in (process.pid, *children):
+            assert [pipe for pipe, ends in pipe_ends(pid).items() if len(ends) == 2] == []
+        read_here = [pipe for pipe, ends in pipe_ends(process.pid).items() if "r" in ends]
+        assert [pid for pid in children if any("w" in pipe_ends(pid).get(pipe, ()) for pipe in read_here)]  # the reader
+    finally:
+        process.kill()
+        process.communicate()

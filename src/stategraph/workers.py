@@ -2,13 +2,35 @@
 
 Three kinds of process share the work.  A reader, forked first, parses the input as one job
 would and passes each question on, with its instance the first time; this process hands the
-questions to the workers in small batches (an instance goes to a worker once: a Huarong Dao
-board's queries share its model) and yields the answers in input order as soon as each and those
-before it are in; each worker answers as the runner does with one job.  So this process never
-waits on the input while an answer is ready, and at most ``WINDOW`` batches per worker are in
-flight, so memory stays flat.  A fault at question k (bad input, a broken contract, a failed
-check) is raised after every answer before it, as with one job; the end of the run, an
-interrupt or a closed pipe kills every child at once.
+questions to the workers in small batches (an instance goes to a worker once, with the first of
+its questions that worker gets: a Huarong Dao board's queries share its model) and yields the
+answers in input order as soon as each and those before it are in; each worker answers as the
+runner does with one job.  So this process never waits on the input while an answer is ready,
+and at most ``WINDOW`` batches per worker are in flight, so memory stays flat.  A fault at
+question k (bad input, a broken contract, a failed check) is raised after every answer before
+it, as with one job; the end of the run, an interrupt or a closed pipe kills every child at
+once.
+
+The puzzle object travels with each instance, in the instance's own pickle (a first-level
+instance already holds it, ``Numbered.puzzle``, so it is pickled once): a worker answers with
+the object as it was once the instance was read, as one job does, so what ``read`` or ``parse``
+keeps on it (a header's value, a count) reaches every hook; what the hooks change on it in a
+worker stays there, unseen by later instances.  An object or instance that cannot be pickled
+stops the run there with one line (exit status 2).
+
+What plug-in code writes to ``sys.stdout`` and ``sys.stderr`` in a child (``print`` in
+``read``, ``questions``, a model, ``moves``, ``is_goal``, ``decode``...) is kept per question, in
+the bytes those streams would have written, and written out by this process where one job writes
+it: what reading instance k wrote, then building its model, then each question's work, each just
+before that answer is yielded (and so printed); a model built again in a second worker, for
+later questions of its instance, is not heard twice.  Only those two Python objects are
+replaced (the child's have no file descriptor): bytes written to the descriptors themselves
+(``os.write(1, ...)``, C code) go out at once, in no set order.
+
+Every child ends when this process does, however it ends (``SIGKILL`` included): each process
+closes the pipe ends it does not use, so this one's death is an end of file or a broken pipe to
+the children, and on Linux each child asks the kernel for ``SIGKILL`` when its parent thread
+ends (``PR_SET_PDEATHSIG``; so the thread that first asks for a record must outlive the run).
 """
 
 from __future__ import annotations
@@ -21,6 +43,7 @@ import queue
 import select
 import signal
 import struct
+import sys
 import threading
 import traceback
 import types
@@ -40,6 +63,8 @@ BATCH_SECONDS = 0.01  # a batch holds about this much work (at most MAX_BATCH qu
 MAX_BATCH = 64
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # this process's to report; a child just ends
 FRAME = struct.Struct("<Q")  # the length before each message from the reader
+PR_SET_PDEATHSIG = 1  # prctl: the signal a child gets when its parent thread ends
+STREAMS = ("stdout", "stderr")  # what plug-in code writes to these in a child is written here in order
 
 
 def cores() -> int:
@@ -62,8 +87,9 @@ def worker_count(jobs: int) -> int:
 
 
 class _Pickled:
-    """A value as the reader pickled it, unpickled here only when first asked for: ``solve`` never
-    asks (unpickling every instance in this process cost as much as in the workers), ``check`` does."""
+    """An instance as the reader pickled it, with the puzzle object that read it, unpickled here only
+    when first asked for: ``solve`` never asks (unpickling every instance in this process cost as
+    much as in the workers), ``check`` does."""
 
     __slots__ = ("data", "_value")
 
@@ -71,8 +97,9 @@ class _Pickled:
         self.data, self._value = data, _UNREAD
 
     def value(self) -> Any:
+        """The instance."""
         if self._value is _UNREAD:
-            self._value = pickle.loads(self.data)
+            self._value = pickle.loads(self.data)[1]
         return self._value
 
 
@@ -86,6 +113,8 @@ class _Unit:
     serial: int  # the instance's place in the input, from 0
     instance: _Pickled  # one for all the questions of an instance
     question_bytes: bytes | None  # None: the question is the instance
+    first: bool  # the first question of its instance
+    said: tuple | None  # what reading the instance, then asking the question, wrote (see _Capture.take)
 
     def question(self) -> Any:
         return self.instance.value() if self.question_bytes is None else pickle.loads(self.question_bytes)
@@ -93,9 +122,10 @@ class _Unit:
 
 @dataclass(frozen=True, slots=True)
 class _End:
-    """The reader read the input to its end, or ``fault`` stopped it."""
+    """The reader read the input to its end, or ``fault`` stopped it; ``said``: what it wrote on the way."""
 
     fault: BaseException | None = None
+    said: tuple | None = None
 
 
 def answer_in_workers(answering, instances, jobs: int) -> Iterator[Record]:
@@ -118,19 +148,23 @@ def _in_order(pool: _Pool, reader: _Reader) -> Iterator[Record]:
     """Send the questions read in batches to the workers that have room, and yield the answers in
     input order.  A fault met in the input is raised once every answer before it is yielded."""
     sent: dict[int, list] = {}  # batch number -> its units, until yielded
-    answered: dict[int, tuple] = {}  # batch number -> (portable records, fault), not yet yielded
+    answered: dict[int, tuple] = {}  # batch number -> (portable records, fault, its output), not yet yielded
     waiting: list[_Unit] = []  # units read and not sent yet
     next_out = next_batch = 0
     end: _End | None = None
     while True:
         while next_out in answered:
-            records, failed = answered.pop(next_out)
-            for unit, portable in zip(sent.pop(next_out), records):
+            records, failed, said = answered.pop(next_out)
+            units = sent.pop(next_out)
+            for unit, portable in zip(units, records):
+                _write_said(unit, portable[-1])
                 yield _record(portable, unit)
             next_out += 1
             if failed is not None:
+                _write_said(units[len(records)], said)
                 raise failed
         if end is not None and not waiting and next_out == next_batch:
+            _write_out(end.said)
             if end.fault is not None:
                 raise end.fault
             return
@@ -162,19 +196,29 @@ class _Children:
     def __init__(self) -> None:
         self.pids: list[int] = []
         self.connections: list[Connection] = []  # this process's ends of their pipes
+        self.prctl = _prctl()
 
-    def fork(self, work, *args) -> int:
+    def fork(self, work, *args, closing: int | None = None) -> int:
         """A child running ``work(*args)`` with the stop signals at their defaults (call with them
-        blocked), which then ends, never returning here; it first closes the pipes of those before it."""
+        blocked), which then ends, never returning here.  It ends with this process (see the
+        module's docstring), and first closes the pipes of those before it and the descriptor
+        ``closing`` (this process's end of its own pipe)."""
+        parent = os.getpid()
         pid = os.fork()
         if pid == 0:
             code = 0
             try:
+                if self.prctl is not None:
+                    self.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+                if os.getppid() != parent:  # the parent died before prctl could see it
+                    os._exit(code)
                 for signum in SIGNALS:
                     signal.signal(signum, signal.SIG_DFL)
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
                 for connection in self.connections:  # only this process may hold them, so its end is seen
                     connection.close()
+                if closing is not None:
+                    os.close(closing)
                 work(*args)
             except BaseException:  # noqa: B036  (a child never reports: the parent does)
                 code = 70
@@ -204,6 +248,18 @@ class _Children:
         self.pids = []
 
 
+def _prctl():
+    """Linux's ``prctl`` from libc, loaded before any fork (``None`` elsewhere, or if it cannot be)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes  # only --jobs loads it
+
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
 # the reader -------------------------------------------------------------------------------------------
 
 class _Reader:
@@ -211,7 +267,7 @@ class _Reader:
 
     def __init__(self, children: _Children, chosen, instances):
         here, there = os.pipe()
-        self.pid = children.fork(_read, chosen, instances, there)
+        self.pid = children.fork(_read, chosen, instances, there, closing=here)
         os.close(there)
         self.connection = Connection(here, writable=False)
         children.connections.append(self.connection)
@@ -236,27 +292,32 @@ class _Reader:
             start += FRAME.size + length
             if message[0] == "end":
                 del buffer[:start]
-                return units, _End(None if message[1] is None else _rebuilt(message[1]))
-            _, serial, instance_bytes, question_bytes = message
+                return units, _End(None if message[1] is None else _rebuilt(message[1]), message[2])
+            _, serial, instance_bytes, question_bytes, said = message
             if instance_bytes is not None:
                 self.instance = _Pickled(instance_bytes)
-            units.append(_Unit(serial, self.instance, question_bytes))
+            units.append(_Unit(serial, self.instance, question_bytes, instance_bytes is not None, said))
         del buffer[:start]
         return units, None
 
 
 def _read(chosen, instances, fd: int) -> None:
-    """(The reading child) Every question of ``instances`` down ``fd``, each with its instance the
-    first time, then the end, or the fault that stopped the reading (raised in its place)."""
+    """(The reading child) Every question of ``instances`` down ``fd``, each with its instance (and
+    the puzzle object, as reading left it) the first time and what reading and asking it wrote,
+    then the end, or the fault that stopped the reading (raised in its place)."""
+    capture = _Capture()
     try:
         for serial, instance in enumerate(instances):
-            instance_bytes: bytes | None = _portable_instance(chosen, instance)
+            read = capture.mark()
+            instance_bytes: bytes | None = _portable(chosen, instance, (chosen, instance), "")
             for question in chosen.questions(instance):
-                _send(fd, ("unit", serial, instance_bytes, None if question is instance else _dumps(question)))
+                question_bytes = None if question is instance else _portable(chosen, instance, question, "'s question")
+                said = _pair(capture.take(read) if instance_bytes is not None else None, capture.take())
+                _send(fd, ("unit", serial, instance_bytes, question_bytes, said))
                 instance_bytes = None
-        _send(fd, ("end", None))
+        _send(fd, ("end", None, capture.take()))
     except Exception as exc:
-        _send(fd, ("end", _carried(exc)))
+        _send(fd, ("end", _carried(exc), capture.take()))
 
 
 def _send(fd: int, message) -> None:
@@ -266,12 +327,19 @@ def _send(fd: int, message) -> None:
         data = data[os.write(fd, data):]
 
 
-def _portable_instance(chosen, instance) -> bytes:
+def _portable(chosen, instance, value, part: str) -> bytes:
+    """``value``, ``part`` of ``instance`` (``""``: the instance and the puzzle object), pickled for
+    a worker; a fault names what cannot be."""
     try:
-        return _dumps(instance)
+        return _dumps(value)
     except Exception as exc:
         number = chosen.number(instance, instance)[0]
-        raise ContractError(f"{chosen.name}: instance {number} cannot be sent to a worker process "
+        try:
+            _dumps(chosen)
+            what = f"instance {number}{part}"
+        except Exception:
+            what = f"the puzzle object (as reading instance {number} left it)"
+        raise ContractError(f"{chosen.name}: {what} cannot be sent to a worker process "
                             f"({type(exc).__name__}: {shorten(str(exc), quoted=False)}); solve it with --jobs 1") \
             from None
 
@@ -357,22 +425,22 @@ class _Pool:
 
     def take(self, connection) -> dict:
         """The batch a worker answered (call when its connection is ready): ``{number: (portable
-        records, fault)}``."""
+        records, fault, what the faulty question's work wrote)}``."""
         worker = self.connections.index(connection)
         try:
-            number, records, fault, seconds = pickle.loads(self.connections[worker].recv_bytes())
+            number, records, fault, said, seconds = pickle.loads(self.connections[worker].recv_bytes())
         except (EOFError, OSError):
             raise self.children.lost(self.pids[worker], "a worker process") from None
         self.loads[worker] -= 1
         if records:
             per_question, previous = seconds / len(records), self.seconds_per_question
             self.seconds_per_question = per_question if previous is None else 0.7 * previous + 0.3 * per_question
-        return {number: (records, None if fault is None else _rebuilt(fault))}
+        return {number: (records, None if fault is None else _rebuilt(fault), said)}
 
 
 def _record(portable: tuple, unit: _Unit) -> Record:
     """A worker's record, with the instance and question this process holds (unpickled when read)."""
-    number, query, text, answer, solved, cost, labels, stats = portable
+    number, query, text, answer, solved, cost, labels, stats, _ = portable
     solution = Solution(cost, None, [], stats, labels) if solved else None
     return _Received(unit, number, text, answer, solution, stats, query)
 
@@ -407,28 +475,35 @@ class _Received(Record):
 
 
 def _serve(connection, answering) -> None:
-    """(A worker) Answer each batch received, in order, until this process hangs up."""
+    """(A worker) Answer each batch received, in order, until this process hangs up, each instance
+    with the puzzle object that came with it; each record carries what its work wrote."""
     inbox: queue.SimpleQueue = queue.SimpleQueue()
     threading.Thread(target=_listen, args=(connection, inbox), daemon=True).start()
+    capture = _Capture()
     instance = model = None  # the instance answered last and its model
     compile_seconds = 0.0
     while True:
         number, items = inbox.get()
         started = perf_counter()
         records: list = []
-        fault = None
+        fault = said = built = None
         try:
             for instance_bytes, question_bytes in items:
+                built = None
                 if instance_bytes is not None:
                     instance = model = None  # the last instance's graph goes before the next is built
-                    instance = pickle.loads(instance_bytes)
+                    answering.chosen, instance = pickle.loads(instance_bytes)
                     model, compile_seconds = answering.model(instance)
+                    built = capture.take()
                 question = instance if question_bytes is None else pickle.loads(question_bytes)
-                records.append(_portable(answering.answer(model, instance, question, compile_seconds)))
+                record = answering.answer(model, instance, question, compile_seconds)
+                records.append(_sendable(record, _pair(built, capture.take())))
                 compile_seconds = 0.0
         except BaseException as exc:  # noqa: B036  (the parent raises it in order)
             fault = _carried(exc)
-        connection.send_bytes(_answer_bytes(answering.chosen, number, records, fault, perf_counter() - started))
+            said = _pair(capture.take(), None) if model is None else _pair(built, capture.take())
+        connection.send_bytes(_answer_bytes(answering.chosen, number, records, fault, said,
+                                            perf_counter() - started))
 
 
 def _listen(connection, inbox: queue.SimpleQueue) -> None:
@@ -441,18 +516,18 @@ def _listen(connection, inbox: queue.SimpleQueue) -> None:
         os._exit(0)
 
 
-def _portable(record: Record) -> tuple:
-    """What the parent needs of a record: no graph, states or search result."""
+def _sendable(record: Record, said: tuple | None) -> tuple:
+    """What the parent needs of a record (no graph, states or search result), and what its work wrote."""
     solution = record.solution
     cost, labels = (None, []) if solution is None else (solution.cost, solution.labels)
     return (record.instance, record.query, record.text, record.answer, solution is not None, cost, labels,
-            record.stats)
+            record.stats, said)
 
 
-def _answer_bytes(chosen, number: int, records: list, fault, seconds: float) -> bytes:
+def _answer_bytes(chosen, number: int, records: list, fault, said, seconds: float) -> bytes:
     """The answered batch, pickled; an answer that cannot be pickled is a fault in its place."""
     try:
-        return pickle.dumps((number, records, fault, seconds), pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps((number, records, fault, said, seconds), pickle.HIGHEST_PROTOCOL)
     except Exception:
         pass
     for kept, portable in enumerate(records):
@@ -462,8 +537,80 @@ def _answer_bytes(chosen, number: int, records: list, fault, seconds: float) -> 
             problem = ContractError(f"{chosen.name}: the answer to instance {portable[0]} question {portable[1]} "
                                     f"cannot be sent from a worker process ({type(exc).__name__}: "
                                     f"{shorten(str(exc), quoted=False)}); solve it with --jobs 1")
-            return pickle.dumps((number, records[:kept], _carried(problem), seconds))
-    return pickle.dumps((number, records, _carried(RuntimeError("a fault that cannot be pickled")), seconds))
+            return pickle.dumps((number, records[:kept], _carried(problem), portable[-1], seconds))
+    return pickle.dumps((number, records, _carried(RuntimeError("a fault that cannot be pickled")), said, seconds))
+
+
+# what plug-in code writes, from a child to the parent ------------------------------------------------
+
+class _Capture:
+    """A child's ``sys.stdout`` and ``sys.stderr``, replaced for its life by streams that keep the
+    bytes the real ones would have written (same encoding and errors), until taken."""
+
+    def __init__(self) -> None:
+        self.buffers = [io.BytesIO(), io.BytesIO()]
+        self.streams = []  # held: a stream closes its buffer when it goes
+        for name, buffer in zip(STREAMS, self.buffers):
+            stream = getattr(sys, name)
+            if stream is not None:  # closed: print() writes nothing, as in one job
+                stream = io.TextIOWrapper(buffer, _encoding(stream), getattr(stream, "errors", None) or "strict",
+                                          newline="\n", write_through=True)
+                setattr(sys, name, stream)
+            self.streams.append(stream)
+
+    def mark(self) -> tuple:
+        """Where the streams stand, for :meth:`take`."""
+        return tuple(buffer.tell() for buffer in self.buffers)
+
+    def take(self, upto: tuple | None = None) -> tuple | None:
+        """``(stdout bytes, stderr bytes)`` written since last taken (to ``upto``, a :meth:`mark`, if
+        given; the rest stays), or ``None`` for nothing."""
+        if not (self.buffers[0].tell() or self.buffers[1].tell()):
+            return None
+        taken = []
+        for i, buffer in enumerate(self.buffers):
+            data = buffer.getvalue()
+            cut = len(data) if upto is None else upto[i]
+            buffer.seek(0)
+            buffer.truncate()
+            buffer.write(data[cut:])
+            taken.append(data[:cut])
+        return tuple(taken) if any(taken) else None
+
+
+def _pair(before, after) -> tuple | None:
+    """Two pieces of what was written, ``None`` for nothing in either."""
+    return None if before is None and after is None else (before, after)
+
+
+def _encoding(stream) -> str:
+    return getattr(stream, "encoding", None) or "utf-8"
+
+
+def _write_said(unit: _Unit, said: tuple | None) -> None:
+    """Write what one job would have written before the answer to ``unit``: reading its instance,
+    building the model (only for the instance's first question), asking it, answering it
+    (``said``, from the worker)."""
+    if unit.said is None and said is None:
+        return
+    read, asked = unit.said or (None, None)
+    built, answered = said or (None, None)
+    for piece in (read, built if unit.first else None, asked, answered):
+        _write_out(piece)
+
+
+def _write_out(said: tuple | None) -> None:
+    """The bytes a child's plug-in code wrote to each stream, written to this process's, after what it holds."""
+    if said is None:
+        return
+    for name, data in zip(STREAMS, said):
+        stream = getattr(sys, name)
+        if data and stream is not None:
+            stream.flush()
+            if hasattr(stream, "buffer"):
+                stream.buffer.write(data)
+            else:  # a text-only stream (a StringIO): the child encoded as it would
+                stream.write(data.decode(_encoding(stream), "surrogateescape"))
 
 
 # faults, from a worker to the parent -----------------------------------------------------------------
