@@ -283,7 +283,7 @@ def test_a_first_level_puzzle_keeps_the_contract():
     model = counter.model()
     assert issubclass(model, Model) and issubclass(model, RulesModel)
     assert (model.name, model.has_heuristic, model.decode_needs_path) == ("steps", True, True)
-    assert counter.limits == {"max_n": 1000, "max_states": 200_000}
+    assert counter.limits == {"max_n": 1000, "max_states": 200_000, "max_moves": 10_000}
     instance = next(counter.parse("6\n"))
     assert (instance.number, instance.value) == (1, 6)
     assert model.state_picture(instance, 3) == "###..."

@@ -42,6 +42,7 @@ import networkx as nx
 
 from .errors import ContractError, StategraphError, shorten
 from .graph_dicts import collector_paused
+from .settings_schema import MAX_MOVES
 from .state_graph import WeightProfile, require_hashable
 from .weights import Lex
 
@@ -63,11 +64,11 @@ class Explored:
     profile: WeightProfile
 
 
-def explore(rules, instance, *, max_states: int = MAX_STATES, negative: bool = False,
+def explore(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES, negative: bool = False,
             where: str = "") -> Explored:
     """The state graph of ``instance`` under ``rules`` (an object with ``start``, ``is_goal``,
-    ``moves`` and optionally ``state_label``); ``negative`` allows negative costs; ``where``
-    starts every message (``"ice_maze model stop_cells: instance 2: "``)."""
+    ``moves`` and optionally ``state_label``); a state may have at most ``max_moves`` moves; ``negative``
+    allows negative costs; ``where`` starts every message (``"ice_maze model stop_cells: instance 2: "``)."""
     start = rules.start(instance)
     require_hashable(start, f"{where}start() returned")
     order = {start: None}  # every state found, in the order found (a dict keeps it)
@@ -80,7 +81,8 @@ def explore(rules, instance, *, max_states: int = MAX_STATES, negative: bool = F
             state = queue.popleft()
             if rules.is_goal(instance, state):
                 targets.append(state)
-            for nxt, (cost, rank, name) in _kept_moves(rules, instance, state, negative, kind, where).items():
+            kept = _kept_moves(rules, instance, state, negative, kind, where, max_moves)
+            for nxt, (cost, rank, name) in kept.items():
                 if nxt not in order:
                     if len(order) >= max_states:
                         raise StateLimit(f"{where}the state graph passed limits.max_states = {max_states}: state "
@@ -107,9 +109,9 @@ def _graph(rules, instance, states, edges) -> nx.DiGraph:
     return graph
 
 
-def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str) -> dict:
+def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str, max_moves: int) -> dict:
     """``{next state: (cost, rank, label)}`` of ``state``'s moves, the cheapest of parallel ones
-    (the first on a tie), each checked."""
+    (the first on a tie), each checked; more than ``max_moves`` moves is a :class:`ContractError`."""
     moves = rules.moves(instance, state)
     try:
         moves = iter(moves)
@@ -120,6 +122,10 @@ def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str) 
     labels: set = set()
     plain = kind == [NUMBER]  # the costs so far are numbers: a non-negative int needs no more checks
     for rank, move in enumerate(moves):
+        if rank == max_moves:  # rank counts the moves before this one (a compare a move: no islice)
+            raise ContractError(f"{where}moves() of state {shorten(state)} yielded more moves than "
+                                f"limits.max_moves = {max_moves} (does it never end?); raise the limit with "
+                                "--set limits.max_moves=N")
         try:
             name, nxt, cost = move
         except (TypeError, ValueError):

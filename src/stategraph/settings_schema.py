@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_LIMIT = 10**6  # the largest value of any integer setting, and of any key under limits
+MAX_MOVES = 10_000  # the default of limits.max_moves, the most moves a first-level puzzle's moves() may
+# yield for one state (an endless generator is stopped there); the built-in puzzles and examples have at most 6
 OUTPUT_FORMATS = ("text", "json")
 GRAPH_FORMATS = ("graphml", "gexf", "json", "dot")  # what stategraph.graphwrite writes
 # a whole graph above this many states needs export's --force (or --path-only); GEXF and DOT are

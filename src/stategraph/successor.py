@@ -69,6 +69,7 @@ from .errors import ContractError, SearchNotApplicable, VerificationError
 from .explore import MAX_STATES, explore
 from .puzzle import Model, Puzzle
 from .replay import SILENT, confirm, replay, same_cost
+from .settings_schema import MAX_MOVES
 from .state_graph import StateGraph, WeightProfile
 from .textinput import Tokens
 
@@ -138,6 +139,7 @@ class RulesModel(Model):
         rules = self.rules(instance)
         self.where = f"{self.puzzle_name} model {self.name}: instance {instance.number}: "
         found = explore(rules, instance.value, max_states=instance.limits.get("max_states", MAX_STATES),
+                        max_moves=instance.limits.get("max_moves", MAX_MOVES),
                         negative=self.negative_costs, where=self.where)
         self.graph = found.graph
         self._state_model = StateGraph(found.graph, found.source, found.targets, profile=found.profile,
@@ -196,7 +198,8 @@ class SuccessorPuzzle(Puzzle):
     negative_costs : bool
         A move may cost less than nothing (then only ``spfa`` applies).
     limits : dict
-        Size limits a config may change; ``max_states`` (the explored states) is always one.
+        Size limits a config may change; ``max_states`` (the explored states) and ``max_moves``
+        (the moves one state may have) are always two of them.
 
     Raises
     ------
@@ -225,13 +228,14 @@ class SuccessorPuzzle(Puzzle):
     output: ClassVar[AnswerLine] = COST_AND_MOVES
     model_name: ClassVar[str] = "states"  # the model's name when the puzzle holds the rules itself
     negative_costs: ClassVar[bool] = False  # whether a move may cost less than nothing (then only spfa applies)
-    limits: ClassVar[dict[str, int]] = {"max_states": MAX_STATES}
+    limits: ClassVar[dict[str, int]] = {"max_states": MAX_STATES, "max_moves": MAX_MOVES}
     _sources: ClassVar[dict] = {}
     _explicit: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls.limits = {**cls.limits, "max_states": cls.limits.get("max_states", MAX_STATES)}
+        cls.limits = {**cls.limits, "max_states": cls.limits.get("max_states", MAX_STATES),
+                      "max_moves": cls.limits.get("max_moves", MAX_MOVES)}
         own = cls.__dict__.get("models")
         if own is not None:
             sources, cls._explicit = own, True
