@@ -368,3 +368,23 @@ def test_a_memory_error_in_the_reader_is_out_of_memory(failure, tmp_path, monkey
         read_graph(write(tmp_path, "g.graphml", graphml()))
     assert caught.value.exit_status == 5
     assert caught.value.__context__ is None and caught.value.__cause__ is None  # the data let go
+
+
+@pytest.mark.parametrize("fmt", ["graphml", "gexf"])
+def test_a_memory_error_that_networkx_re_raises_is_still_exit_5(fmt, tmp_path, monkeypatch, capsys):
+    """networkx's readers end with ``nx.DiGraph(G)``, whose conversion re-raises any exception (a
+    ``MemoryError`` too) as a NetworkXError: still out of memory, not "not a readable graph file"."""
+    import networkx.convert
+
+    from stategraph import cli
+
+    def fail(*args, **kwargs):
+        raise MemoryError
+
+    path = write(tmp_path, f"g.{fmt}", graphml() if fmt == "graphml" else gexf())
+    assert cli.main(["search", path]) == 0  # the file itself is fine
+    capsys.readouterr()
+    monkeypatch.setattr(networkx.convert, "from_dict_of_dicts", fail)
+    assert cli.main(["search", path]) == 5
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("stategraph: error: out of memory"), err

@@ -7,7 +7,9 @@ digraph: the node of ``kind`` ``start`` is the source, those of kind
 ``start_is_target`` is true; GEXF keeps the graph attributes as JSON in its
 ``meta/description``), and each edge's ``primary``/``secondary`` pair (a
 lexicographic weight) or else its ``weight`` (a finite number) is what a move
-costs.  Any routine of :data:`stategraph.search.SEARCHES` that accepts those
+costs; an integer is read exactly, written as a number or as text in decimal
+digits (how ``export`` writes one outside 64 bits), GEXF's float ``weight``
+included.  Any routine of :data:`stategraph.search.SEARCHES` that accepts those
 weights runs on it.
 
 A file is read in chunks, at most ``max_bytes`` (+1, to know it is larger) of
@@ -16,7 +18,8 @@ mark and a little white space (``{``: JSON) and from the root element of an
 XML document (``<graphml>`` or ``<gexf>``), which is parsed from bytes so that
 its declared encoding holds.  What cannot be read is a :class:`GraphFileError`
 (exit status 2, one line); memory running out while reading is
-:class:`~stategraph.errors.OutOfMemory` (exit status 5).
+:class:`~stategraph.errors.OutOfMemory` (exit status 5), even where networkx
+re-raises the ``MemoryError`` as another exception.
 
 >>> import networkx as nx
 >>> g = nx.DiGraph()
@@ -34,6 +37,7 @@ import io
 import json
 import math
 import os
+import re
 import stat
 import xml.etree.ElementTree as ET
 from xml.parsers.expat import errors as expat_errors
@@ -53,6 +57,8 @@ LEADING_WHITESPACE = 4096  # bytes of white space allowed before the document st
 XML_WHITESPACE = b" \t\r\n"
 GRAPHML_HEADER = b'<graphml xmlns="http://graphml.graphdrawing.org/xmlns">'
 NO_MEMORY = expat_errors.codes[expat_errors.XML_ERROR_NO_MEMORY]
+INTEGER = re.compile(r"\s*[+-]?[0-9]+\s*")  # an integer written as text, in decimal digits
+FLOAT_DIGITS = 15  # an integer of at most this many digits is a float exactly
 # what networkx's readers raise on a malformed file (RuntimeError: RecursionError, and the bare
 # `raise` of its GEXF reader on an unknown attribute class; AttributeError: a GraphML group node
 # without a graph)
@@ -92,10 +98,24 @@ def _read(path: str, shown: str, limit: int) -> nx.Graph:
                     raise MemoryError from None
                 raise _unreadable(shown, exc) from None
             except UNREADABLE as exc:
+                if _memory_ran_out(exc):  # networkx's conversions re-raise any exception as their own
+                    raise MemoryError from None
                 raise _unreadable(shown, exc) from None
     except OSError as exc:
         raise GraphFileError(f"cannot read the graph file {shown}: {exc.strerror or exc}") from None
     return graph if graph.is_directed() else graph.to_directed()
+
+
+def _memory_ran_out(exc: BaseException) -> bool:
+    """Whether a ``MemoryError`` is in ``exc``'s chain of causes and contexts."""
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, MemoryError):
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False
 
 
 def _unreadable(shown: str, exc: Exception) -> GraphFileError:
@@ -226,6 +246,25 @@ class _GEXF(GEXFReader):
         self.declared.declare(node_xml.get("id"))
         super().add_node(G, node_xml, node_attr, node_pid)
 
+    def add_edge(self, G, edge_element, edge_attr):
+        """networkx's, but a weight in more digits than a float holds exactly is read as the integer."""
+        text = edge_element.get("weight")
+        exact = _integer_text(text) if text is not None and len(text) > FLOAT_DIGITS else None
+        super().add_edge(G if exact is None else _WithWeight(G, exact), edge_element, edge_attr)
+
+
+class _WithWeight:
+    """``graph``, whose ``add_edge`` gives every edge ``weight`` (for :meth:`_GEXF.add_edge`)."""
+
+    def __init__(self, graph: nx.Graph, weight: int) -> None:
+        self.graph, self.weight = graph, weight
+
+    def __getattr__(self, name: str):
+        return getattr(self.graph, name)
+
+    def add_edge(self, u, v, **attrs) -> None:
+        self.graph.add_edge(u, v, **{**attrs, "weight": self.weight})
+
 
 def _description_attributes(description) -> dict:
     """The graph attributes in a GEXF description written by ``export`` (a JSON object); a
@@ -348,15 +387,17 @@ def _rank(attrs) -> float:
 def _weight(u, v, attrs):
     edge = f"the edge {shorten(u)} -> {shorten(v)}"
     if "primary" in attrs or "secondary" in attrs:
-        parts = [attrs.get("primary"), attrs.get("secondary")]
+        raw = [attrs.get("primary"), attrs.get("secondary")]
+        parts = [_integer_text(p) if isinstance(p, str) else p for p in raw]
         if all(_integral(p) for p in parts):
             return Lex(int(parts[0]), int(parts[1]))
         raise GraphFileError(f"{edge} needs integer primary and secondary weights, "
-                             f"found {shorten(parts[0])} and {shorten(parts[1])}")
+                             f"found {shorten(raw[0])} and {shorten(raw[1])}")
     weight = attrs.get("weight")
     if isinstance(weight, str):
+        exact = _integer_text(weight)
         try:
-            weight = float(weight)
+            weight = float(weight) if exact is None else exact
         except ValueError:
             pass
     if isinstance(weight, bool) or not isinstance(weight, (int, float)):
@@ -364,6 +405,17 @@ def _weight(u, v, attrs):
     if isinstance(weight, float) and not math.isfinite(weight):
         raise GraphFileError(f"{edge} has a weight that is not a finite number ({shorten(weight)})")
     return int(weight) if _integral(weight) else weight
+
+
+def _integer_text(text: str) -> int | None:
+    """The integer ``text`` spells in decimal digits, exactly (``None``: it spells none, or more
+    digits than Python converts)."""
+    if not INTEGER.fullmatch(text):
+        return None
+    try:
+        return int(text)
+    except ValueError:  # past sys.get_int_max_str_digits()
+        return None
 
 
 def _integral(value) -> bool:

@@ -1,6 +1,12 @@
 """Writing a flattened state graph (see :func:`stategraph.export.flatten`) to a file: GraphML
 (streamed by the small writer here), GEXF and node-link JSON (networkx's writers) or DOT (pydot).
 
+In GraphML and GEXF an attribute has one declared type, the most general of its values' (text
+over numbers, a float over integers); an integer outside 64 bits (past their ``long``) makes its
+attribute a ``string`` of decimal digits, so it is kept exactly.  GEXF's own edge ``weight``, a float
+to Gephi and networkx, is written in digits too, which :mod:`stategraph.graphfile` reads exactly.
+JSON numbers are exact as they stand.
+
 Files are written through :mod:`stategraph.safefile`: a path that cannot be opened is a
 :class:`~stategraph.errors.StategraphError`; a write that fails once started is a
 :class:`~stategraph.errors.StreamFault`, and an existing file is left as it was.
@@ -41,6 +47,7 @@ _HEADER = ("<?xml version='1.0' encoding='utf-8'?>\n"
            f'<graphml xmlns="{_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
            f'xsi:schemaLocation="{_NS} {_NS}/1.0/graphml.xsd">')
 _XML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}  # a subclass: its base's
+LONG_RANGE = (-2**63, 2**63 - 1)  # GraphML's and GEXF's long: an integer outside it is written as text
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")  # not even escaped
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
 _ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
@@ -109,20 +116,45 @@ def _escaper(table: dict) -> Callable[[str], str]:
 def _keys(scope: str, dicts, declared: list, text: Callable[[str], str]) -> dict:
     """``{name: (key id, spell)}`` for the attribute names of ``dicts`` (first met first), each
     declared in ``declared``; ``spell(value)`` is a value's escaped text."""
-    kinds: dict = {}
-    for d in dicts:
-        for k, v in d.items():
-            kinds.setdefault(str(k), set()).add(type(v))
     found = {}
-    for name, types in kinds.items():
-        bases = {_base(t) for t in types}
-        general = bases.pop() if len(bases) == 1 else str if str in bases else float if float in bases else int
+    for name, types in _value_types(dicts).items():
+        general = _general(types)
         keyid = f"d{len(declared)}"
         declared.append((keyid, scope, name, _XML_TYPES[general]))
         plain = types <= {int, float, bool}  # numbers print as XML text
         spell = _boolean if general is bool else str if plain else (lambda v: text(str(v)))
         found[name] = (keyid, spell)
     return found
+
+
+class _Digits(str):
+    """What :func:`_value_types` counts an integer outside :data:`LONG_RANGE` as: text."""
+
+
+def _value_types(dicts) -> dict[str, set[type]]:
+    """``{name: the types of its values}`` of the attributes of ``dicts``, first met first."""
+    low, high = LONG_RANGE
+    kinds: dict = {}
+    for d in dicts:
+        for k, v in d.items():
+            kind = type(v)
+            if kind is int and not low <= v <= high:
+                kind = _Digits
+            seen = kinds.get(k)
+            if seen is None:  # (no setdefault: a new set a value costs a third of the time)
+                seen = kinds[k] = set()
+            seen.add(kind)
+    named: dict = {}
+    for k, types in kinds.items():
+        named.setdefault(str(k), set()).update(types)
+    return named
+
+
+def _general(types: set[type]) -> type:
+    """The type that holds every value of an attribute: theirs if they share one, else ``str`` if
+    one is text, else ``float`` if one is a float, else ``int``."""
+    bases = {_base(t) for t in types}
+    return bases.pop() if len(bases) == 1 else str if str in bases else float if float in bases else int
 
 
 def _base(kind: type) -> type:
@@ -164,8 +196,38 @@ def _write_gexf(flat: nx.DiGraph, handle) -> None:
     meta = writer.xml.find("meta")
     if meta is not None:
         SubElement(meta, "description").text = json.dumps(flat.graph)
-    writer.add_graph(flat)
+    writer.add_graph(_one_type_each(flat))
     writer.write(handle)
+
+
+# what networkx's GEXF writer writes as the <node> or <edge> element's own XML attributes, not as attvalues
+_GEXF_OWN = {"node": frozenset({"id", "label", "pid", "start", "end"}),
+             "edge": frozenset({"id", "label", "weight", "type", "start", "end"})}
+
+
+def _one_type_each(flat: nx.DiGraph) -> nx.DiGraph:
+    """``flat``, or a copy whose attributes each hold values of one XML type (networkx's GEXF writer
+    declares an attribute's type by its first value): see :func:`_general`; an integer outside
+    :data:`LONG_RANGE` becomes its digits."""
+    nodes, succ = node_attributes(flat), successors(flat)
+    node_types = _retyped(_value_types(nodes.values()), _GEXF_OWN["node"])
+    edge_types = _retyped(_value_types(d for nbrs in succ.values() for d in nbrs.values()), _GEXF_OWN["edge"])
+    if not node_types and not edge_types:
+        return flat
+    typed: nx.DiGraph = nx.DiGraph(**flat.graph)
+    typed.add_nodes_from((n, _converted(d, node_types)) for n, d in nodes.items())
+    typed.add_edges_from((u, v, _converted(d, edge_types)) for u, nbrs in succ.items() for v, d in nbrs.items())
+    return typed
+
+
+def _retyped(kinds: dict[str, set[type]], own: frozenset) -> dict[str, type]:
+    """``{name: the type its values become}`` of the attributes (but ``own``) not all of one XML type."""
+    return {name: _general(types) for name, types in kinds.items()
+            if name not in own and (len(types) > 1 or not types <= _XML_TYPES.keys())}
+
+
+def _converted(attrs: dict, types: dict[str, type]) -> dict:
+    return {k: types[k](v) if k in types else v for k, v in attrs.items()}
 
 
 def _write_json(flat: nx.DiGraph, handle) -> None:
