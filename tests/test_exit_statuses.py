@@ -22,7 +22,7 @@ from stategraph.errors import StategraphError
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# A plug-in puzzle without a checker (and one whose answers crash, for an internal error).
+# A plug-in puzzle without a checker (and one whose answers crash, a fault in plug-in code).
 PLUGIN = '''
 from contextlib import contextmanager
 
@@ -105,7 +105,7 @@ FAULTS = [
     ("without a checker", ("solve", "corridor:Corridor", "--verify"), b"S..E\n"),
     ("without a checker", ("check", "corridor:Corridor", "-", "answers.txt"), b"S..E\n"),
     ("`check` found a problem", ("check", "pushing_boxes", "-", "answers.txt"), b"1 3\nSBT\n0 0\n"),
-    ("an internal error", ("solve", "corridor:Crash"), b"S..E\n"),
+    ("an exception in a plug-in's own code", ("solve", "corridor:Crash"), b"S..E\n"),
 ]
 
 

@@ -59,7 +59,7 @@ class GoodPuzzle(Puzzle):
 
 # id -> (module text after the prelude (None: no module file at all), the spec, words the message must hold)
 CASES = {
-    "missing module": (None, "no_such_plugin:Puzzle", ["no module named 'no_such_plugin'"]),
+    "missing module": (None, "no_such_plugin:Puzzle", ["no file no_such_plugin.py in the"]),
     "missing class": ("", "plug:NoSuchClass", ["has no class 'NoSuchClass'"]),
     "not a Puzzle subclass": ("class NotAPuzzle:\n    pass\n", "plug:NotAPuzzle",
                               ["'NotAPuzzle'", "not a subclass", "Puzzle"]),

@@ -22,9 +22,7 @@ Names are imported on first use, so ``stategraph --help`` does not load networkx
 """
 
 import os
-import signal
 import sys
-from importlib import import_module
 
 __version__ = "0.1.0"
 
@@ -45,8 +43,21 @@ def _interrupted_while_starting(signum, frame):  # pragma: no cover - exercised 
     os._exit(130)
 
 
-if _is_the_command():  # a Ctrl-C before cli.main() takes the signal over is one line and status 130 too
-    signal.signal(signal.SIGINT, _interrupted_while_starting)
+def _leave_the_current_folder() -> None:
+    """Under ``python -m stategraph``, take the current folder (which Python puts first on
+    ``sys.path`` for ``-m``) off the path before anything is imported, so a ``signal.py`` or
+    ``yaml.py`` lying there is never run."""
+    if sys.argv[:1] == ["-m"] and sys.path and sys.path[0] in ("", os.getcwd()):
+        del sys.path[0]
+
+
+if _is_the_command():
+    import _signal  # type: ignore[import-not-found]  # built in (``signal`` imports enum: milliseconds)
+
+    _signal.signal(_signal.SIGINT, _interrupted_while_starting)  # a Ctrl-C before cli.main(): one line, status 130
+    _leave_the_current_folder()
+
+from importlib import import_module  # noqa: E402  (after the path is made safe)
 
 _HOMES = {
     "answer_line": ("AnswerLine", "COST", "COST_AND_MOVES"),

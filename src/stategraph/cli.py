@@ -1,9 +1,10 @@
 """The ``stategraph`` command line: its options, and the one place where faults become exit statuses.
 
 Exit statuses: 0 success; 1 the output pipe was closed by its reader (no
-message); 2 bad input, config, option or path; 3 an answer that does not hold
+message); 2 bad input, config, option or path, or an exception in a plug-in's own code (one
+line at its file and line: :mod:`stategraph.faults`); 3 an answer that does not hold
 (``--verify``, ``check``); 4 a read or write failed while running; 5 out of
-memory; 70 an internal error; 130 interrupted (Ctrl-C); 129 and 143 stopped by
+memory; 70 an internal error (in stategraph's own code); 130 interrupted (Ctrl-C); 129 and 143 stopped by
 SIGHUP and SIGTERM (128 + the signal's number).  Every one but 0 and 1 comes
 with exactly one line on stderr.  SIGTERM and SIGHUP are raised as
 :class:`Stopped` where the program is, as Ctrl-C is, so a file being written
@@ -141,6 +142,8 @@ def _run(argv) -> int:
             return _finish_output(status)
         except StategraphError as exc:
             _flush_quietly()
+            if os.environ.get("STATEGRAPH_DEBUG") and exc.__cause__ is not None:
+                _print_traceback(exc.__cause__)  # a plug-in's fault: its own traceback
             _say(f"stategraph: error: {exc}")
             return exc.exit_status
     except BrokenPipeError:
@@ -156,17 +159,32 @@ def _run(argv) -> int:
         return 128 + stop.signum
     except MemoryError:
         raise
-    except Exception as exc:  # a bug: one line, unless the developer asks for the traceback
+    except Exception as exc:  # a plug-in's fault is its author's; stategraph's own is a bug
+        from .faults import describe_exception, plugin_fault
+
+        _flush_quietly()
         if os.environ.get("STATEGRAPH_DEBUG"):
-            import traceback  # only for a bug, on request: --help and --version do not load it
-
-            traceback.print_exc()
-        else:
-            from .errors import shorten
-
-            _say(f"stategraph: internal error: {type(exc).__name__}: {shorten(str(exc), quoted=False)} "
+            _print_traceback(exc)
+        fault = plugin_fault(exc)
+        if fault is not None:
+            _say(f"stategraph: error: {fault}")
+            return fault.exit_status
+        if not os.environ.get("STATEGRAPH_DEBUG"):
+            _say(f"stategraph: internal error: {describe_exception(exc)} "
                  "(set STATEGRAPH_DEBUG=1 for the traceback, and please report it)")
         return INTERNAL_ERROR
+
+
+def _print_traceback(exc: BaseException) -> None:
+    """The traceback of ``exc`` (from its first frame in a plug-in, if it has one) on stderr."""
+    import traceback  # only on request: --help and --version do not load it
+
+    from .faults import plugin_frames
+
+    try:
+        traceback.print_exception(type(exc), exc, plugin_frames(exc))
+    except Exception:  # stderr closed, say
+        pass
 
 
 def _finish_output(status: int) -> int:

@@ -79,6 +79,19 @@ def solve(args) -> int:
 
 
 def check(args) -> int:
+    """Judge an answers file, one verdict per question; exit 3 if any answer has a problem.
+
+    Each answer is judged on its own: an unreadable one is its question's one problem, and the
+    reading goes on at the next answer's start.  ``COST`` and ``COST_AND_MOVES`` answers and the
+    Huarong Dao's are one a line; Pushing Boxes answers at each ``Maze #k`` header and after
+    each blank line; Abbott's Revenge answers at each line in column 1 that is not a route's.  A
+    ``Maze #k`` header (or a template's ``{number}``) that skips questions, when the next answer
+    goes on from it, leaves only those questions unanswered.  Where an answer has no number to go
+    by, a left-out or extra line (Huarong Dao, an unnumbered template) or name line (Abbott's
+    Revenge) cannot be resynchronised: the answers after it are judged against the questions
+    beside theirs.  A plug-in's reader that raises at an unreadable answer leaves the questions
+    after it "not judged".
+    """
     from .judge import MAX_ANSWERS_BYTES, WHOLE_FILE, judge
 
     settings, (input_path, answers_path) = _resolve(args, ("INPUT", "ANSWERS"))
@@ -137,10 +150,13 @@ def algorithms(args) -> int:
         routines.setdefault(settings.algorithm, get_search(settings.algorithm))
     width = max(map(len, routines))
     for name, routine in routines.items():
-        usable = [f"{p}/{model.name}" for p, puzzle in puzzles.items() for model in puzzle.models.values()
-                  if routine.refusal(model.profile, model.has_heuristic) is None]
+        verdicts = {f"{p}/{model.name}": routine.applies_to(model) for p, puzzle in puzzles.items()
+                    for model in puzzle.models.values()}
+        usable = [where for where, verdict in verdicts.items() if verdict]
+        pending = [where for where, verdict in verdicts.items() if verdict is None]
+        later = f"; decided once a graph is built (by its weights): {', '.join(pending)}" if pending else ""
         _write(f"{name.ljust(width)}  {routine.summary}\n"
-               f"{''.ljust(width)}  accepts: {routine.accepts}; applies to: {', '.join(usable) or 'none'}\n")
+               f"{''.ljust(width)}  accepts: {routine.accepts}; applies to: {', '.join(usable) or 'none'}{later}\n")
     return 0
 
 

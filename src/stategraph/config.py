@@ -24,6 +24,7 @@ import copy
 import os
 
 from .errors import ConfigError, StategraphError, described, kind_of, shorten
+from .plugins import is_plugin_name
 from .puzzles import ALIASES, PUZZLES, get_puzzle
 from .search import SEARCHES, check_options, get_search
 from .settings_schema import DEFAULTS, KEYS, MAX_LIMIT, Key, nest, value_at
@@ -46,10 +47,11 @@ def default_config(puzzle, folder: str | None = None) -> dict:
                  "limits": dict(chosen.limits)})
 
 
-def load_config(path: str, source: str | None = None) -> dict:
+def load_config(path: str, source: str | None = None, *, load_routine: bool = True) -> dict:
     """The config in the file ``path`` (named ``source`` in messages); a plug-in puzzle it names
-    is looked up beside it first."""
-    return load_config_text(read_config_file(path), source or path, os.path.dirname(os.path.abspath(path)))
+    is looked up beside it first (``load_routine``: see :func:`load_config_text`)."""
+    return load_config_text(read_config_file(path), source or path, os.path.dirname(os.path.abspath(path)),
+                            load_routine=load_routine)
 
 
 def read_config_file(path: str) -> str:
@@ -70,7 +72,11 @@ def read_config_file(path: str) -> str:
     return text
 
 
-def load_config_text(text: str, source: str = "<config>", folder: str | None = None) -> dict:
+def load_config_text(text: str, source: str = "<config>", folder: str | None = None, *,
+                     load_routine: bool = True) -> dict:
+    """The config in ``text``, validated; with ``load_routine`` false, a routine of your own it
+    names (``module:function``) is not loaded yet: the command line may override it, and only the
+    routine that will run is imported (:func:`apply_overrides` checks it)."""
     if len(text) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{source}: the config is larger than {MAX_CONFIG_BYTES} characters "
                           "(a config is a few lines of YAML)")
@@ -84,7 +90,7 @@ def load_config_text(text: str, source: str = "<config>", folder: str | None = N
     _puzzle(data["puzzle"], source, folder)
     base = default_config(data["puzzle"], folder)
     merged = _merge(base, data, SCHEMA, source, "")
-    validate(merged, source, folder=folder)
+    validate(merged, source, folder=folder, load_routine=load_routine)
     return merged
 
 
@@ -126,28 +132,30 @@ def parse_assignment(text: str) -> tuple:
                           f"{exc.problem}{where}") from None
 
 
-def validate(config: dict, source: str, puzzle=None, folder: str | None = None) -> None:
+def validate(config: dict, source: str, puzzle=None, folder: str | None = None, *, load_routine: bool = True) -> None:
     """Cross-key checks: known routine and options, known model, each key's declared choices and
     range, puzzle limits (of ``puzzle`` if given, else of the puzzle ``config`` names).  A routine ``module:function``
-    is loaded here (from ``folder``, the config's, first): see :mod:`stategraph.search.plugin`."""
+    is loaded here (from ``folder``, the config's, first), unless ``load_routine`` is false: see
+    :mod:`stategraph.search.plugin`."""
     module = puzzle or _puzzle(config["puzzle"], source)
     algorithm = config["search"]["algorithm"]
-    routine = _routine(algorithm, source, folder)
     options = config["search"]["options"]
     if not isinstance(options, dict):
         raise ConfigError(f"{source}: key 'search.options' must be a mapping, found {kind_of(options)}")
-    try:
-        check_options(routine, options)
-    except StategraphError as exc:
-        raise ConfigError(f"{source}: key 'search.options': {exc}") from None
     if config["model"] not in module.models:
         raise ConfigError(f"{source}: key 'model': {module.name} has no model {shorten(config['model'])} "
                           f"(models: {', '.join(module.models)})")
     model = module.models[config["model"]]
-    reason = routine.refusal(model.profile, model.has_heuristic)
-    if reason:
-        raise ConfigError(f"{source}: key 'search.algorithm': {algorithm} does not apply to "
-                          f"{module.name}'s model {model.name}: {reason}")
+    if load_routine or not (isinstance(algorithm, str) and is_plugin_name(algorithm)):
+        routine = _routine(algorithm, source, folder)
+        try:
+            check_options(routine, options)
+        except StategraphError as exc:
+            raise ConfigError(f"{source}: key 'search.options': {exc}") from None
+        reason = routine.refusal(model.profile, model.has_heuristic)
+        if reason:
+            raise ConfigError(f"{source}: key 'search.algorithm': {algorithm} does not apply to "
+                              f"{module.name}'s model {model.name}: {reason}")
     for key in KEYS:
         _check_value(key, value_at(config, key.name), source)
     limits = module.limits

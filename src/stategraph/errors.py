@@ -60,6 +60,29 @@ def escaped(text: str) -> str:
     return "".join(ch if ch.isprintable() and ch != "\\" else repr(ch)[1:-1] for ch in text)
 
 
+def found_in_chain(exc: BaseException, kind: type[BaseException]) -> BaseException | None:
+    """The first exception of type ``kind`` among ``exc`` and its causes and contexts (a library
+    re-raises a ``MemoryError`` or a refused write as its own), or ``None``.
+
+    >>> try:
+    ...     try:
+    ...         raise MemoryError
+    ...     except MemoryError as exc:
+    ...         raise ValueError("converted") from exc
+    ... except ValueError as outer:
+    ...     type(found_in_chain(outer, MemoryError)).__name__, found_in_chain(outer, KeyError)
+    ('MemoryError', None)
+    """
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, kind):
+            return link
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return None
+
+
 class StategraphError(Exception):
     """Base class of every error stategraph reports to a user.
 

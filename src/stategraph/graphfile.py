@@ -46,7 +46,7 @@ import networkx as nx
 from networkx.readwrite.gexf import GEXFReader
 from networkx.readwrite.graphml import GraphMLReader
 
-from .errors import OutOfMemory, StategraphError, escaped, shorten
+from .errors import OutOfMemory, StategraphError, escaped, found_in_chain, shorten
 from .pipeline import solve
 from .state_graph import StateGraph
 from .weights import Lex
@@ -98,24 +98,12 @@ def _read(path: str, shown: str, limit: int) -> nx.Graph:
                     raise MemoryError from None
                 raise _unreadable(shown, exc) from None
             except UNREADABLE as exc:
-                if _memory_ran_out(exc):  # networkx's conversions re-raise any exception as their own
+                if found_in_chain(exc, MemoryError):  # networkx's conversions re-raise any exception as their own
                     raise MemoryError from None
                 raise _unreadable(shown, exc) from None
     except OSError as exc:
         raise GraphFileError(f"cannot read the graph file {shown}: {exc.strerror or exc}") from None
     return graph if graph.is_directed() else graph.to_directed()
-
-
-def _memory_ran_out(exc: BaseException) -> bool:
-    """Whether a ``MemoryError`` is in ``exc``'s chain of causes and contexts."""
-    seen: set[int] = set()
-    link: BaseException | None = exc
-    while link is not None and id(link) not in seen:
-        if isinstance(link, MemoryError):
-            return True
-        seen.add(id(link))
-        link = link.__cause__ or link.__context__
-    return False
 
 
 def _unreadable(shown: str, exc: Exception) -> GraphFileError:

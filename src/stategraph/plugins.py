@@ -1,15 +1,22 @@
 """Loading code named ``module:member`` (a puzzle class, a search routine) from outside the package.
 
 The one trust rule for both: code runs only where the user named it.  A module without dots is
-loaded from its file, ``module.py``, in the config file's folder if there is one, else in the
-current directory; a dotted one is imported from the installed packages.  No folder is ever
-added to ``sys.path``, and a module loaded from a file is registered under a private name, so
-later imports (``yaml``, ``lxml``, ...) are never shadowed by a file beside a config.
+loaded only from its file, ``module.py``, in the config file's folder if there is one, else in the
+current directory: never through ``sys.path``, so ``-a this:bfs`` runs no standard-library
+module.  A dotted name, ``package.module``, is imported from the installed packages, unless its
+package is part of Python's standard library.  No folder is ever added to ``sys.path``, and a
+module loaded from a file is registered under a private name, so later imports (``yaml``,
+``lxml``, ...) are never shadowed by a file beside a config; a plug-in is therefore one file (or
+an installed package).
 
 >>> load_member("no_such_module_here:f", None, "algorithm 'no_such_module_here:f'", Kind("function", "function", ""))
 Traceback (most recent call last):
 ...
-stategraph.plugins.PluginError: algorithm 'no_such_module_here:f': no module named 'no_such_module_here'
+stategraph.plugins.PluginError: algorithm 'no_such_module_here:f': no file no_such_module_here.py in the current ...
+>>> load_member("os.path:join", None, "algorithm 'os.path:join'", Kind("function", "function", ""))
+Traceback (most recent call last):
+...
+stategraph.plugins.PluginError: algorithm 'os.path:join': 'os' is part of Python's standard library, not a plug-in
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from .errors import StategraphError, shorten
 PLUGIN_NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*", re.ASCII)
 PRIVATE_PREFIX = "_stategraph_plugin_"  # plug-in modules loaded from a file live under this name
 _SERIAL = itertools.count(1)
+_PACKAGES: set[str] = set()  # the installed packages whose modules were named as plug-ins
 
 
 class PluginError(StategraphError):
@@ -74,6 +82,16 @@ def is_plugin_name(name: str) -> bool:
     return PLUGIN_NAME.fullmatch(name) is not None
 
 
+def is_plugin_module(module_name: str) -> bool:
+    """Whether the module called ``module_name`` is plug-in code: loaded from a plug-in's file, or
+    part of an installed package a plug-in was named in.
+
+    >>> is_plugin_module("stategraph.runner"), is_plugin_module(PRIVATE_PREFIX + "1_ice_maze")
+    (False, True)
+    """
+    return module_name.startswith(PRIVATE_PREFIX) or module_name.partition(".")[0] in _PACKAGES
+
+
 def load_member(spec: str, folder: str | None, where: str, kind: Kind):
     """The object ``spec`` (``module:member``) names, or ``None`` if the module has no such
     member; any fault is a ``kind.error`` starting with ``where``."""
@@ -86,11 +104,10 @@ def load_member(spec: str, folder: str | None, where: str, kind: Kind):
         raise kind.error(f"{where}: expected module:{kind.member}, where both are Python names")
     try:
         module = _import(module_name, folder)
-    except PluginError as exc:
+    except StategraphError as exc:  # what stategraph refuses: a contract broken by a class definition
         raise kind.error(f"{where}: {exc}") from None
     except Exception as exc:  # the plug-in's own code failed on import
-        raise kind.error(f"{where}: importing {shorten(module_name)} failed: {type(exc).__name__}: "
-                         f"{shorten(str(exc), quoted=False)}") from None
+        raise kind.error(f"{where}: importing {shorten(module_name)} failed: {_import_fault(exc, folder)}") from exc
     found = getattr(module, member, None)
     if found is None:
         raise kind.error(f"{where}: module {shorten(module_name)} has no {kind.noun} {shorten(member)}")
@@ -98,17 +115,47 @@ def load_member(spec: str, folder: str | None, where: str, kind: Kind):
 
 
 def _import(module_name: str, folder: str | None) -> ModuleType:
-    """The plug-in module: from its file in ``folder`` or the current directory, else the Python path."""
+    """The plug-in module: from its file in ``folder`` or the current directory (a name without
+    dots), else from the installed packages (a dotted name, outside the standard library)."""
     if "." not in module_name:
-        for place in (folder, os.getcwd()):
-            if place is not None and os.path.isfile(os.path.join(place, module_name + ".py")):
+        places = [place for place in dict.fromkeys((folder, os.getcwd())) if place is not None]
+        for place in places:
+            if os.path.isfile(os.path.join(place, module_name + ".py")):
                 return _from_file(module_name, os.path.join(place, module_name + ".py"))
+        folders = " or ".join(["the config's folder", "the current folder"][-len(places):])
+        raise PluginError(f"no file {shorten(module_name + '.py', quoted=False)} in {folders} (a module "
+                          "without dots is loaded only from its file; name an installed package's "
+                          f"module with its package, e.g. mypackage.{shorten(module_name, quoted=False)})")
+    package = module_name.partition(".")[0]
+    if package in sys.stdlib_module_names:
+        raise PluginError(f"{shorten(package)} is part of Python's standard library, not a plug-in")
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None:
+        raise PluginError(f"no installed package named {shorten(package)}")
+    _PACKAGES.add(package)
     try:
         return import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
             raise PluginError(f"no module named {shorten(module_name)}") from None
         raise
+
+
+def _import_fault(exc: Exception, folder: str | None) -> str:
+    """What went wrong importing a plug-in: at its line, and for a missing module that lies beside
+    it, that a plug-in is one file."""
+    from .faults import describe_exception, plugin_fault
+
+    if isinstance(exc, ModuleNotFoundError) and exc.name and "." not in exc.name and any(
+            os.path.isfile(os.path.join(place, exc.name + ".py")) for place in (folder, os.getcwd()) if place):
+        return (f"{describe_exception(exc)}: a plug-in is one file; {exc.name}.py beside it is not on the "
+                "Python path (stategraph never adds a folder to it): put what it needs in the plug-in's "
+                "own file, or install it as a package")
+    fault = plugin_fault(exc)
+    return str(fault) if fault is not None else describe_exception(exc)
 
 
 def _from_file(module_name: str, path: str) -> ModuleType:

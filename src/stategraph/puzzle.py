@@ -83,6 +83,10 @@ class Model(ABC):
         before any input is read.
     has_heuristic : bool
         Its state graphs carry an A* lower bound (``StateGraph.heuristic``).
+    least_profile : WeightProfile or None
+        ``None`` when :attr:`profile` is exact; else the most general weights its graphs may carry
+        (a first-level model whose rules declare none): a routine that refuses these is known to
+        apply only once a graph is built.
     decode_needs_path : bool
         :meth:`decode` reads the path, not only ``solution.cost``.
     """
@@ -91,6 +95,7 @@ class Model(ABC):
     summary: ClassVar[str]
     profile: ClassVar[WeightProfile]  # the weights its graphs carry: search routines refuse by it
     has_heuristic: ClassVar[bool] = False  # whether its state models carry an A* lower bound
+    least_profile: ClassVar[WeightProfile | None] = None  # None: profile is exact, not only a hope
     # False when decode() reads only ``solution.cost``: the search may then stop at the first target
     # settled and no path is extracted (unless an export, --verify or a JSON report asks for one).
     decode_needs_path: ClassVar[bool] = True

@@ -12,12 +12,15 @@ E
 
 from __future__ import annotations
 
+import functools
 import gc
+import itertools
 from collections.abc import Iterable
 from contextlib import AbstractContextManager, contextmanager
 from time import monotonic
 
 from .errors import ContractError, OutOfMemory, VerificationError, shorten
+from .faults import answering, question_name
 from .pipeline import solve
 from .puzzles import get_puzzle
 from .records import Record, Stopwatch
@@ -101,10 +104,12 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     settings = settings or Settings.of(chosen)
     answering = Answering(chosen, settings, capture, paths, keep_wrong, sizes)
-    instances = chosen.parse(data, source, dict(settings.limits))
+    with _owned(chosen, None, lambda: "reading the input"):
+        instances = chosen.parse(data, source, dict(settings.limits))
     if not isinstance(instances, Iterable):
         raise ContractError(f"{chosen.name}: parse() must return an iterable of instances (or yield them), it returned "
                             f"{shorten(instances)}")
+    instances = _read(chosen, instances)
     if settings.jobs != 1:  # one process, the default, does not load multiprocessing
         from . import workers
 
@@ -141,7 +146,8 @@ class Answering:
     def model(self, instance) -> tuple:
         """The model of ``instance`` and the seconds it took to build."""
         watch = Stopwatch()
-        model = _within_memory(self.model_class, instance)
+        with _owned(self.chosen, self.model_class, lambda: question_name(self.chosen, instance, instance)):
+            model = _within_memory(self.model_class, instance)
         if getattr(model, "instance", _MISSING) is _MISSING:
             raise ContractError(f"{self.chosen.name} model {self.model_class.name}: its __init__ must call "
                                 "super().__init__(instance)")
@@ -150,7 +156,7 @@ class Answering:
     def answer(self, model, instance, question, compile_seconds: float = 0.0) -> Record:
         """The record of one question (``compile_seconds`` added to its statistics), verified if asked."""
         chosen, settings = self.chosen, self.settings
-        with _contract(chosen, self.model_class):
+        with _owned(chosen, self.model_class, lambda: question_name(chosen, instance, question)):
             record = _within_memory(_answer, chosen, model, instance, question, settings, self.capture,
                                     self.paths or model.decode_needs_path, self.judge, self.sizes)
         record.stats["compile_seconds"] += compile_seconds
@@ -205,12 +211,31 @@ def _within_memory(work, *args):
 
 
 @contextmanager
-def _contract(chosen, model_class):
-    """Name the puzzle and model in a contract error (a plug-in's graph without ranks, say)."""
+def _owned(chosen, model_class, question):
+    """Name the puzzle, model and question (``question()``) in a contract error (a plug-in's graph
+    without ranks, say); an exception raised by a plug-in's own code becomes a
+    :class:`~stategraph.faults.PluginFault` at its line (:func:`~stategraph.faults.answering`)."""
     try:
-        yield
+        with answering(question):
+            yield
     except ContractError as exc:
-        raise ContractError(f"{chosen.name} model {model_class.name}: {exc}") from None
+        prefix = chosen.name if model_class is None else f"{chosen.name} model {model_class.name}"
+        message = str(exc)
+        if not message.startswith(prefix):
+            named = question()
+            message = f"{prefix}: {message if message.startswith(named) else f'{named}: {message}'}"
+        raise type(exc)(message) from exc.__cause__  # a plug-in's exception stays the cause, for STATEGRAPH_DEBUG
+
+
+def _read(chosen, instances):
+    """The instances, a plug-in's fault in reading the next one located at its line."""
+    iterator = iter(instances)
+    for number in itertools.count(1):
+        with _owned(chosen, None, functools.partial("reading instance {}".format, number)):
+            instance = next(iterator, _MISSING)
+        if instance is _MISSING:
+            return
+        yield instance
 
 
 def solve_text(puzzle, text, algorithm: str | None = None, source: str = "<input>",

@@ -159,11 +159,12 @@ def _agreed_puzzle(named) -> str:
 
 def _load_config(name: str) -> tuple:
     """The config in a file, or in the packaged config of that name; where it came from; and the
-    folder of the file (``None`` for a packaged config), where the code it names is looked up first."""
+    folder of the file (``None`` for a packaged config), where the code it names is looked up first.
+    A routine of your own it names is loaded only once the overrides are known (it may not run)."""
     if packaged.is_packaged(name):
         where = f"packaged config {name}"
-        return configuration.load_config_text(packaged.config_text(name), where), where, None
+        return configuration.load_config_text(packaged.config_text(name), where, load_routine=False), where, None
     if not os.path.exists(name) and os.sep not in name:
         packaged.config_text(name)  # raises: neither a file nor a packaged config
     where = shorten(name, 200, quoted=False)
-    return configuration.load_config(name, where), where, os.path.dirname(os.path.abspath(name))
+    return configuration.load_config(name, where, load_routine=False), where, os.path.dirname(os.path.abspath(name))

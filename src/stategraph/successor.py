@@ -65,7 +65,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, cast
 
 from .answer_line import COST_AND_MOVES, AnswerLine
-from .errors import ContractError, SearchNotApplicable, VerificationError
+from .errors import ContractError, SearchNotApplicable, VerificationError, shorten
 from .explore import MAX_STATES, explore
 from .puzzle import Model, Puzzle
 from .replay import SILENT, confirm, replay, same_cost
@@ -164,7 +164,12 @@ class RulesModel(Model):
         """The rules' picture of ``state`` (``None`` when they draw none): what ``explain`` shows
         at each step and ``draw`` draws."""
         draw = getattr(cls.rules(instance), "picture", None)
-        return None if draw is None else draw(instance.value, state)
+        picture = None if draw is None else draw(instance.value, state)
+        if picture is not None and not isinstance(picture, str):
+            raise ContractError(f"{cls.puzzle_name} model {cls.name}: instance {instance.number}: picture() must "
+                                f"return the state as text (a str) or None, it returned {shorten(picture)} "
+                                f"for state {shorten(state)}")
+        return picture
 
 
 class SuccessorPuzzle(Puzzle):
@@ -245,6 +250,10 @@ class SuccessorPuzzle(Puzzle):
             sources = {cls.model_name: cls}
         else:
             return  # no rules yet: a base for other puzzles
+        unset = [member for member in ("name", "summary", "sample") if not isinstance(getattr(cls, member, None), str)]
+        if unset:
+            raise ContractError(f"{cls.__name__}: the class does not set {', '.join(unset)} (a puzzle's "
+                                "name, a line about it and a small input, each a str)")
         if not isinstance(sources, dict) or not sources:
             raise ContractError(f"{cls.__name__}: 'models' must map model names to rules "
                                 "(classes or objects with start, is_goal and moves)")
@@ -403,9 +412,15 @@ def _model_class(puzzle: type[SuccessorPuzzle], name: str, rules: Any) -> type[R
         raise ContractError(f"{puzzle.__name__}: the rules of model {name!r} do not define {', '.join(missing)}")
     summary = getattr(rules, "summary", None) or (getattr(rules, "__doc__", None) or "").strip().split("\n")[0]
     title = "".join(part.capitalize() for part in name.split("_")) + "Model"
+    declared = getattr(rules, "profile", None) or getattr(puzzle, "profile", None)  # the rules', else the puzzle's
+    if declared is not None and not isinstance(declared, WeightProfile):
+        raise ContractError(f"{puzzle.__name__}: the profile of model {name!r} must be a "
+                            f"stategraph.state_graph.WeightProfile, found {shorten(declared)}")
+    least = None if declared is not None else WeightProfile(unit=False, primary_01=False,
+                                                           nonnegative=not puzzle.negative_costs)
     return cast(type[RulesModel], type(title, (RulesModel,), {
         "name": name, "summary": summary or "states from start() and moves()",
-        "profile": getattr(rules, "profile", None) or ANY_WEIGHTS,
+        "profile": declared or ANY_WEIGHTS, "least_profile": least,
         "has_heuristic": callable(getattr(rules, "heuristic", None)),
         "decode_needs_path": puzzle.output.has_moves,
         "source": rules, "output": puzzle.output, "puzzle_name": getattr(puzzle, "name", puzzle.__name__),

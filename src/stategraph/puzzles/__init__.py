@@ -141,17 +141,17 @@ def sample_text(puzzle) -> str:
 def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
     """The puzzle class ``module:Class``, loaded and checked against the puzzle contract.
 
-    A module without dots is loaded from its file, ``module.py``, in ``folder`` (the config
-    file's folder) if there is one, else in the current directory; otherwise it is imported from
-    the Python path.  No folder is ever added to ``sys.path``, and the module is registered under
-    a private name, so later imports (``yaml``, ``lxml``, ...) are never shadowed by a file beside
-    a config.  A lookup without ``folder`` gets the plug-in loaded last under ``spec``, if any
-    (the one the run's config named).
+    A module without dots is loaded only from its file, ``module.py``, in ``folder`` (the config
+    file's folder) if there is one, else in the current directory; a dotted one is imported from
+    the installed packages (see :mod:`stategraph.plugins`).  No folder is ever added to
+    ``sys.path``, and the module is registered under a private name, so later imports (``yaml``,
+    ``lxml``, ...) are never shadowed by a file beside a config.  A lookup without ``folder``
+    gets the plug-in loaded last under ``spec``, if any (the one the run's config named).
 
     >>> load_plugin("no_such_module_here:Puzzle")
     Traceback (most recent call last):
     ...
-    stategraph.puzzles.PluginError: puzzle 'no_such_module_here:Puzzle': no module named 'no_such_module_here'
+    stategraph.puzzles.PluginError: puzzle 'no_such_module_here:Puzzle': no file no_such_module_here.py in the ...
     """
     known = _LOADED.get(spec, folder)
     if known is not None:

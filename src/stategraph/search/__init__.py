@@ -93,6 +93,15 @@ class SearchRoutine:
             return f"{self.name} needs a heuristic, and this model provides none"
         return None
 
+    def applies_to(self, model_class) -> bool | None:
+        """Whether this routine searches the graphs of ``model_class`` (a
+        :class:`~stategraph.puzzle.Model` class): ``None`` when that is known only once a graph is
+        built (a first-level model whose rules declare no ``profile``: see ``Model.least_profile``)."""
+        if self.refusal(model_class.profile, model_class.has_heuristic) is not None:
+            return False
+        least = getattr(model_class, "least_profile", None)
+        return None if least is not None and self.refusal(least, model_class.has_heuristic) else True
+
 
 SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
     SearchRoutine("bfs", bfs, "breadth-first search, layer by layer", "unit weights only",

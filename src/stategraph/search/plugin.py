@@ -16,7 +16,7 @@ It is called as the built-ins are, and what it returns is checked
 >>> load_routine("no_such_module_here:bfs")
 Traceback (most recent call last):
 ...
-stategraph.search.plugin.RoutineError: algorithm 'no_such_module_here:bfs': no module named 'no_such_module_here'
+stategraph.search.plugin.RoutineError: algorithm 'no_such_module_here:bfs': no file no_such_module_here.py in the ...
 """
 
 from __future__ import annotations

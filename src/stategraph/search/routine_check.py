@@ -25,15 +25,14 @@ mine:bfs gave state 'b' the distance 0, below its shortest distance, 1 (by dijks
 from __future__ import annotations
 
 import math
-import os
-import traceback
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from time import perf_counter
 
 from ..canonical import optimal_cost, states_on_optimal_paths
-from ..errors import ContractError, StategraphError, shorten
+from ..errors import ContractError, StategraphError, found_in_chain, shorten
+from ..faults import describe_exception, plugin_fault
 from ..weights import Lex
 from .dijkstra import dijkstra
 from .result import SearchResult, SearchStats
@@ -47,7 +46,8 @@ class RoutineFault(ContractError):
 def checked_run(function: Callable, name: str) -> Callable:
     """``function`` as a :class:`~stategraph.search.SearchRoutine`'s ``run``: called as the built-in
     routines are, ``function(graph, source, targets, *, zero, weight, heuristic, **options)``, and
-    its answer checked by :func:`accepted` (its own traceback printed only with ``STATEGRAPH_DEBUG=1``).
+    its answer checked by :func:`accepted`; what it raises is a :class:`~stategraph.faults.PluginFault`
+    at its line (its traceback printed only with ``STATEGRAPH_DEBUG=1``).
 
     It gets the graph read-only (:func:`~stategraph.read_only.read_only`: the model's graph is shared
     by every question and routine); a write is a :class:`RoutineFault` saying what it wrote."""
@@ -61,17 +61,15 @@ def checked_run(function: Callable, name: str) -> Callable:
         except MemoryError:
             raise
         except Exception as exc:
-            if os.environ.get("STATEGRAPH_DEBUG"):
-                traceback.print_exception(type(exc), exc, exc.__traceback__.tb_next if exc.__traceback__ else None)
-            cause: BaseException | None = exc
-            while cause is not None and not isinstance(cause, GraphWriteError):  # also one re-raised as another
-                cause = cause.__cause__ or (None if cause.__suppress_context__ else cause.__context__)
+            cause = found_in_chain(exc, GraphWriteError)  # also one re-raised as another
             if isinstance(cause, GraphWriteError):
                 raise RoutineFault(f"{name} wrote {cause.what}: the state graph is read-only (it is shared by every "
                                    "question and routine); keep your own visited set or dict, or work on "
-                                   "graph.copy()") from None
-            raise RoutineFault(f"{name} raised {type(exc).__name__}: {shorten(str(exc), quoted=False)} "
-                               "(STATEGRAPH_DEBUG=1 shows its traceback)") from None
+                                   "graph.copy()") from exc
+            fault = plugin_fault(exc)
+            if fault is not None:
+                raise fault from exc
+            raise RoutineFault(f"{name} raised {describe_exception(exc)}") from exc
         return accepted(raw, name, graph, source, zero, weight, perf_counter() - started)
 
     run.__name__ = run.__qualname__ = name

@@ -133,7 +133,8 @@ def compare(args) -> int:
     pairs = [(m, a) for m, a in views.combinations(settings.puzzle)
              if (args.model is None or m == settings.model) and (args.algorithm is None or a == settings.algorithm)]
     with _open_input(path) as (stream, source):
-        tables = views.compare(settings.puzzle, _Passes(stream), pairs, source, base=settings)
+        tables = views.compare(settings.puzzle, _Passes(stream), pairs, source, base=settings,
+                               models=None if args.model is None else [settings.model])
     _write({"text": views.as_text, "json": views.as_json, "csv": views.as_csv}[args.format](tables))
     if args.plot:
         views.plot(tables, args.plot)

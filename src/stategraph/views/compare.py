@@ -42,6 +42,7 @@ import json
 from types import MappingProxyType
 
 from ..errors import ConfigError, InputError, StategraphError
+from ..faults import PluginFault
 from ..puzzle import Puzzle
 from ..puzzles import get_puzzle
 from ..runner import applicable_algorithms, run
@@ -65,17 +66,18 @@ def combinations(puzzle: Puzzle | str) -> list[tuple[str, str]]:
     return pairs
 
 
-def with_plugin(puzzle: Puzzle, pairs: list[tuple[str, str]] | None, base: Settings) -> list[tuple[str, str]]:
+def with_plugin(puzzle: Puzzle, pairs: list[tuple[str, str]] | None, base: Settings,
+                models: list[str] | None = None) -> list[tuple[str, str]]:
     """The pairs to run: ``pairs`` (when empty or ``None``, every combination); and when ``base``
     names a routine from outside the package, that routine after the built-ins on each of their
-    models where it applies (with ``pairs`` empty, alone, on every model where it applies: what
-    ``compare -a module:function`` asks for)."""
+    models where it applies (with ``pairs`` empty, alone, on each of ``models``, default every
+    model, where it applies: what ``compare -a module:function [-m MODEL]`` asks for)."""
     routine = get_search(base.algorithm)
     if not routine.plugin:
         return pairs or combinations(puzzle)
     listed = combinations(puzzle) if pairs is None else list(pairs)
     chosen: list[tuple[str, str]] = []
-    for model in dict.fromkeys(name for name, _ in listed) or _models(puzzle):
+    for model in dict.fromkeys(name for name, _ in listed) or models or _models(puzzle):
         chosen += [pair for pair in listed if pair[0] == model]
         declared = puzzle.models[model]
         if (model, routine.name) not in listed and routine.refusal(declared.profile, declared.has_heuristic) is None:
@@ -90,16 +92,17 @@ def _models(puzzle: Puzzle) -> list[str]:
 
 
 def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>",
-            base: Settings | None = None) -> list[dict]:
+            base: Settings | None = None, models: list[str] | None = None) -> list[dict]:
     """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair, each
     run with the limits and (where its routine takes them) the search options of ``base``.
 
     ``text`` is a string or bytes, or a function giving each pair's run the input read again from
-    its start (a stream read once, kept as far as it was read: see ``stategraph compare``)."""
+    its start (a stream read once, kept as far as it was read: see ``stategraph compare``).
+    ``models`` limits a routine of your own, run alone, to those models (:func:`with_plugin`)."""
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     base = base or Settings.of(chosen)
     tables: dict[tuple[int, int], dict] = {}
-    for model, algorithm in with_plugin(chosen, pairs, base):
+    for model, algorithm in with_plugin(chosen, pairs, base, models):
         settings = _pair_settings(base, model, algorithm)
         try:
             _add_rows(tables, chosen, text, settings, source, model, algorithm)
@@ -108,7 +111,7 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
         except StategraphError as exc:  # a naive model refusing a large instance, a broken routine: in its rows
             if not tables:
                 raise
-            broken = isinstance(exc, RoutineFault)
+            broken = isinstance(exc, (RoutineFault, PluginFault))
             for table in tables.values():
                 if not any((row["model"], row["algorithm"]) == (model, algorithm) for row in table["rows"]):
                     table["rows"].append({**dict.fromkeys(COLUMNS), "instance": table["instance"],

@@ -24,6 +24,7 @@ import math
 from collections import defaultdict
 
 from ..errors import StategraphError
+from ..faults import answering, question_name
 from ..safefile import output_name
 from ..scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
 from ..settings import Settings
@@ -69,7 +70,8 @@ def scene_of(settings: Settings, record, explanation: dict, upto: int | None = N
     """The model's :class:`~stategraph.scene.Scene` of ``record`` after its first ``upto`` steps
     (all by default), or ``None`` where it pictures none."""
     steps = explanation["steps"][:upto] if upto is not None else explanation["steps"]
-    return settings.puzzle.model(settings.model).scene(record, steps)
+    with answering(lambda: question_name(settings.puzzle, record.subject, record.question)):
+        return settings.puzzle.model(settings.model).scene(record, steps)
 
 
 def render_scene(ax, scene) -> None:

@@ -18,6 +18,7 @@ states, read from the state graph.
 
 from __future__ import annotations
 
+from ..faults import answering, question_name
 from ..runner import run
 from ..settings import Settings
 
@@ -65,7 +66,8 @@ def render(explanation: dict) -> str:
 def explanation(settings: Settings, record) -> dict:
     """One answered question explained: the run's facts, then the model's words
     (:meth:`~stategraph.puzzle.Model.explain`), named as the puzzle names its questions."""
-    told = settings.puzzle.model(settings.model).explain(record) or {}
+    with answering(lambda: question_name(settings.puzzle, record.subject, record.question)):
+        told = settings.puzzle.model(settings.model).explain(record) or {}
     return {"puzzle": settings.puzzle.name, "model": settings.model, "algorithm": settings.algorithm,
             "instance": record.instance, "query": record.query, "output": record.text, "answer": record.answer,
             "title": settings.puzzle.label(record.subject, record.question), "picture": None, "steps": [],
