@@ -280,14 +280,56 @@ def test_a_large_graph_draws_the_path_and_its_neighbourhood(tmp_path, capsys):
     assert len(text.encode()) < PAGE.MAX_PAGE_BYTES
 
 
-def test_a_page_over_the_budget_is_refused_and_nothing_written(sample, tmp_path, capsys, monkeypatch):
+def over_budget(capsys, tmp_path, path, budget: int, monkeypatch) -> str:
+    """``view`` of maze 3 with ``budget`` bytes: refused with one line, the old page left; that line."""
     out = tmp_path / "page.html"
     out.write_text("the old page")
-    monkeypatch.setattr(PAGE, "MAX_PAGE_BYTES", 20_000)
-    status, stdout, err = cli(capsys, "view", "pushing_boxes", sample("pushing_boxes"), "--instance", 3, "-o", out)
-    assert status == 2 and stdout == "" and len(err.splitlines()) == 1
-    assert re.match(r"stategraph: error: the page of maze 3 would be 3\d kB, above the page budget of 20 kB", err), err
-    assert out.read_text() == "the old page"
+    monkeypatch.setattr(PAGE, "MAX_PAGE_BYTES", budget)
+    status, stdout, err = cli(capsys, "view", "pushing_boxes", path, "--instance", 3, "-o", out)
+    assert status == 2 and stdout == "" and len(err.splitlines()) == 1, err
+    assert out.read_text() == "the old page" and {p.name for p in tmp_path.iterdir()} >= {"page.html"}
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
+    return err
+
+
+def written_size(capsys, tmp_path, path) -> int:
+    out = tmp_path / "whole.html"
+    status, _, err = cli(capsys, "view", "pushing_boxes", path, "--instance", 3, "-o", out)
+    assert status == 0, err
+    size = out.stat().st_size
+    out.unlink()
+    return size
+
+
+def test_a_page_over_the_budget_is_refused_before_it_is_written(sample, tmp_path, capsys, monkeypatch):
+    """A byte over: the count of the whole data refuses it, with its size, before any JSON or HTML."""
+    path = sample("pushing_boxes")
+    size = written_size(capsys, tmp_path, path)
+    monkeypatch.setattr(PAGE, "render", lambda data: pytest.fail("the page was written"))
+    err = over_budget(capsys, tmp_path, path, size - 1, monkeypatch)
+    found = re.fullmatch(r"stategraph: error: the page of maze 3 would be (\d+) kB, above the page budget of "
+                         r"(\d+) kB; export its state graph with `stategraph export` instead\n", err)
+    assert found and int(found.group(1)) == round(size / 1000) == int(found.group(2)), err
+
+
+def test_a_graph_part_over_the_budget_is_refused_before_the_replays_and_the_explanation(sample, tmp_path, capsys,
+                                                                                        monkeypatch):
+    """A budget below what the drawn graph alone takes (with the page's script and style)."""
+    for name in ("_replay", "explanation", "_scenes", "render"):
+        monkeypatch.setattr(PAGE, name, lambda *a, name=name, **k: pytest.fail(f"{name} was run"))
+    err = over_budget(capsys, tmp_path, sample("pushing_boxes"), 20_000, monkeypatch)
+    found = re.match(r"stategraph: error: the page of maze 3 would be over (\d+) kB, above the page budget of 20 kB",
+                     err)
+    assert found and int(found.group(1)) * 1000 > 20_000, err
+
+
+def test_a_count_that_falls_short_is_caught_by_the_written_page(sample, tmp_path, capsys, monkeypatch):
+    """Should the count miss, the page written in memory is measured before the file is replaced."""
+    path = sample("pushing_boxes")
+    size = written_size(capsys, tmp_path, path)
+    monkeypatch.setattr(PAGE, "page_size", lambda data: 0)
+    err = over_budget(capsys, tmp_path, path, size - 1, monkeypatch)
+    assert f"the page of maze 3 would be {round(size / 1000)} kB, above the page budget" in err, err
 
 
 def test_a_path_too_long_for_the_budget_is_refused_before_the_page_is_built(sample, tmp_path, capsys, monkeypatch):

@@ -7,8 +7,12 @@ own file; the slider and the arrow keys step through the texts ``explain --forma
 on the canonical path's states as ``export`` lists them; clicking a state shows its label and its
 distance from the exported graph; each routine's replay ends on the ``settled`` count of
 ``solve --stats -a ROUTINE``; the models' counts are ``compare --format json``'s; the screenshot
-is not blank; the file is within its budget.  Every check is against a separate CLI process.
-Without Playwright or Chromium these tests are skipped, with the reason.
+is not blank; the file is within its budget; and all the while its strict Content-Security-Policy
+(hashes, no ``'unsafe-inline'``) reports no violation, in the console or as a
+``securitypolicyviolation`` event.  That the browser enforces that policy is shown too: a script,
+a handler, a style attribute, a request, a form and a ``<base>`` added to the page are refused.
+Every check is against a separate CLI process.  Without Playwright or Chromium these tests are
+skipped, with the reason.
 
 ``STATEGRAPH_SCREENSHOT=docs/view.png python -m pytest tests/test_page_browser.py -k screenshot``
 writes the README's screenshot.
@@ -103,15 +107,22 @@ def browser():
         print("\npage load times: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in LOAD_TIMES.items()))
 
 
+# before the page's own script: every Content-Security-Policy violation, as the browser reports it
+WATCH_POLICY = """window.__violations = [];
+document.addEventListener("securitypolicyviolation",
+                          (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`));"""
+
+
 class Opened:
-    """A page opened in the browser, with what it logged and asked for."""
+    """A page opened in the browser, with what it logged and asked for, and the policy violations."""
 
     def __init__(self, browser, path: str, name: str):
         self.tab = browser.new_page(viewport={"width": 1280, "height": 1400})
         self.errors: list[str] = []
         self.requests: list[str] = []
+        self.tab.add_init_script(WATCH_POLICY)
         self.tab.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
-                    if m.type in ("error", "warning") else None)
+                    if m.type in ("error", "warning") or "Content Security Policy" in m.text else None)
         self.tab.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         self.tab.on("request", lambda r: self.requests.append(r.url))
         self.url = "file://" + os.path.abspath(path)
@@ -119,6 +130,9 @@ class Opened:
         self.tab.goto(self.url, wait_until="load")
         LOAD_TIMES[name] = time.perf_counter() - started
         self.tab.wait_for_selector("body[data-ready=yes]", timeout=10_000)
+
+    def violations(self) -> list[str]:
+        return self.tab.evaluate("window.__violations")
 
     def text(self, selector: str) -> str:
         return self.tab.locator(selector).inner_text()
@@ -156,7 +170,7 @@ def test_the_page_in_a_browser(case, browser, tmp_path):
 
         opened = Opened(browser, str(out), case.id)
         tab = opened.tab
-        assert opened.errors == []
+        assert opened.errors == [] and opened.violations() == []
         assert opened.requests == [opened.url]  # nothing but the file itself
 
         steps = [json.loads(line) for line in explained.result().stdout.splitlines()]
@@ -240,9 +254,53 @@ def test_the_page_in_a_browser(case, browser, tmp_path):
     picture = tmp_path / "page.png"
     tab.screenshot(path=str(picture), full_page=True)
     assert _distinct_pixels(picture) > 300
-    assert opened.errors == []
+    assert opened.errors == [] and opened.violations() == []  # every part above ran under the policy
     tab.close()
     assert os.path.getsize(out) < BUDGET
+
+
+REFUSED = {  # what is added to the page -> the directive that must refuse it
+    "script": ("script-src-elem", """const s = document.createElement("script");
+        s.textContent = "window.__ran = 'script'"; document.body.append(s);"""),
+    "handler": ("script-src-attr", """const b = document.createElement("button");
+        b.setAttribute("onclick", "window.__ran = 'handler'"); document.body.append(b); b.click();"""),
+    "style": ("style-src-attr", """const d = document.createElement("div"); d.id = "styled";
+        document.body.append(d); d.setAttribute("style", "width: 123px");"""),
+    "image": ("img-src", """const i = new Image(); i.src = "https://example.invalid/x.png";
+        document.body.append(i);"""),
+    "fetch": ("connect-src", """fetch("https://example.invalid/").catch(() => {});"""),
+    "form": ("form-action", """const f = document.createElement("form"); f.method = "post";
+        f.action = "https://example.invalid/"; document.body.append(f); f.submit();"""),
+    "base": ("base-uri", """const b = document.createElement("base"); b.href = "https://example.invalid/";
+        document.head.prepend(b);"""),
+}
+
+
+def test_the_browser_enforces_the_policy(browser, tmp_path):
+    """What a markup injection would try, added by the test after the page is ready: each refused
+    by its own directive, nothing requested, no navigation, and the page still responds."""
+    (tmp_path / "in.txt").write_text(cli(["sample", "arrow_maze"]).stdout)
+    out = tmp_path / "page.html"
+    cli(["view", "arrow_maze", "in.txt", "-o", out], cwd=tmp_path)
+    opened = Opened(browser, str(out), "policy")
+    tab = opened.tab
+    failed: dict[str, str | None] = {}
+    tab.on("requestfailed", lambda request: failed.update({request.url: request.failure}))
+    for _, code in REFUSED.values():
+        tab.evaluate(f"() => {{ {code} }}")
+    tab.wait_for_function(f"window.__violations.length >= {len(REFUSED)}", timeout=10_000)
+    tab.wait_for_timeout(300)  # a navigation, had the form gone, would have begun
+    directives = {violation.split()[0] for violation in opened.violations()}
+    assert directives == {directive for directive, _ in REFUSED.values()}, opened.violations()
+    assert tab.evaluate("window.__ran === undefined && document.baseURI") == opened.url
+    assert tab.evaluate("document.getElementById('styled').getBoundingClientRect().width") != 123
+    asked = [url for url in opened.requests if url != opened.url]  # asked for, then refused before it went out
+    assert all(failed.get(url) == "csp" for url in asked), (asked, failed)  # Chromium: net::ERR_BLOCKED_BY_CSP
+    assert tab.url == opened.url
+    tab.evaluate("document.getElementById('step-next').click()")  # the page's own script still runs (a
+    # locator's click would wait for the navigation the refused form began, which never ends)
+    assert opened.text("#step-number").startswith("step 1 of ")
+    tab.close()
 
 
 def _distinct_pixels(path) -> int:
@@ -264,5 +322,5 @@ def test_screenshot_for_the_readme(browser, tmp_path):
     tab.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
     picture = os.environ.get("STATEGRAPH_SCREENSHOT") or str(tmp_path / "view.png")
     tab.screenshot(path=picture)
-    assert opened.errors == [] and _distinct_pixels(picture) > 300
+    assert opened.errors == [] and opened.violations() == [] and _distinct_pixels(picture) > 300
     tab.close()

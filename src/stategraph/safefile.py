@@ -5,7 +5,10 @@ the run's input files.  :func:`open_output` (a binary file object, for writers t
 and :func:`output_name` (a file name with the target's suffix, for writers that take a name)
 write to a temporary file in the target's folder, flush and fsync it, and move it into place
 with :func:`os.replace`; on any failure or interruption only that temporary file is removed,
-never the target, so an existing file is either intact or wholly replaced.  A symlink keeps
+never the target, so an existing file is either intact or wholly replaced.  A temporary file is
+named in a register before it is made and leaves it only once moved or removed, and whatever the
+register still names is removed when the process exits, so a signal at any moment (even between
+a file's making and the ``try`` that removes it) leaves none behind.  A symlink keeps
 pointing where it did: its resolved target is replaced.  A target that exists but is not a
 regular file (``/dev/null``, a pipe) is written in place; ``-`` is standard output.
 
@@ -16,12 +19,12 @@ a reader closing standard output is a :class:`BrokenPipeError` (exit status 1).
 
 from __future__ import annotations
 
+import atexit
 import errno
 import io
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import BinaryIO, NoReturn, cast
@@ -31,6 +34,7 @@ from .errors import StategraphError, StreamFault, shorten
 STDOUT = STDIN = "-"
 NAME_KEPT = 100  # characters of the target's name kept in its temporary file's name
 _refusal: list[BaseException] = []  # set by stop_replacing
+_unfinished: set[str] = set()  # temporary files named, not yet moved into place or removed
 
 
 def check_output(path: str, what: str, inputs: Iterable[str | None] = ()) -> None:
@@ -122,21 +126,59 @@ def _replacing(final: str, path: str, what: str) -> Iterator[str]:
     folder, name = os.path.split(final)
     stem, suffix = os.path.splitext(name)
     try:
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{stem[:NAME_KEPT]}.", suffix=f".tmp{suffix}",
-                                                 dir=folder or ".")
+        temporary = _new_file(folder or ".", f".{stem[:NAME_KEPT]}.", f".tmp{suffix}", _mode(final))
     except OSError as exc:
         _refuse(path, what, exc.strerror or str(exc))
     try:
-        os.fchmod(descriptor, _mode(final))
-        os.close(descriptor)
         yield temporary
         if _refusal:
             raise _refusal[0]
         with _reported(path, what):
             os.replace(temporary, final)
     except BaseException:
-        _remove_quietly(temporary)
+        _discard(temporary)
         raise
+    _unfinished.discard(temporary)
+
+
+def _new_file(folder: str, prefix: str, suffix: str, mode: int) -> str:
+    """A new empty file in ``folder`` with ``mode``, named in :data:`_unfinished` before it exists."""
+    for _ in range(100):
+        name = os.path.join(folder, f"{prefix}{os.urandom(5).hex()}{suffix}")
+        _unfinished.add(name)
+        try:
+            descriptor = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        except FileExistsError:
+            _unfinished.discard(name)  # another's file, never removed: another name
+            continue
+        except BaseException:  # a signal just after the file was made (or an OSError: none was)
+            _discard(name)
+            raise
+        try:
+            os.fchmod(descriptor, mode)
+        except BaseException:
+            _discard(name)
+            raise
+        finally:
+            os.close(descriptor)
+        return name
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name")
+
+
+def _discard(temporary: str) -> None:
+    """Remove ``temporary`` (if it is there) and take it off the register."""
+    _remove_quietly(temporary)
+    _unfinished.discard(temporary)
+
+
+@atexit.register
+def _remove_unfinished() -> None:
+    """At exit, remove the temporary files a signal left between their making and their ``try``."""
+    for temporary in list(_unfinished):
+        _discard(temporary)
+
+
+os.register_at_fork(after_in_child=_unfinished.clear)  # a forked child never removes its parent's files
 
 
 def _mode(final: str) -> int:

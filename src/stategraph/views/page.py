@@ -2,7 +2,9 @@
 routine's search play side by side.
 
 The page is one file that needs nothing else: its script and style (``page_assets/``) and its data
-(JSON) are inline, a Content-Security-Policy forbids every request, and it opens from ``file://``.
+(JSON) are inline, and it opens from ``file://``.  Its Content-Security-Policy (:func:`policy`) lets
+only that script and style run (by their SHA-256 hashes, taken when the page is written) and
+forbids every request but its ``data:`` icon, every form submission and any ``<base>``.
 The data, built by :func:`build` from one answered question (one Huarong Dao query):
 
 * ``steps``: the explanation's step texts (step 0 is the start), the canonical-path state each
@@ -20,8 +22,11 @@ The data, built by :func:`build` from one answered question (one Huarong Dao que
   :func:`stategraph.views.compare.compare`.
 
 Above :data:`MAX_DRAWN_STATES` states only the canonical path and the states within a few edges
-of it are drawn; a page is never larger than :data:`MAX_PAGE_BYTES` (one whose canonical path
-alone would be is refused as soon as the path is known, before the page is built).
+of it are drawn; a page is never larger than :data:`MAX_PAGE_BYTES`.  Its size is counted
+(:func:`json_size`) before anything large is made: a canonical path too long for the budget is
+refused as soon as it is known; a graph part over it (long labels) as soon as the drawn states
+are, before the replays, the explanation and the pictures; the whole data before its JSON and
+HTML are written; and the written page once more, in case the count ever falls short.
 
 >>> p = page("pushing_boxes", "1 4\\nSB.T\\n0 0\\n")
 >>> p.data["steps"]["texts"][1], p.data["graph"]["total"], [r["settled"] for r in p.data["replays"]][:2]
@@ -32,6 +37,8 @@ alone would be is refused as soon as the path is known, before the page is built
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import math
@@ -40,6 +47,7 @@ import sys
 from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from functools import cache
 from importlib.resources import files
 from types import ModuleType
 from typing import Any, cast
@@ -105,12 +113,18 @@ def page(puzzle, text, instance: int | None = None, query: int | None = None, so
     string, bytes or a binary stream, read only as far as the question."""
     settings = puzzle if isinstance(puzzle, Settings) else Settings.of(puzzle)
     data = build(settings, text, instance, query, source)
+    _check_budget(data["label"], page_size(data))
     written = render(data)
-    size = len(written.encode("utf-8"))
-    if size > MAX_PAGE_BYTES:
-        raise StategraphError(f"the page of {data['label']} would be {_bytes(size)}, above the page budget of "
-                              f"{_bytes(MAX_PAGE_BYTES)}; export its state graph with `stategraph export` instead")
+    _check_budget(data["label"], len(written.encode("utf-8")))  # should the count ever fall short
     return Page(data, written)
+
+
+def _check_budget(label: str, size: int, partial: bool = False) -> None:
+    """Refuse a page of ``size`` bytes (``partial``: at least that many) above the budget."""
+    if size > MAX_PAGE_BYTES:
+        raise StategraphError(f"the page of {label} would be {'over ' if partial else ''}{_bytes(size)}, above the "
+                              f"page budget of {_bytes(MAX_PAGE_BYTES)}; export its state graph with "
+                              "`stategraph export` instead")
 
 
 def _bytes(size: int) -> str:
@@ -140,6 +154,8 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
             break
     if record is None or seen.graph is None:
         raise StategraphError(f"the input has no instance {wanted[0]}" + (f" with query {query}" if query else ""))
+    label = settings.puzzle.label(record.subject, record.question)
+    _check_budget(label, seen.counted, partial=True)  # before the explanation and the pictures
     record = replace(record, graph=None)  # the state graph goes before compare builds the other models'
     told = explanation(settings, record)
     model = settings.puzzle.model(settings.model)
@@ -149,7 +165,7 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
     steps = _steps(model, record, told, seen)
     wrong = record.stats.get("wrong")  # a routine of your own whose distances break the rule
     return {"title": f"{told['title']}: {settings.puzzle.name}, model {settings.model}",
-            "label": settings.puzzle.label(record.subject, record.question),
+            "label": label,
             "puzzle": settings.puzzle.name, "model": settings.model, "algorithm": settings.algorithm,
             "instance": record.instance, "query": record.query, "answer": record.text, "summary": told["summary"],
             "styles": {"cell": CELL_STYLES, "trail": TRAIL_STYLES, "mark": MARK_STYLES},
@@ -168,6 +184,7 @@ class _Capture:
         self.replays: list = []
         self.path: list = []
         self.costs: list = []
+        self.counted = 0  # the page's bytes counted so far: its frame and its graph part
         self._edge_at: dict = {}  # (u, v) of the canonical path -> the edge's place in graph["edges"]
         self._moves: dict[str, int] = {}  # move label -> its place in graph["moves"]
 
@@ -186,6 +203,9 @@ class _Capture:
         index = {state: i for i, state in enumerate(drawn)}
         self.graph = self._graph(state_graph, drawn, index, radius)
         self.graph["ring_in_part"] = partly
+        self.counted = page_size({"graph": self.graph})
+        if self.counted > MAX_PAGE_BYTES:
+            return  # refused by build, which knows the question's name: no replay is run
         self.replays = [_replay(self.settings, state_graph, name, drawn)
                         for name in _routines(self.settings)]
 
@@ -648,18 +668,86 @@ class _QuestionAlone:
 
 # the HTML -----------------------------------------------------------------------------------------
 
+@cache
 def _asset(name: str) -> str:
     return files("stategraph.views").joinpath("page_assets", name).read_text(encoding="utf-8")
+
+
+# what the data's strings become in the page, besides JSON's own escapes: nothing in them can
+# close the script element or end a JavaScript line
+_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_GROWTH = {char: len(escaped) - len(char.encode("utf-8")) for char, escaped in _ESCAPES.items()}
 
 
 def render(data: dict) -> str:
     """The whole page: the template with its style, script and data inline."""
     encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
-    encoded = encoded.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    encoded = encoded.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    parts = {"title": html.escape(data["title"]), "style": _asset("page.css"), "script": _asset("page.js"),
+    for char, escaped in _ESCAPES.items():
+        encoded = encoded.replace(char, escaped)
+    return _framed(data["title"], encoded)
+
+
+def _framed(title: str, encoded: str) -> str:
+    """The template filled: ``title``, the style, the script, their hashes and the data ``encoded``."""
+    style, script = _asset("page.css"), _asset("page.js")
+    parts = {"title": html.escape(title), "policy": policy(style, script), "style": style, "script": script,
              "data": encoded}
     return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found.group(1)], _asset("page.html"))
+
+
+def policy(style: str, script: str) -> str:
+    """The page's Content-Security-Policy: only the inline ``style`` and ``script`` given (by the
+    SHA-256 of their exact text as UTF-8), the ``data:`` icon, no request, form or ``<base>``."""
+    return (f"default-src 'none'; script-src {_hash(script)}; style-src {_hash(style)}; img-src data:; "
+            "form-action 'none'; base-uri 'none'")
+
+
+def _hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def page_size(data: dict) -> int:
+    """The bytes of the page of ``data`` (every key the page would hold, or some: then those
+    keys' part of it), counted without writing it: the frame and :func:`json_size` of the data."""
+    return len(_framed(data.get("title", ""), "").encode("utf-8")) + json_size(data)
+
+
+def json_size(value) -> int:
+    """The bytes (UTF-8) of ``value`` as :func:`render` writes it: ``json.dumps`` without spaces, a
+    string's characters that :data:`_ESCAPES` names escaped again, anything else as its ``str``.
+
+    >>> value = {"a": [1, 2.5, None, True], "b": "<\u00e9\\n>"}
+    >>> written = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    >>> json_size(value) == len(written.encode()) + 2 * 5  # < and > escaped again: 5 bytes more each
+    True
+    """
+    if isinstance(value, str):
+        return _string_size(value)
+    if value is None or value is True:
+        return 4
+    if value is False:
+        return 5
+    if isinstance(value, int):
+        return len(int.__repr__(value))
+    if isinstance(value, float):
+        return len(float.__repr__(value) if math.isfinite(value) else json.dumps(value))
+    if isinstance(value, dict):
+        return 1 + sum(_string_size(key if isinstance(key, str) else json.dumps(key).strip('"')) + 2 + json_size(item)
+                       for key, item in value.items()) + (not value)
+    if isinstance(value, list | tuple):
+        return 1 + sum(json_size(item) + 1 for item in value) + (not value)
+    return _string_size(str(value))  # render's default=str
+
+
+def _string_size(text: str) -> int:
+    """The bytes of one string in the page, quoted and escaped: counted, not copied, when it is
+    printable ASCII (only ``"``, backslash and :data:`_ESCAPES`' ``<>&`` grow); else quoted by
+    JSON itself (a copy of this string alone)."""
+    if text.isascii() and text.isprintable():
+        grown = sum(text.count(char) * _GROWTH[char] for char in "<>&")
+        return len(text) + 2 + text.count('"') + text.count("\\") + grown
+    grown = sum(text.count(char) * growth for char, growth in _GROWTH.items())
+    return len(json.dumps(text, ensure_ascii=False).encode("utf-8", "surrogatepass")) + grown
 
 
 class _CallableModule(ModuleType):
