@@ -238,3 +238,18 @@ def test_jobs_report_a_plugin_s_fault_as_one_job_does(tmp_path):
     two = run(tmp_path, "solve", spec, "--jobs", "2", stdin=stdin)
     assert one.returncode == 2 and one_line(one).endswith("(instance 1, state 0)")
     assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
+
+
+@pytest.mark.parametrize("command", [("solve",), ("view", "-o", "page.html"), ("explain",), ("export", "-o", "g.json")])
+@pytest.mark.parametrize("where", ["move", "state"])
+def test_a_label_no_utf_8_text_can_hold_is_one_line_in_every_command(where, command, tmp_path):
+    if where == "move":
+        text = broken('yield "R", helper(state), 1', 'yield "R\\ud800", helper(state), 1')
+    else:
+        text = broken('return f"cell {state}"', 'return f"cell {state}\\udc80"')
+    spec = plugin(tmp_path, "mine", text)
+    done = run(tmp_path, command[0], spec, "-", *command[1:])
+    assert done.returncode == 2, done.stderr
+    line = one_line(done)
+    assert "a lone surrogate" in line and "instance 1" in line, line
+    assert not (tmp_path / "page.html").exists() and not (tmp_path / "g.json").exists()

@@ -41,13 +41,15 @@ _stops: list[Stopped] = []  # the signal received, kept: where it lands, a libra
 
 
 def _stop(signum, frame) -> None:
-    from . import safefile
-
     for other in STOP_SIGNALS:  # the run is ending: a second signal must not cut its clean-up short
         signal.signal(other, signal.SIG_IGN)
     stop = Stopped(signum)
     _stops.append(stop)
-    safefile.stop_replacing(stop)  # even if this exception is swallowed, no file is replaced from now on
+    # even if this exception is swallowed, no file is replaced from now on; nothing is imported here
+    # (the signal may land inside an import), and a file is written only once safefile is loaded
+    stop_replacing = getattr(sys.modules.get(f"{__package__}.safefile"), "stop_replacing", None)
+    if stop_replacing is not None:
+        stop_replacing(stop)
     raise stop
 
 
@@ -93,6 +95,15 @@ class _Commands:
 
 
 def main(argv=None) -> int:
+    try:  # a signal landing outside _run's handlers (as the handlers are set or put back) is reported too
+        return _main(argv)
+    except KeyboardInterrupt:
+        return _interrupted()
+    except Stopped as stop:
+        return _stopped(stop)
+
+
+def _main(argv) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
     previous = {signum: signal.signal(signum, _stop) for signum in STOP_SIGNALS}  # and SIGTERM is Stopped
     sys.unraisablehook = _quiet_unraisable
@@ -150,18 +161,18 @@ def _run(argv) -> int:
         _silence_stdout()
         return 1
     except KeyboardInterrupt:
-        _flush_quietly()
-        _say("stategraph: interrupted")
-        return INTERRUPTED
+        return _interrupted()
     except Stopped as stop:
-        _flush_quietly()
-        _say(f"stategraph: stopped by {signal.Signals(stop.signum).name}")
-        return 128 + stop.signum
+        return _stopped(stop)
     except MemoryError:
         raise
     except Exception as exc:  # a plug-in's fault is its author's; stategraph's own is a bug
+        from .errors import found_in_chain
         from .faults import describe_exception, plugin_fault
 
+        signalled = found_in_chain(exc, (KeyboardInterrupt, Stopped))  # wrapped by Python (__set_name__)
+        if signalled is not None:
+            return _stopped(signalled) if isinstance(signalled, Stopped) else _interrupted()
         _flush_quietly()
         if os.environ.get("STATEGRAPH_DEBUG"):
             _print_traceback(exc)
@@ -173,6 +184,18 @@ def _run(argv) -> int:
             _say(f"stategraph: internal error: {describe_exception(exc)} "
                  "(set STATEGRAPH_DEBUG=1 for the traceback, and please report it)")
         return INTERNAL_ERROR
+
+
+def _interrupted() -> int:
+    _flush_quietly()
+    _say("stategraph: interrupted")
+    return INTERRUPTED
+
+
+def _stopped(stop: Stopped) -> int:
+    _flush_quietly()
+    _say(f"stategraph: stopped by {signal.Signals(stop.signum).name}")
+    return 128 + stop.signum
 
 
 def _print_traceback(exc: BaseException) -> None:

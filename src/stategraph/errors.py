@@ -60,9 +60,11 @@ def escaped(text: str) -> str:
     return "".join(ch if ch.isprintable() and ch != "\\" else repr(ch)[1:-1] for ch in text)
 
 
-def found_in_chain(exc: BaseException, kind: type[BaseException]) -> BaseException | None:
-    """The first exception of type ``kind`` among ``exc`` and its causes and contexts (a library
-    re-raises a ``MemoryError`` or a refused write as its own), or ``None``.
+def found_in_chain(exc: BaseException, kind: type[BaseException] | tuple[type[BaseException], ...]
+                   ) -> BaseException | None:
+    """The first exception of type ``kind`` (or of one of the types ``kind`` holds) among ``exc``
+    and its causes and contexts (a library re-raises a ``MemoryError`` or a refused write as its
+    own), or ``None``.
 
     >>> try:
     ...     try:

@@ -102,9 +102,11 @@ def _graph(rules, instance, states, edges) -> nx.DiGraph:
     named = getattr(rules, "state_label", None)
     graph: nx.DiGraph = nx.DiGraph()
     if named is None:
-        graph.add_nodes_from((state, {"label": str(state)}) for state in states)
+        graph.add_nodes_from((state, {"label": _text(str(state), "a state is labelled")}) for state in states)
     else:
-        graph.add_nodes_from((state, {"label": str(named(instance, state))}) for state in states)
+        graph.add_nodes_from((state, {"label": _text(str(named(instance, state)),
+                                                     f"state_label() of state {shorten(state)} returned")})
+                             for state in states)
     graph.add_edges_from((u, v, {"weight": cost, "rank": rank, "move": name}) for u, v, cost, rank, name in edges)
     return graph
 
@@ -134,6 +136,8 @@ def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str, 
         if not isinstance(name, str):
             raise ContractError(f"{where}a move of state {shorten(state)} is labelled {shorten(name)}: "
                                 "a move label is a str")
+        if not name.isascii():
+            _text(name, f"{where}a move of state {shorten(state)} is labelled")
         if name in labels:
             raise ContractError(f"{where}two moves of state {shorten(state)} are labelled {shorten(name)}: "
                                 "the labels of one state's moves must differ")
@@ -150,6 +154,18 @@ def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str, 
         if before is None or cost < before[0]:
             kept[nxt] = (cost, rank, name)
     return kept
+
+
+def _text(label: str, what: str) -> str:
+    """``label``, if it can be written as UTF-8 (every page, answer and graph file is): a lone
+    surrogate cannot."""
+    if not label.isascii():
+        try:
+            label.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ContractError(f"{what} {shorten(label)}, which holds {exc.object[exc.start]!r}, a lone "
+                                "surrogate: no UTF-8 text (a page, an answer, a graph file) can hold it") from None
+    return label
 
 
 def _cost_problem(cost, negative: bool, kind: list) -> str | None:

@@ -1,0 +1,52 @@
+"""A signal at any moment of start-up or clean-up is one line and its status, never a traceback
+from stategraph's code (a Ctrl-C while Python itself starts, before any of it runs, is Python's)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from stategraph import cli
+
+STATEGRAPH = os.path.join(os.path.dirname(sys.executable), "stategraph")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_in_the_first_hundreds_of_milliseconds_is_one_line(signum):
+    faults = []
+    for run in range(40):
+        process = subprocess.Popen([STATEGRAPH, "solve", "pushing_boxes", "--stats"], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(run * 0.006)
+        process.send_signal(signum)
+        _, err = process.communicate(b"1 3\nSBT\n0 0\n", timeout=60)
+        text = err.decode()
+        ours = "Traceback" in text and f"{os.sep}stategraph{os.sep}" in text
+        if ours or "internal error" in text:
+            faults.append((run, process.returncode, text[-300:]))
+        elif process.returncode == 128 + signum:
+            assert text.splitlines()[-1] in ("stategraph: interrupted", "stategraph: stopped by SIGTERM"), text
+    assert faults == []
+
+
+@pytest.mark.parametrize("signalled, status, line", [
+    (KeyboardInterrupt(), 130, "stategraph: interrupted"),
+    (cli.Stopped(signal.SIGTERM), 143, "stategraph: stopped by SIGTERM"),
+])
+def test_a_signal_python_wraps_in_another_exception_is_still_the_signal(signalled, status, line, monkeypatch,
+                                                                         capsys):
+    """Python 3.11 reports an exception raised in ``__set_name__`` (a class being made when the
+    signal lands) as a RuntimeError caused by it."""
+    from stategraph import commands
+
+    def wrapped(args):
+        raise RuntimeError("Error calling __set_name__") from signalled
+
+    monkeypatch.setattr(commands, "sample", wrapped)
+    assert cli.main(["sample", "huarong"]) == status
+    assert capsys.readouterr().err.splitlines() == [line]
