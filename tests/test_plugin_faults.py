@@ -253,3 +253,23 @@ def test_a_label_no_utf_8_text_can_hold_is_one_line_in_every_command(where, comm
     line = one_line(done)
     assert "a lone surrogate" in line and "instance 1" in line, line
     assert not (tmp_path / "page.html").exists() and not (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("command", ["verify", "check"])
+def test_a_fault_in_the_rules_replayed_by_verify_or_check_is_located(command, tmp_path):
+    """explore asks each state's moves once; the replays of --verify and check ask again."""
+    text = broken("    def moves(self, n, state):\n",
+                  "    asked = set()\n\n    def moves(self, n, state):\n"
+                  "        if (n, state) in self.asked:\n            raise RuntimeError('asked twice')\n"
+                  "        self.asked.add((n, state))\n")
+    text = text.replace('output = COST', 'output = COST_AND_MOVES').replace("import COST,", "import COST_AND_MOVES,")
+    spec = plugin(tmp_path, "mine", text)
+    if command == "verify":
+        done = run(tmp_path, "solve", spec, "--verify")
+    else:
+        (tmp_path / "answers.txt").write_text("3 R R R\n4 R R R R\n")
+        done = run(tmp_path, "check", spec, "-", "answers.txt")
+    assert done.returncode == 2, done.stderr
+    line = done.stderr.splitlines()[-1]
+    assert line == (f"stategraph: error: mine.py:{line_of(text, 'asked twice')}: in moves: RuntimeError: asked "
+                    "twice (instance 1, state 0)"), done.stderr

@@ -13,11 +13,13 @@ the optimum from stategraph's own solution of the same input.  One
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 
 from .checks import Answer, Answers
 from .errors import VerificationError
+from .faults import answering
 from .runner import run
 
 MAX_ANSWERS_BYTES = 1 << 28  # 256 MiB: an answers file above it is refused, never judged in part
@@ -74,7 +76,8 @@ def judge(settings, data, answers_text: str, source: str = "<input>", answers_so
         if answer.problem is not None:
             yield Verdict(question, answer.problem)
             continue
-        verdict = _grade(puzzle, record, answer, question)
+        with answering(functools.partial(str, question)):  # the replays run a plug-in's rules: located faults
+            verdict = _grade(puzzle, record, answer, question)
         if strict and verdict.passed and not verdict.canonical:
             verdict = Verdict(question, f"line {answer.line}: optimal, but not the canonical answer (--strict)")
         yield verdict

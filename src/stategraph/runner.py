@@ -159,12 +159,12 @@ class Answering:
         with _owned(chosen, self.model_class, lambda: question_name(chosen, instance, question)):
             record = _within_memory(_answer, chosen, model, instance, question, settings, self.capture,
                                     self.paths or model.decode_needs_path, self.judge, self.sizes)
-        record.stats["compile_seconds"] += compile_seconds
-        if record.stats.get("wrong") and not self.keep_wrong:
-            raise VerificationError(f"{chosen.label(instance, question)}: {record.stats['wrong']}")
-        if settings.verify:
-            record.stats["verified"] = chosen.verify(instance, record, deadline=self.deadline,
-                                                     limit=settings.verify_positions)
+            record.stats["compile_seconds"] += compile_seconds
+            if record.stats.get("wrong") and not self.keep_wrong:
+                raise VerificationError(f"{chosen.label(instance, question)}: {record.stats['wrong']}")
+            if settings.verify:  # the replays run the plug-in's rules again: its faults are located too
+                record.stats["verified"] = chosen.verify(instance, record, deadline=self.deadline,
+                                                         limit=settings.verify_positions)
         return record
 
 
