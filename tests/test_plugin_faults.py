@@ -273,3 +273,16 @@ def test_a_fault_in_the_rules_replayed_by_verify_or_check_is_located(command, tm
     line = done.stderr.splitlines()[-1]
     assert line == (f"stategraph: error: mine.py:{line_of(text, 'asked twice')}: in moves: RuntimeError: asked "
                     "twice (instance 1, state 0)"), done.stderr
+
+
+def test_a_fault_raised_in_the_graph_a_routine_reads_is_the_routine_s(tmp_path):
+    """The read-only graph is stategraph's code acting as networkx: a missing node the routine asks
+    for is its fault, at its line."""
+    text = ("def dijkstra(graph, source, targets, *, zero, weight, heuristic, **options):\n"
+            "    return {source: graph.nodes['no such state']['label']}\n")
+    (tmp_path / "student.py").write_text(text)
+    sample = run(tmp_path, "sample", "huarong").stdout
+    done = run(tmp_path, "solve", "huarong", "-a", "student:dijkstra", stdin=sample)
+    assert done.returncode == 2
+    assert one_line(done).startswith("stategraph: error: student.py:2: in dijkstra: KeyError: ")
+    assert one_line(done).endswith(" (query 1)")

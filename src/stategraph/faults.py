@@ -33,7 +33,8 @@ from types import FrameType, TracebackType
 from .errors import StategraphError, shorten
 
 # stategraph's modules that a plug-in calls as a library: a fault raised in them by the plug-in's call is the plug-in's
-SERVES_PLUGINS = ("stategraph.read_only", "stategraph.textinput", "stategraph.weights", "stategraph.graph_dicts")
+SERVES_PLUGINS = frozenset({"stategraph.read_only", "stategraph.textinput", "stategraph.weights",
+                            "stategraph.graph_dicts"})
 # the hooks of the first-level contract whose third argument (after self and the instance) is a state
 STATE_HOOKS = frozenset({"is_goal", "moves", "heuristic", "picture", "state_label"})
 
@@ -150,7 +151,7 @@ def _owner(frame: FrameType) -> str:
     if is_plugin_module(module):
         return "plugin"
     if module == "stategraph" or module.startswith("stategraph."):
-        return "library" if module.startswith(SERVES_PLUGINS) else "stategraph"
+        return "library" if module in SERVES_PLUGINS else "stategraph"
     return "library"
 
 
