@@ -170,3 +170,22 @@ def test_long_is_declared_exactly_for_64_bit_integers(fmt, tmp_path):
     assert [read.nodes[n]["above"] for n in ("n0", "n1")] == [str(v) for v in values["above"]]
     text = open(path).read()
     assert all(re.search(rf'"{v}"|>{v}<', text) for pair in values.values() for v in pair)
+
+
+@pytest.mark.parametrize("puzzle", ["Line", "LexLine"])
+def test_a_cost_too_long_to_print_is_refused_and_one_just_under_is_exact(puzzle, folder):
+    """Python prints an int of at most 4,300 digits: a cost of 4,001 digits is one line, exit 2."""
+    def with_huge(value: int) -> None:
+        (folder / "plug.py").write_text(PLUGIN.replace(f"HUGE = {HUGE}", f"HUGE = {value}"))
+
+    with_huge(10**4000)
+    done = stategraph(folder, "solve", f"plug:{puzzle}", "in.txt")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    [line] = done.stderr.splitlines()
+    assert "an integer cost has at most 4,000 digits" in line, line
+    with_huge(10**3998)
+    done = stategraph(folder, "solve", f"plug:{puzzle}", "in.txt")
+    assert done.returncode == 0, done.stderr
+    cost = sum(10**3998 + x for x in range(STEPS))  # every step an "a", as path_lines says
+    printed = done.stdout.split()[0] if puzzle == "Line" else done.stdout.split()[0].strip("(,")
+    assert printed == str(cost), done.stdout[:80]

@@ -48,6 +48,8 @@ from .weights import Lex
 
 MAX_STATES = 200_000  # the default of limits.max_states
 NUMBER, LEX = "a number", "a Lex pair"  # the two kinds of cost
+MAX_COST_DIGITS = 4000  # a path's cost must stay printable: Python prints an int of at most 4,300 digits
+TOO_LARGE = 10**MAX_COST_DIGITS
 
 
 class StateLimit(StategraphError):
@@ -142,7 +144,8 @@ def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str, 
             raise ContractError(f"{where}two moves of state {shorten(state)} are labelled {shorten(name)}: "
                                 "the labels of one state's moves must differ")
         labels.add(name)
-        problem = None if plain and type(cost) is int and cost >= 0 else _cost_problem(cost, negative, kind)
+        problem = None if plain and type(cost) is int and 0 <= cost < TOO_LARGE else _cost_problem(cost, negative,
+                                                                                                     kind)
         if problem is not None:
             raise ContractError(f"{where}move {shorten(name)} of state {shorten(state)} costs {shorten(cost)}: "
                                 f"{problem}")
@@ -180,6 +183,9 @@ def _cost_problem(cost, negative: bool, kind: list) -> str | None:
         low = min(cost)
     else:
         return "a cost is a number (int or float) or a stategraph.weights.Lex pair"
+    parts = cost if this == LEX else (cost,)
+    if any(isinstance(part, int) and abs(part) >= TOO_LARGE for part in parts):
+        return f"an integer cost has at most {MAX_COST_DIGITS:,} digits (a path's cost must stay printable)"
     if low < 0 and not negative:
         return "a cost must not be negative (set negative_costs = True on the puzzle to allow it)"
     if not kind:
