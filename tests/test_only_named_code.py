@@ -6,57 +6,27 @@ Each module a case must not run writes a marker file when imported; the test loo
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-STATEGRAPH = os.path.join(os.path.dirname(sys.executable), "stategraph")
+from plugin_cli import corridor, run
+
 MARKER = "import pathlib\npathlib.Path(__file__).with_suffix('.ran').write_text('ran')\n"
-CORRIDOR = '''\
-from stategraph import COST, SuccessorPuzzle, WeightProfile
-
-
-class Corridor(SuccessorPuzzle):
-    name, summary, sample = "corridor", "walk right to the end", "1\\n3\\n"
-    counted, output = True, COST
-
-    def read(self, tokens, limits):
-        return tokens.integer("length", 1, 100)
-
-    def start(self, n):
-        return 0
-
-    def is_goal(self, n, state):
-        return state == n
-
-    def moves(self, n, state):
-        if state < n:
-            yield "R", state + 1, STEP
-'''
 ROUTINE = "def bfs(graph, source, targets, *, zero, weight, heuristic, **options):\n    return {source: zero}\n"
-
-
-def run(folder: Path, *args, stdin: str = "2\n3\n4\n", env: dict | None = None,
-        module: bool = False) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "stategraph"] if module else [STATEGRAPH]
-    return subprocess.run([*command, *map(str, args)], cwd=folder, input=stdin, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, **(env or {})})
 
 
 def ran(folder: Path) -> list[str]:
     return sorted(path.stem for path in folder.rglob("*.ran"))
 
 
-def corridor(folder: Path, step: int = 1, extra: str = "") -> None:
-    (folder / "corridor.py").write_text(CORRIDOR.replace("STEP", str(step)) + extra)
+def write_corridor(folder: Path, step: int = 1) -> None:
+    (folder / "corridor.py").write_text(corridor(step))
 
 
 @pytest.mark.parametrize("shadow", ["signal", "yaml", "argparse", "gc", "json", "traceback", "networkx"])
 def test_python_m_runs_no_module_lying_in_the_current_folder(shadow, tmp_path):
-    corridor(tmp_path)
+    write_corridor(tmp_path)
     (tmp_path / f"{shadow}.py").write_text(MARKER)
     commands = (["--version"], ["solve", "corridor:Corridor"], ["solve", "pushing_boxes", "--set", "output.stats=true"])
     for args in commands:
@@ -98,7 +68,7 @@ def test_a_dotted_name_is_imported_from_an_installed_package(tmp_path):
 
 @pytest.mark.parametrize("override", [["-a", "dijkstra"], ["--set", "search.algorithm=bfs"], ["--algorithm", "spfa"]])
 def test_a_config_s_routine_overridden_on_the_command_line_is_never_imported(override, tmp_path):
-    corridor(tmp_path)
+    write_corridor(tmp_path)
     (tmp_path / "evil.py").write_text(MARKER + ROUTINE)
     (tmp_path / "course.yaml").write_text("puzzle: corridor:Corridor\nsearch:\n  algorithm: evil:bfs\n")
     done = run(tmp_path, "solve", "--config", "course.yaml", *override)
@@ -109,7 +79,7 @@ def test_a_config_s_routine_overridden_on_the_command_line_is_never_imported(ove
 
 
 def test_a_config_s_broken_routine_is_still_refused_before_any_input(tmp_path):
-    corridor(tmp_path)
+    write_corridor(tmp_path)
     (tmp_path / "course.yaml").write_text("puzzle: corridor:Corridor\nsearch:\n  algorithm: missing:bfs\n")
     done = run(tmp_path, "solve", "--config", "course.yaml", stdin="this is not read")
     assert done.returncode == 2 and done.stdout == ""
@@ -126,7 +96,7 @@ def routines_line(listing: str, routine: str) -> str:
 
 @pytest.mark.parametrize("step", [1, 2])
 def test_algorithms_lists_an_undeclared_puzzle_as_decided_once_built_and_solve_agrees(step, tmp_path):
-    corridor(tmp_path, step)
+    write_corridor(tmp_path, step)
     (tmp_path / "course.yaml").write_text("puzzle: corridor:Corridor\n")
     listing = run(tmp_path, "algorithms", "--config", "course.yaml").stdout
     bfs = routines_line(listing, "bfs")
@@ -142,20 +112,31 @@ def test_algorithms_lists_an_undeclared_puzzle_as_decided_once_built_and_solve_a
 
 
 def test_a_profile_on_the_puzzle_class_holds_for_its_rules_classes(tmp_path):
-    text = CORRIDOR.replace("STEP", "2").replace("class Corridor(SuccessorPuzzle):", "class Rules:") + '''
+    text = '''\
+from stategraph import COST, SuccessorPuzzle, WeightProfile
+
+
+class Rules:
+    def start(self, n):
+        return 0
+
+    def is_goal(self, n, state):
+        return state == n
+
+    def moves(self, n, state):
+        if state < n:
+            yield "R", state + 1, 2
+
 
 class Corridor(SuccessorPuzzle):
     name, summary, sample = "corridor", "walk right to the end", "1\\n3\\n"
     counted, output = True, COST
-    profile = WeightProfile(unit=False)
+    profile = WeightProfile(unit=False)  # on the puzzle class: it holds for Rules, which sets none
     models = {"walk": Rules}
 
     def read(self, tokens, limits):
         return tokens.integer("length", 1, 100)
 '''
-    text = text.replace('    name, summary, sample = "corridor", "walk right to the end", "1\\n3\\n"\n'
-                        '    counted, output = True, COST\n\n    def read(self, tokens, limits):\n'
-                        '        return tokens.integer("length", 1, 100)\n\n    def start', "    def start", 1)
     (tmp_path / "corridor.py").write_text(text)
     (tmp_path / "course.yaml").write_text("puzzle: corridor:Corridor\nsearch: {algorithm: bfs}\n")
     done = run(tmp_path, "solve", "--config", "course.yaml", stdin="not read")

@@ -15,51 +15,7 @@ from pathlib import Path
 
 import pytest
 
-STATEGRAPH = os.path.join(os.path.dirname(sys.executable), "stategraph")
-
-# A corridor of n cells, walked to the right; every hook a case may break is a method.
-CORRIDOR = '''\
-from stategraph import COST, SuccessorPuzzle
-
-
-def helper(state):
-    return state + 1
-
-
-class Corridor(SuccessorPuzzle):
-    name, summary = "corridor", "walk right to the end"
-    sample = "2\\n3\\n4\\n"
-    counted = True
-    output = COST
-
-    def read(self, tokens, limits):
-        return tokens.integer("length", 1, 100)
-
-    def start(self, n):
-        return 0
-
-    def is_goal(self, n, state):
-        return state == n
-
-    def moves(self, n, state):
-        if state < n:
-            yield "R", helper(state), 1
-
-    def heuristic(self, n, state):
-        return n - state
-
-    def picture(self, n, state):
-        return "." * state + "@"
-
-    def state_label(self, n, state):
-        return f"cell {state}"
-'''
-INPUT = "2\n3\n4\n"
-
-
-def run(folder: Path, *args, env: dict | None = None, stdin: str = INPUT) -> subprocess.CompletedProcess:
-    return subprocess.run([STATEGRAPH, *map(str, args)], cwd=folder, input=stdin, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, **(env or {})})
+from plugin_cli import CORRIDOR, INPUT, one_line, run
 
 
 def plugin(folder: Path, name: str, text: str) -> str:
@@ -77,13 +33,6 @@ def line_of(text: str, fragment: str) -> int:
     hits = [number for number, line in enumerate(text.splitlines(), 1) if fragment in line]
     assert len(hits) == 1, (fragment, hits)
     return hits[0]
-
-
-def one_line(done: subprocess.CompletedProcess) -> str:
-    assert "Traceback" not in done.stderr, done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1, done.stderr
-    return lines[0]
 
 
 # hook, the broken text (old, new), the raising fragment, the command, the state named (None: no state)
@@ -158,12 +107,16 @@ def test_debug_shows_the_traceback_from_the_plugin_s_frames_then_the_line(tmp_pa
     assert lines[-1].startswith("stategraph: error: mine.py:")
 
 
+def huarong_with_routine(folder: Path, body: str) -> subprocess.CompletedProcess:
+    """The Huarong Dao sample solved by ``student:dijkstra``, whose one line (line 2 of
+    ``student.py``) is ``body``."""
+    (folder / "student.py").write_text("def dijkstra(graph, source, targets, *, zero, weight, heuristic, **options):\n"
+                                       f"    {body}\n")
+    return run(folder, "solve", "huarong", "-a", "student:dijkstra", stdin=run(folder, "sample", "huarong").stdout)
+
+
 def test_a_fault_in_a_routine_names_its_line_and_the_query(tmp_path):
-    text = ("def dijkstra(graph, source, targets, *, zero, weight, heuristic, **options):\n"
-            "    raise ValueError('no queue')\n")
-    (tmp_path / "student.py").write_text(text)
-    sample = run(tmp_path, "sample", "huarong").stdout
-    done = run(tmp_path, "solve", "huarong", "-a", "student:dijkstra", stdin=sample)
+    done = huarong_with_routine(tmp_path, "raise ValueError('no queue')")
     assert done.returncode == 2
     assert one_line(done) == "stategraph: error: student.py:2: in dijkstra: ValueError: no queue (query 1)"
 
@@ -278,11 +231,7 @@ def test_a_fault_in_the_rules_replayed_by_verify_or_check_is_located(command, tm
 def test_a_fault_raised_in_the_graph_a_routine_reads_is_the_routine_s(tmp_path):
     """The read-only graph is stategraph's code acting as networkx: a missing node the routine asks
     for is its fault, at its line."""
-    text = ("def dijkstra(graph, source, targets, *, zero, weight, heuristic, **options):\n"
-            "    return {source: graph.nodes['no such state']['label']}\n")
-    (tmp_path / "student.py").write_text(text)
-    sample = run(tmp_path, "sample", "huarong").stdout
-    done = run(tmp_path, "solve", "huarong", "-a", "student:dijkstra", stdin=sample)
+    done = huarong_with_routine(tmp_path, "return {source: graph.nodes['no such state']['label']}")
     assert done.returncode == 2
     assert one_line(done).startswith("stategraph: error: student.py:2: in dijkstra: KeyError: ")
     assert one_line(done).endswith(" (query 1)")
