@@ -20,7 +20,7 @@ import matplotlib
 matplotlib.use("Agg")  # headless: the pictures are files
 
 from stategraph import get_puzzle, solve_text
-from stategraph.settings import Settings
+from stategraph.settings.resolve import Settings
 from stategraph.views import compare, draw, explain, page
 
 FOLDER = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else tempfile.mkdtemp(

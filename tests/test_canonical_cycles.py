@@ -4,7 +4,7 @@ Where the greedy smallest-rank walk would go round a zero-cost cycle for ever, t
 path is the smallest rank sequence among the optimal paths with the fewest edges; everywhere
 else it is the smallest rank sequence among all optimal paths, as before.  Every routine that
 accepts a graph's weights must give the same cost and path, checked here against an enumeration
-that shares nothing with :mod:`stategraph.canonical`.
+that shares nothing with :mod:`stategraph.graph.canonical`.
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ import textwrap
 
 import pytest
 
-from stategraph import cli, sample_text
+from stategraph import sample_text
+from stategraph.cli import main as cli
 
 COPIES = 8  # the sample's questions, this many times over
 
@@ -186,10 +187,10 @@ def test_a_mistyped_maze_number_is_that_answer_s_problem(solved, tmp_path, monke
 
 PLUGIN = '''
 from stategraph import COST
-from stategraph.checks import Answer
+from stategraph.contract.checks import Answer
 from stategraph.errors import VerificationError
-from stategraph.answer_line import AnswerLine
-from stategraph.successor import SuccessorPuzzle
+from stategraph.contract.answer_line import AnswerLine
+from stategraph.contract.first_level import SuccessorPuzzle
 
 
 class Walk(SuccessorPuzzle):

@@ -86,9 +86,9 @@ def test_every_answer_of_a_large_file_is_judged(puzzle, from_stdin, tmp_path):
 
 
 def test_an_answers_file_over_the_cap_is_refused_not_judged_in_part(tmp_path, monkeypatch):
-    from stategraph import judge
     from stategraph.errors import InputError
-    from stategraph.textdecode import read_text
+    from stategraph.io.decode import read_text
+    from stategraph.run import judge
 
     class Endless:
         def read(self, size):

@@ -1,4 +1,4 @@
-"""stategraph.checks against the independent references (tests/ref_*.py): naive optima, replays,
+"""stategraph.contract.checks against the independent references (tests/ref_*.py): naive optima, replays,
 optimality verdicts, and answer files.
 
 Expected optima come from the references' brute forces; expected messages
@@ -8,7 +8,6 @@ files are the samples of PROBLEMS.md, transcribed.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import pathlib
 import random
@@ -20,14 +19,15 @@ import pytest
 import ref_arrow_maze
 import ref_huarong
 import ref_pushing_boxes
+from package_imports import imports
 from random_inputs import huarong_input, pushing_boxes_input
 from stategraph import VerificationError, get_puzzle, run
-from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer
-from stategraph.pipeline import Solution
+from stategraph.contract.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer
+from stategraph.graph.weights import Lex
 from stategraph.puzzles.arrow_maze import check as am_check
 from stategraph.puzzles.huarong import check as hr_check
 from stategraph.puzzles.pushing_boxes import check as pb_check
-from stategraph.weights import Lex
+from stategraph.search.solution import Solution
 
 STEP = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
 BACK = {"n": "s", "s": "n", "w": "e", "e": "w"}
@@ -48,24 +48,13 @@ def error_of(call, *args, **kwargs) -> str:
 
 
 def test_checks_import_nothing_of_the_solver():
-    forbidden = {"grid", "grid_walks", "grid_blocks", "side_walks", "puzzles", "search", "pipeline", "canonical",
-                 "model", "state_graph"}
+    """The checkers and what they share import only the exceptions, the shared limits and the
+    checkers' own verdicts: no grid, walk, graph, search or model of the solver."""
     package = pathlib.Path(pb_check.__file__).parent.parent.parent
     checkers = [pathlib.Path(module.__file__) for module in (am_check, hr_check, pb_check)]
     assert {path.name for path in checkers} == {"check.py"}
-    for path in [package / "checks.py", *checkers]:
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom):
-                # a checker reaches stategraph's top level (``...checks``), never a module of its own puzzle
-                assert node.level in (0, 3) or path.name == "checks.py", f"{path.name} imports {node.module}"
-                names = [node.module or ""] + [alias.name for alias in node.names] if node.level else [node.module]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            else:
-                continue
-            for name in names:
-                parts = set(name.split(".")) if name else set()
-                assert not parts & forbidden, f"{path.name} imports {name}"
+    for path in [package / "contract" / "checks.py", *checkers]:
+        assert imports(path) <= {"stategraph.errors", "stategraph.limits", "stategraph.contract.checks"}, path
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from stategraph import cli, commands
+from stategraph.cli import commands
+from stategraph.cli import main as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 PB = "1 3\nSBT\n1 4\nSB.T\n0 0\n"

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from stategraph import sample_text
-from stategraph.config import default_config, load_config
+from stategraph.settings.config import default_config, load_config
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = sorted((ROOT / "configs").glob("*.yaml"))

@@ -18,8 +18,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stategraph import safe_yaml
-from stategraph.config import (
+from stategraph.errors import StategraphError
+from stategraph.io import safe_yaml
+from stategraph.settings.config import (
     MAX_CONFIG_BYTES,
     apply_overrides,
     default_config,
@@ -27,7 +28,6 @@ from stategraph.config import (
     load_config_text,
     parse_assignment,
 )
-from stategraph.errors import StategraphError
 
 INPUT = b"1 3\nSBT\n0 0\n"  # a small valid Pushing Boxes input
 MEMORY = 512 * 2**20

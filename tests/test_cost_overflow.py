@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from stategraph import COST, ContractError, SuccessorPuzzle
-from stategraph.replay import same_cost
+from stategraph.contract.replay import same_cost
 
 
 class Huge(SuccessorPuzzle):

@@ -10,8 +10,8 @@ pytest.importorskip("matplotlib")
 from PIL import Image  # noqa: E402  (Pillow comes with matplotlib)
 
 from stategraph import get_puzzle  # noqa: E402
-from stategraph.cli import main  # noqa: E402
-from stategraph.settings import Settings  # noqa: E402
+from stategraph.cli.main import main  # noqa: E402
+from stategraph.settings.resolve import Settings  # noqa: E402
 from stategraph.views import draw  # noqa: E402
 from stategraph.views.explain import explain  # noqa: E402
 
@@ -104,7 +104,7 @@ def test_without_matplotlib_one_line_and_exit_2(sample, tmp_path, capsys, monkey
     ("huarong", "piece_blank", "bfs"), ("huarong", "piece_side", "dijkstra"),
     ("pushing_boxes", "box_player", "layered_bfs"), ("pushing_boxes", "box_side", "bidirectional_dijkstra")])
 def test_shaded_states_count_as_the_routine_reports(puzzle, model, algorithm):
-    from stategraph.pipeline import solve
+    from stategraph.search.solution import solve
 
     chosen = get_puzzle(puzzle)
     Settings.of(puzzle, model=model, algorithm=algorithm)  # the pair applies

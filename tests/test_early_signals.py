@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from stategraph import cli
+from stategraph.cli import main as cli
 
 STATEGRAPH = os.path.join(os.path.dirname(sys.executable), "stategraph")
 
@@ -42,7 +42,7 @@ def test_a_signal_python_wraps_in_another_exception_is_still_the_signal(signalle
                                                                          capsys):
     """Python 3.11 reports an exception raised in ``__set_name__`` (a class being made when the
     signal lands) as a RuntimeError caused by it."""
-    from stategraph import commands
+    from stategraph.cli import commands
 
     def wrapped(args):
         raise RuntimeError("Error calling __set_name__") from signalled

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from stategraph import get_puzzle
-from stategraph.cli import main
-from stategraph.graph_dicts import LazyGraph, _Expanding, successors
-from stategraph.state_graph import StateGraph
+from stategraph.cli.main import main
+from stategraph.graph.dicts import LazyGraph, _Expanding, successors
+from stategraph.graph.state_graph import StateGraph
 
 FAST_MODELS = {"pushing_boxes": "box_side", "huarong": "piece_side", "arrow_maze": "cell_heading"}
 

@@ -18,13 +18,13 @@ import xml.etree.ElementTree as ET
 import networkx as nx
 import pytest
 
-from stategraph.graphwrite import write_graph
+from stategraph.io.graph_write import write_graph
 
 HUGE = 10**30
 STEPS = 5  # the instance: from 0 to STEPS
 PLUGIN = f'''
 from stategraph import SuccessorPuzzle
-from stategraph.weights import Lex
+from stategraph.graph.weights import Lex
 
 HUGE = {HUGE}
 

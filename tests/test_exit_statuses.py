@@ -28,8 +28,8 @@ from contextlib import contextmanager
 
 import networkx as nx
 
-from stategraph.puzzle import Model, Puzzle
-from stategraph.state_graph import StateGraph, WeightProfile
+from stategraph.contract.puzzle import Model, Puzzle
+from stategraph.graph.state_graph import StateGraph, WeightProfile
 
 
 class Cells(Model):

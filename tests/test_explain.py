@@ -13,8 +13,8 @@ import random_inputs  # noqa: E402
 import ref_huarong  # noqa: E402
 import ref_pushing_boxes  # noqa: E402
 from stategraph import get_puzzle  # noqa: E402
-from stategraph.cli import main  # noqa: E402
-from stategraph.settings import Settings  # noqa: E402
+from stategraph.cli.main import main  # noqa: E402
+from stategraph.settings.resolve import Settings  # noqa: E402
 from stategraph.views.explain import explain, render  # noqa: E402
 
 PB_SAMPLE = get_puzzle("pushing_boxes").sample_text()

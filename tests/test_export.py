@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from stategraph import run, sample_text
 from stategraph.errors import StategraphError
-from stategraph.export import Capture, format_for
-from stategraph.settings import Settings
+from stategraph.run.export import Capture, format_for
+from stategraph.settings.resolve import Settings
 
 HUARONG_3X3 = "3 3 3\n1 1 1\n1 1 1\n1 1 1\n1 1 2 2 3 3\n3 3 1 1 1 3\n2 2 1 1 3 1\n"
 # (puzzle, input, --instance, --query): a case whose path has several steps and, for Huarong Dao,
@@ -357,8 +357,8 @@ def graphml_document(data: bytes) -> tuple:
 
 
 def written_graphml(flat: nx.DiGraph) -> bytes:
-    """What ``stategraph.graphwrite`` writes for ``flat``."""
-    from stategraph import graphwrite
+    """What ``stategraph.io.graph_write`` writes for ``flat``."""
+    from stategraph.io import graph_write as graphwrite
 
     buffer = io.BytesIO()
     graphwrite._write_graphml(flat, buffer)
@@ -444,7 +444,7 @@ def test_graphml_refuses_what_xml_cannot_hold_in_one_line(text):
 def test_distances_with_negative_weights_are_bellman_ford_s():
     """A plug-in's negative weights: each state as near as the nearest target gets networkx's
     Bellman-Ford distance; a reachable negative cycle leaves every state without one."""
-    from stategraph.export import _distances
+    from stategraph.run.export import _distances
 
     rng = random.Random(5)
     for _ in range(200):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stategraph.graph_dicts import collector_paused, graph_writers, node_attributes, predecessors, successors
+from stategraph.graph.dicts import collector_paused, graph_writers, node_attributes, predecessors, successors
 
 NODE = st.integers(0, 6) | st.sampled_from(["a", "b", ("t", 1), ("t", 2), frozenset({1})])
 ATTRS = st.dictionaries(st.sampled_from(["weight", "rank", "label", "kind"]), st.integers(-3, 3) | st.text(max_size=2),

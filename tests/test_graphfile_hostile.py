@@ -23,7 +23,7 @@ import pytest
 
 from stategraph import sample_text
 from stategraph.errors import OutOfMemory
-from stategraph.graphfile import read_graph
+from stategraph.io.graph_read import read_graph
 
 GUARD = 120  # seconds before a hung run is killed (a failure, never a measurement)
 MB = 2**20
@@ -376,7 +376,7 @@ def test_a_memory_error_that_networkx_re_raises_is_still_exit_5(fmt, tmp_path, m
     ``MemoryError`` too) as a NetworkXError: still out of memory, not "not a readable graph file"."""
     import networkx.convert
 
-    from stategraph import cli
+    from stategraph.cli import main as cli
 
     def fail(*args, **kwargs):
         raise MemoryError

@@ -9,8 +9,9 @@ import networkx as nx
 import pytest
 
 from stategraph.grid import DELTAS, Grid, neighbours
-from stategraph.grid_blocks import edge_blocks
-from stategraph.grid_walks import (
+from stategraph.grid.blocks import edge_blocks
+from stategraph.grid.side_walks import SideWalks, walk_round
+from stategraph.grid.walks import (
     FAR_GOALS,
     distance_field,
     shortest_walk,
@@ -18,7 +19,6 @@ from stategraph.grid_walks import (
     walk_distances_toward,
     walks_within_block,
 )
-from stategraph.side_walks import SideWalks, walk_round
 
 
 def reference_walks(rows, start, goals, blocked):
@@ -67,7 +67,7 @@ def test_walks_equal_a_plain_bfs_on_random_grids(finder):
 def test_a_winding_way_falls_back_to_one_breadth_first_search(monkeypatch):
     """Walls with a gap at alternate ends: the goal is near as the crow flies, far on foot, so the
     A* search gives up and one breadth-first search answers (still exactly)."""
-    import stategraph.grid_walks as grid_module
+    import stategraph.grid.walks as grid_module
 
     rows = []
     for r in range(21):

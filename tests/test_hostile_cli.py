@@ -222,15 +222,15 @@ def check_summary_last(stdout, text):
 
 CRASH_ON_SECOND_SOLVE = """
 import runpy, sys
-import stategraph.pipeline as pipeline
+import stategraph.search.solution as pipeline
 real, calls = pipeline.solve, []
 def broken(*args, **kwargs):  # the documented pipeline entry (stategraph.solve), broken for instance 2
     calls.append(1)
     if len(calls) == 2:
         raise RuntimeError("simulated bug\\nsecond line " + "x" * 1_000_000)
     return real(*args, **kwargs)
-for module in [pipeline] + [sys.modules[name] for name in ("stategraph", "stategraph.runner", "stategraph.records")
-                            if name in sys.modules]:
+for module in [pipeline] + [sys.modules[name] for name in
+                            ("stategraph", "stategraph.run.driver", "stategraph.run.records") if name in sys.modules]:
     if module.__dict__.get("solve") is real:
         module.solve = broken
 sys.argv[0] = "stategraph"
@@ -493,7 +493,7 @@ def test_the_table_is_large_enough_and_names_are_unique():
 PEAK_PROBE = (  # runs the CLI, then records the process's own peak (VmHWM: this process only, unlike
     # ru_maxrss, which on Linux also counts the parent's size at the fork before exec)
     "import sys\n"
-    "from stategraph.cli import main\n"
+    "from stategraph.cli.main import main\n"
     "status = main(['solve', 'pushing_boxes'])\n"
     "peak = next(line for line in open('/proc/self/status') if line.startswith('VmHWM'))\n"
     "open(sys.argv[1], 'w').write(peak.split()[1])\n"

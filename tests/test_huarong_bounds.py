@@ -98,7 +98,7 @@ def test_landmarks_join_on_a_winding_board_and_answers_stay_exact():
     """Rows of fixed cells with two-wide gaps at alternate ends make the piece wind; once the
     queries have done enough work the bound adds landmarks, and every answer still equals the
     brute force's."""
-    from stategraph.pipeline import solve
+    from stategraph.search.solution import solve
 
     rng = random.Random(816)
     board = [[1] * 10 for _ in range(11)]

@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ref_huarong as ref  # noqa: E402
 from stategraph import get_puzzle  # noqa: E402
 from stategraph.grid import DELTAS, Grid  # noqa: E402
-from stategraph.grid_walks import FAR_GOALS, walk_distances_toward  # noqa: E402
+from stategraph.grid.walks import FAR_GOALS, walk_distances_toward  # noqa: E402
 from stategraph.puzzles.huarong import bounds as bounds_module  # noqa: E402
 from stategraph.puzzles.huarong.bounds import Bounds  # noqa: E402
 from test_grid_walks import reference_walks  # noqa: E402

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from stategraph.workers import worker_count
+from stategraph.run.workers import worker_count
 from test_jobs import without_times
 
 pytestmark = pytest.mark.skipif(worker_count(2) < 2, reason="one core: --jobs 2 runs in this process")
@@ -63,9 +63,9 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from stategraph.puzzle import Model, Puzzle
-from stategraph.state_graph import StateGraph, WeightProfile
-from stategraph.textinput import Tokens
+from stategraph.contract.puzzle import Model, Puzzle
+from stategraph.graph.state_graph import StateGraph, WeightProfile
+from stategraph.io.tokens import Tokens
 
 @dataclass(frozen=True)
 class Walk:

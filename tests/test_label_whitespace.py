@@ -13,8 +13,8 @@ import pytest
 
 PLUGIN = '''
 from stategraph import COST
-from stategraph.answer_line import AnswerLine
-from stategraph.successor import SuccessorPuzzle
+from stategraph.contract.answer_line import AnswerLine
+from stategraph.contract.first_level import SuccessorPuzzle
 
 
 class Labelled(SuccessorPuzzle):

@@ -1,70 +1,89 @@
-"""The puzzles stand on the ground floor: nothing under ``puzzles/`` imports the machinery above them."""
+"""The layers of the package, and the floor each stands on: a module imports only from the floors
+below its own and from its own package, and no chain of imports comes back to where it started.
+
+    cli        the command line: parser, commands, streams
+    views      compare, explain, draw, view
+    run        the driver, workers, records, judge, export, saved graphs
+    settings   the declared keys, YAML configs, the frozen settings of a run
+    puzzles    the built-in puzzles
+    contract   the two levels a puzzle is written at, its picture, its checker's verdicts
+    io, search input text, graph files, YAML, safe writes | the search routines and their registry
+    graph, grid, plugins   state graphs and weights | grids and walks | code a user names
+    errors, limits         the exceptions | the shared bounds
+
+Every import counts, at the top of a module or inside a function (a lazy import is a dependency
+too), except one: a first-level puzzle's ``solve_text()`` calls the driver, a learner's one-liner
+(see UPWARD).
+"""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
+import networkx as nx
+import pytest
 
-import stategraph
+from package_imports import MODULES, PACKAGE, imports
 
-PACKAGE = Path(stategraph.__file__).parent
-ABOVE = {"pipeline", "records", "runner", "search", "config", "cli", "commands", "settings", "judge", "export",
-         "graphwrite"}
-# The one exception: a puzzle may call the plain Dijkstra routine itself (Huarong Dao's landmark
-# distances, puzzles/huarong/bounds.py), so no Dijkstra is written twice (issue 21).  The routine
-# module imports nothing above the puzzles.  This checks import statements only: importing
-# search.dijkstra still runs search/__init__.py (the registry), but no puzzle names any of it.
-ALLOWED = {"search.dijkstra"}
+FLOORS = {"errors": 0, "limits": 0, "graph": 1, "grid": 1, "plugins": 1, "io": 2, "search": 2, "contract": 3,
+          "puzzles": 4, "settings": 5, "run": 6, "views": 7, "cli": 8}
+FACADE = {"stategraph", "stategraph.__main__"}  # the package's own names, imported on first use
+UPWARD = {("stategraph.contract.first_level", "stategraph.run.driver")}  # SuccessorPuzzle.solve_text
 
 
-def imported_modules(path: Path, inside: tuple = ("puzzles",), depth: int = 1) -> set[str]:
-    """The stategraph modules a file imports, as names under the package of at most ``depth``
-    parts (``search``, ``grid``; with ``depth=2``, ``search.dijkstra``).
-
-    ``inside`` is the file's sub-package (``("puzzles",)`` for ``puzzles/x.py``, ``()`` for a top-level module).
-    """
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = list(inside[:len(inside) - (node.level - 1)])
-                if node.level - 1 > len(inside):
-                    continue  # above the package
-                parts = base + (node.module.split(".") if node.module else [])
-                if parts:
-                    names.add(".".join(parts[:depth]))
-                else:
-                    names.update(alias.name for alias in node.names)
-            elif (node.module or "").startswith("stategraph."):
-                names.add(".".join(node.module.removeprefix("stategraph.").split(".")[:depth]))
-        elif isinstance(node, ast.Import):
-            names.update(".".join(a.name.removeprefix("stategraph.").split(".")[:depth]) for a in node.names
-                         if a.name.startswith("stategraph."))
-    return names
+def layer(module: str) -> str:
+    return module.split(".")[1]
 
 
-def test_puzzle_modules_import_nothing_from_the_pipeline_upwards():
-    modules = [(path, path.relative_to(PACKAGE).parts[:-1]) for path in sorted((PACKAGE / "puzzles").rglob("*.py"))]
-    modules.append((PACKAGE / "puzzle.py", ()))
-    assert len(modules) >= 20
-    for path, inside in modules:
-        found = imported_modules(path, inside)
-        assert {"grid", "state_graph"} & found or path.name in ("__init__.py", "check.py"), (path.name, found)
-        wrong = {name for name in imported_modules(path, inside, depth=2) if name.split(".")[0] in ABOVE} - ALLOWED
-        assert not wrong, f"{path.name} imports {sorted(wrong)}"
+def graph() -> nx.DiGraph:
+    edges = nx.DiGraph()
+    for name, path in MODULES.items():
+        edges.add_node(name)
+        edges.add_edges_from((name, target) for target in imports(path))
+    return edges
 
 
-def test_the_check_sees_a_forbidden_import(tmp_path):
-    bad = tmp_path / "bad.py"
-    bad.write_text("from ..search import SEARCHES\nfrom stategraph.runner import run\nfrom .. import records\n"
-                   "from .grid import Grid\n")
-    assert imported_modules(bad) == {"search", "runner", "records", "puzzles"}
-    assert imported_modules(bad, ()) == {"grid", "runner"}
+def test_every_module_stands_on_a_named_floor():
+    assert {layer(name) for name in MODULES if name not in FACADE} == set(FLOORS)
+    for name in MODULES:  # a layer is a package, but for the two leaves
+        assert name in FACADE or (PACKAGE / layer(name)).is_dir() or layer(name) in ("errors", "limits"), name
 
 
-def test_only_the_dijkstra_routine_is_allowed_from_search(tmp_path):
-    routine, registry = tmp_path / "routine.py", tmp_path / "registry.py"
-    routine.write_text("from ...search.dijkstra import dijkstra\nimport stategraph.search.dijkstra\n")
-    registry.write_text("from ...search import dijkstra\nfrom stategraph.search.astar import astar\n")
-    assert imported_modules(routine, ("puzzles", "huarong"), depth=2) == ALLOWED
-    assert imported_modules(registry, ("puzzles", "huarong"), depth=2) == {"search", "search.astar"}
+def test_each_module_imports_only_from_below_or_from_its_own_package():
+    wrong = [(a, b) for a, b in graph().edges if a not in FACADE and (a, b) not in UPWARD
+             and b not in FACADE and layer(a) != layer(b) and FLOORS[layer(b)] >= FLOORS[layer(a)]]
+    assert wrong == []
+    assert all(edge in graph().edges for edge in UPWARD)  # the exception is still needed, or goes
+
+
+def test_no_import_comes_back_round():
+    edges = graph()
+    edges.remove_edges_from(UPWARD)
+    edges.remove_nodes_from(FACADE)
+    assert list(nx.simple_cycles(edges)) == []
+
+
+def test_puzzles_import_no_routine():
+    """The puzzles stand on the contract: no puzzle imports a search routine (Huarong Dao's
+    bounds have their own small searches over its board)."""
+    wrong = [(a, b) for a, b in graph().edges if layer(a) == "puzzles" and layer(b) == "search"]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from ..search import SEARCHES\nfrom stategraph.run.driver import run\n", {"stategraph.search",
+                                                                               "stategraph.run.driver"}),
+    ("def f():\n    from .. import errors\n", {"stategraph.errors"}),
+    ("from ..graph import weights, dicts\nimport stategraph.io.tokens\n", {"stategraph.graph.weights",
+                                                                          "stategraph.graph.dicts",
+                                                                          "stategraph.io.tokens"}),
+])
+def test_the_reader_sees_each_form_of_import(tmp_path, source, expected):
+    probe = tmp_path / "probe.py"
+    probe.write_text(source)
+    assert imports(probe, name="stategraph.run.probe") == expected
+
+
+def test_a_cycle_or_a_climb_would_be_seen():
+    edges = graph()
+    edges.add_edge("stategraph.graph.weights", "stategraph.graph.state_graph")  # state_graph imports weights
+    assert list(nx.simple_cycles(edges.subgraph(n for n in edges if n not in FACADE)))
+    assert FLOORS[layer("stategraph.run.driver")] > FLOORS[layer("stategraph.graph.weights")]

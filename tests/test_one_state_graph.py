@@ -18,8 +18,8 @@ import pytest
 
 import random_inputs
 from stategraph import get_puzzle, solve
+from stategraph.graph.state_graph import StateGraph
 from stategraph.search import SEARCHES
-from stategraph.state_graph import StateGraph
 
 
 def state_graphs(puzzle: str, text: str):

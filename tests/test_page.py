@@ -16,10 +16,10 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from stategraph import get_puzzle  # noqa: E402
-from stategraph.cli import main  # noqa: E402
+from stategraph.cli.main import main  # noqa: E402
 from stategraph.puzzles import load_plugin  # noqa: E402
 from stategraph.search import SEARCHES  # noqa: E402
-from stategraph.settings import Settings  # noqa: E402
+from stategraph.settings.resolve import Settings  # noqa: E402
 from stategraph.views import Page, page  # noqa: E402
 from test_hostile_cli import open_maze  # noqa: E402
 
@@ -208,7 +208,7 @@ def _questions():
 
 
 def test_every_routine_reports_its_settle_order():
-    from stategraph.runner import applicable_algorithms
+    from stategraph.run.driver import applicable_algorithms
 
     checked = set()
     for name, model_name, model, question in _questions():

@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MEMORY = 1 << 30  # address space of the refused run: 1 GiB
 STATES, LABEL = 3000, 100_000  # a line of 3,001 states, each named by one 100 kB string
 PLUGIN = f'''
-from stategraph.successor import SuccessorPuzzle
+from stategraph.contract.first_level import SuccessorPuzzle
 
 NAME = "x" * {LABEL}  # one string: the graph stays small, its page would not
 

@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 import pytest
 
 from stategraph import get_puzzle
-from stategraph.cli import main
+from stategraph.cli.main import main
 
 PAGE = importlib.import_module("stategraph.views.page")
 PUZZLES = ("pushing_boxes", "huarong", "arrow_maze")

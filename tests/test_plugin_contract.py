@@ -21,8 +21,8 @@ from contextlib import contextmanager
 
 import networkx as nx
 
-from stategraph.state_graph import StateGraph, WeightProfile
-from stategraph.puzzle import Model, Puzzle
+from stategraph.graph.state_graph import StateGraph, WeightProfile
+from stategraph.contract.puzzle import Model, Puzzle
 
 EDGES = [("s", "a", {"weight": 1, "rank": 0}), ("s", "b", {"weight": 1, "rank": 1}),
          ("a", "t", {"weight": 1, "rank": 0}), ("b", "t", {"weight": 1, "rank": 0})]

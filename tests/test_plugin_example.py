@@ -220,10 +220,10 @@ def imports_of(path: Path) -> set:
 
 
 def test_the_plugins_import_only_public_pieces():
-    assert imports_of(EXAMPLE / "ice_maze.py") <= {"stategraph.successor", "stategraph.answer_line"}
+    assert imports_of(EXAMPLE / "ice_maze.py") <= {"stategraph.contract.first_level", "stategraph.contract.answer_line"}
     assert imports_of(EXAMPLE / "ice_maze_contract.py") <= {
-        "stategraph.puzzle", "stategraph.state_graph", "stategraph.textinput", "stategraph.errors",
-        "stategraph.weights", "stategraph.checks"}
+        "stategraph.contract.puzzle", "stategraph.graph.state_graph", "stategraph.io.tokens", "stategraph.errors",
+        "stategraph.graph.weights", "stategraph.contract.checks"}
 
 
 def test_the_contract_version_docstring_examples_run():

@@ -168,12 +168,12 @@ def test_a_fault_in_stategraph_s_own_code_is_still_an_internal_error(tmp_path):
     """A value the plug-in returned that stategraph's code then trips on is stategraph's to refuse;
     until it does, the fault is internal (status 70) and says so."""
     code = ("import runpy, sys\n"
-            "import stategraph.runner as runner\n"
+            "import stategraph.run.driver as runner\n"
             "def crash(*args, **kwargs):\n"
             "    raise RuntimeError('a bug')\n"
             "runner._answer = crash\n"
             "sys.argv = ['stategraph', 'solve', 'mine:Corridor']\n"
-            "from stategraph.cli import main\n"
+            "from stategraph.cli.main import main\n"
             "sys.exit(main())\n")
     plugin(tmp_path, "mine", CORRIDOR)
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, input=INPUT, capture_output=True, text=True,

@@ -16,8 +16,8 @@ import pytest
 
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import get_puzzle
-from stategraph.graph_dicts import node_attributes, successors
-from stategraph.pipeline import solve
+from stategraph.graph.dicts import node_attributes, successors
+from stategraph.graph.state_graph import StateGraph, WeightProfile
 from stategraph.puzzles.arrow_maze import build as am_build
 from stategraph.puzzles.arrow_maze import model as am_model
 from stategraph.puzzles.huarong import build as hr_build
@@ -25,7 +25,7 @@ from stategraph.puzzles.huarong import model as hr_model
 from stategraph.puzzles.pushing_boxes import build as pb_build
 from stategraph.puzzles.pushing_boxes import model as pb_model
 from stategraph.search import SEARCHES
-from stategraph.state_graph import StateGraph, WeightProfile
+from stategraph.search.solution import solve
 
 
 def plain_graph(instance, starts, moves, attributes) -> nx.DiGraph:

@@ -1,6 +1,6 @@
 """A search routine of your own gets a graph it cannot corrupt (issue 28, point 4).
 
-``stategraph.read_only.read_only(graph)``: every way to write through the view raises
+``stategraph.graph.read_only.read_only(graph)``: every way to write through the view raises
 ``GraphWriteError`` naming the write (the messages below are what a user wrote, spelled out by
 hand) and leaves the graph as it was; every read gives what the graph itself gives (held against
 the graph, never against values copied from the code).  Through the command line, a textbook
@@ -23,8 +23,8 @@ import networkx as nx
 import pytest
 
 import random_inputs
-from stategraph.graph_dicts import graph_writers, node_attributes, predecessors, successors
-from stategraph.read_only import GraphWriteError, read_only
+from stategraph.graph.dicts import graph_writers, node_attributes, predecessors, successors
+from stategraph.graph.read_only import GraphWriteError, read_only
 
 A, B, C, D = (1, 2), (1, 3), (1, 4), (2, 2)
 

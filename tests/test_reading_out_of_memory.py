@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from stategraph import cli, sample_text, textdecode
+from stategraph import sample_text
+from stategraph.cli import main as cli
+from stategraph.io import decode as textdecode
 
 
 @pytest.mark.parametrize("puzzle", ["pushing_boxes", "huarong", "arrow_maze"])

@@ -1,4 +1,4 @@
-"""Every file the command line writes is written whole or not at all (:mod:`stategraph.safefile`).
+"""Every file the command line writes is written whole or not at all (:mod:`stategraph.io.safefile`).
 
 Each test runs ``python -m stategraph`` in a subprocess, in a folder of its own, and asserts the
 exit status, the one stderr line, the bytes of the files left behind and that no temporary file
@@ -309,9 +309,9 @@ def test_a_config_export_path_names_the_chosen_instance(tmp_path):
 
 SMALL_GEXF_LIMIT = """
 import sys
-import stategraph.export
-stategraph.export.STATE_LIMITS["gexf"] = 2
-from stategraph.cli import main
+import stategraph.run.export
+stategraph.run.export.STATE_LIMITS["gexf"] = 2
+from stategraph.cli.main import main
 sys.exit(main(sys.argv[1:]))
 """
 

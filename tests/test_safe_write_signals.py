@@ -6,7 +6,7 @@ of its own and exits as the command does (its ``atexit`` functions, then the end
 tens of milliseconds instead of the interpreter's half-second start.  The server sends each child
 SIGTERM after the run's delay: three runs in four at a moment spread over the time the page's
 temporary file exists (watched in unsignalled runs first), the fourth spread over the whole run.
-Two servers run at once.  Before the register of temporary files (see :mod:`stategraph.safefile`),
+Two servers run at once.  Before the register of temporary files (see :mod:`stategraph.io.safefile`),
 5 to 15 runs of the 600 left a ``.page.*.tmp.html`` behind.  The moments that loop rarely hits
 are tested one by one below: a signal just after the file is made, an exit between the file's
 making and its ``with`` block, and a forked child's exit.
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from stategraph.safefile import open_output
+from stategraph.io.safefile import open_output
 
 RUNS = 600
 SERVERS = 2
@@ -32,7 +32,7 @@ COMMAND = ["view", "arrow_maze", "in.txt", "-o", "page.html"]
 SAMPLE = (Path(__file__).resolve().parent.parent / "src" / "stategraph" / "samples" / "arrow_maze.txt").read_bytes()
 SERVER = r"""
 import atexit, json, os, signal, sys, tempfile, time
-from stategraph.cli import main
+from stategraph.cli.main import main
 
 command = json.loads(sys.argv[1])
 warm = tempfile.mkdtemp()
@@ -169,7 +169,7 @@ def test_a_signal_just_after_the_temporary_file_is_made(tmp_path, monkeypatch):
 
 EXITS = r"""
 import atexit, os, sys
-from stategraph.safefile import open_output
+from stategraph.io.safefile import open_output
 
 writing = open_output("page.html", "the page")
 writing.__enter__().write(b"half")  # its file made and written; the with's clean-up never reached

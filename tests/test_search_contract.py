@@ -21,10 +21,11 @@ from functools import cache
 import networkx as nx
 import pytest
 
-from stategraph import StateGraph, solve, weights
+from stategraph import StateGraph, solve
+from stategraph.graph import weights
+from stategraph.graph.weights import Lex
 from stategraph.search import SEARCHES
 from stategraph.search.routine_check import first_wrong_distance
-from stategraph.weights import Lex
 
 # what a heuristic gives a state that reaches no target
 UNREACHED = weights.INFINITY if hasattr(weights, "INFINITY") else None

@@ -425,7 +425,7 @@ def test_a_routine_is_loaded_only_where_named(folders):
 
 def test_loading_a_routine_leaves_sys_path_and_the_module_names_alone(folders, monkeypatch):
     from stategraph.search import get_search
-    from stategraph.settings import resolve
+    from stategraph.settings.resolve import resolve
 
     course, work = folders
     monkeypatch.chdir(work)

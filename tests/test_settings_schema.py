@@ -1,4 +1,4 @@
-"""Each setting is declared once (stategraph.settings_schema) and reaches the YAML config, ``--set``,
+"""Each setting is declared once (stategraph.settings.fields) and reaches the YAML config, ``--set``,
 its flag and Settings from there; run.jobs is followed through all four."""
 
 from __future__ import annotations
@@ -9,10 +9,12 @@ import sys
 
 import pytest
 
-from stategraph import cli, commands
-from stategraph.config import default_config, load_config_text
-from stategraph.settings import Settings
-from stategraph.settings_schema import DEFAULTS, FIELDS, KEYS, MAX_LIMIT
+from stategraph.cli import commands
+from stategraph.cli import main as cli
+from stategraph.limits import MAX_LIMIT
+from stategraph.settings.config import default_config, load_config_text
+from stategraph.settings.fields import DEFAULTS, FIELDS, KEYS
+from stategraph.settings.resolve import Settings
 
 PB_MAZE = "1 3\nSBT\n0 0\n"
 
@@ -130,7 +132,7 @@ def test_every_flag_is_in_its_commands_help():
 HOST = """
 import signal, sys
 before = signal.getsignal(signal.SIGINT)
-import stategraph, stategraph.cli, stategraph.config
+import stategraph, stategraph.cli.main, stategraph.settings.config
 print(signal.getsignal(signal.SIGINT) is before)
 """
 

@@ -22,12 +22,12 @@ PROBE = ("import atexit, runpy, sys\n"
          "runpy.run_module('stategraph', run_name='__main__', alter_sys=True)\n")
 # Not needed to solve a built-in puzzle's input in one process and print its answers:
 DEFERRED = ("json",  # --format json
-            "stategraph.export", "stategraph.graphwrite", "stategraph.safefile",  # --export-graphml, export
-            "stategraph.scene",  # draw, view
+            "stategraph.run.export", "stategraph.io.graph_write", "stategraph.io.safefile",  # --export-graphml, export
+            "stategraph.contract.scene",  # draw, view
             "stategraph.puzzles.huarong", "stategraph.puzzles.pushing_boxes",  # the other puzzles
-            "yaml", "tqdm", "stategraph.judge", "stategraph.graphfile", "stategraph.views.explain",
+            "yaml", "tqdm", "stategraph.run.judge", "stategraph.io.graph_read", "stategraph.views.explain",
             "stategraph.views.draw", "stategraph.views.page", "stategraph.views.compare",
-            "stategraph.workers", "multiprocessing", "pickle")  # --jobs
+            "stategraph.run.workers", "multiprocessing", "pickle")  # --jobs
 
 
 def loaded(tmp_path: Path, *args: str, stdin: bytes | None = None):
@@ -47,7 +47,7 @@ def test_solve_loads_none_of_the_deferred_modules(tmp_path):
     done, modules = loaded(tmp_path, "solve", "arrow_maze", sample_input(tmp_path, "arrow_maze"))
     assert done.returncode == 0, done.stderr
     assert done.stdout == (SAMPLES / "arrow_maze.out").read_bytes()
-    assert {"networkx", "stategraph.commands", "stategraph.puzzles.arrow_maze"} <= modules  # the listing works
+    assert {"networkx", "stategraph.cli.commands", "stategraph.puzzles.arrow_maze"} <= modules  # the listing works
     assert sorted(modules & set(DEFERRED)) == []
 
 
@@ -66,7 +66,7 @@ def test_what_an_option_needs_is_loaded_when_asked_for(tmp_path):
                            sample_input(tmp_path, "arrow_maze"))
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "maze1.graphml").exists()
-    assert {"json", "stategraph.export", "stategraph.graphwrite", "stategraph.safefile"} <= modules
+    assert {"json", "stategraph.run.export", "stategraph.io.graph_write", "stategraph.io.safefile"} <= modules
 
 
 @pytest.mark.parametrize("args", [["--help"], ["--version"], ["solve", "--help"], ["export", "--help"]])
@@ -74,8 +74,8 @@ def test_help_and_version_load_neither_networkx_nor_the_commands(tmp_path, args)
     done, modules = loaded(tmp_path, *args)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(b"stategraph 0." if args == ["--version"] else b"usage: stategraph")
-    assert "stategraph.cli" in modules
-    assert sorted(modules & {"networkx", "stategraph.commands", "stategraph.puzzles", "json", "traceback"}) == []
+    assert "stategraph.cli.main" in modules
+    assert sorted(modules & {"networkx", "stategraph.cli.commands", "stategraph.puzzles", "json", "traceback"}) == []
 
 
 def test_the_registry_names_every_puzzle_and_alias():

@@ -1,4 +1,4 @@
-"""The first level (stategraph.successor): rules compiled to the contract, refused when broken.
+"""The first level (stategraph.contract.first_level): rules compiled to the contract, refused when broken.
 
 The references here are written in the test: a Bellman-Ford over the rules' moves, and hand-counted
 graphs.  Nothing is compared with values copied from the code under test.
@@ -17,17 +17,17 @@ import networkx as nx
 import pytest
 
 from stategraph import solve
-from stategraph.answer_line import COST, AnswerLine
-from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, UNKNOWN
+from stategraph.contract.answer_line import COST, AnswerLine
+from stategraph.contract.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, UNKNOWN
+from stategraph.contract.first_level import Numbered, RulesModel, SuccessorPuzzle
+from stategraph.contract.puzzle import Model, Puzzle
+from stategraph.contract.replay import confirm, replay
+from stategraph.contract.uniform_cost import cheapest_cost
 from stategraph.errors import ContractError, StategraphError, VerificationError
-from stategraph.explore import StateLimit, explore
-from stategraph.puzzle import Model, Puzzle
-from stategraph.replay import confirm, replay
+from stategraph.graph.explore import StateLimit, explore
+from stategraph.graph.state_graph import WeightProfile
+from stategraph.graph.weights import Lex
 from stategraph.search import SEARCHES
-from stategraph.state_graph import WeightProfile
-from stategraph.successor import Numbered, RulesModel, SuccessorPuzzle
-from stategraph.uniform_cost import cheapest_cost
-from stategraph.weights import Lex
 
 
 class Table:
@@ -121,7 +121,7 @@ def test_every_routine_and_the_uniform_cost_search_agree_with_bellman_ford(seed)
 
 @pytest.mark.parametrize("moves, words", [
     ([("a", [1, 2], 1)], ["move 'a' of state 0 leads to [1, 2], which cannot be hashed", "unhashable type: 'list'"]),
-    ([("a", 1, "3")], ["move 'a' of state 0 costs '3'", "a number (int or float) or a stategraph.weights.Lex"]),
+    ([("a", 1, "3")], ["move 'a' of state 0 costs '3'", "a number (int or float) or a stategraph.Lex"]),
     ([("a", 1, True)], ["costs True"]),
     ([("a", 1, math.nan)], ["costs nan", "finite"]),
     ([("a", 1, math.inf)], ["costs inf", "finite"]),
@@ -458,7 +458,7 @@ def test_a_read_that_reads_nothing_is_refused():
 # -- through the command line -----------------------------------------------------------------------
 
 PLUGIN = '''
-from stategraph.successor import SuccessorPuzzle
+from stategraph.contract.first_level import SuccessorPuzzle
 
 
 class Walk(SuccessorPuzzle):

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from stategraph.errors import InputError
-from stategraph.textinput import Token, Tokens
-from stategraph.textinput_fast import MAX_LOOKAHEAD, FastTokens
+from stategraph.io.tokens import Token, Tokens
+from stategraph.puzzles.arrow_maze.fast_tokens import MAX_LOOKAHEAD, FastTokens
 from test_fuzz_parsers import Trickle
 
 PROPERTY = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -24,8 +24,8 @@ from contextlib import contextmanager
 
 import networkx as nx
 
-from stategraph.state_graph import StateGraph, WeightProfile
-from stategraph.puzzle import Model, Puzzle
+from stategraph.graph.state_graph import StateGraph, WeightProfile
+from stategraph.contract.puzzle import Model, Puzzle
 
 
 class Steps(Model):
@@ -135,7 +135,7 @@ def test_python_dash_m_does_not_import_from_the_current_folder(folders):
 
 
 def test_resolving_settings_leaves_sys_path_alone(folders, monkeypatch):
-    from stategraph.settings import resolve
+    from stategraph.settings.resolve import resolve
 
     course, work = folders
     (course / "tiny.py").write_text("WHERE = 'course'\n" + PLUGIN)

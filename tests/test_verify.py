@@ -11,8 +11,8 @@ import pytest
 
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import Settings, VerificationError, get_puzzle, run
-from stategraph.pipeline import Solution
-from stategraph.weights import Lex
+from stategraph.graph.weights import Lex
+from stategraph.search.solution import Solution
 
 
 def verified_records(puzzle, text):
@@ -98,7 +98,7 @@ def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
         "from stategraph.puzzles import pushing_boxes as pb\n"
         "real = pb.decode_pushes\n"
         "pb.decode_pushes = lambda maze, solution: (real(maze, solution) or '') + 'n'\n"
-        "from stategraph.cli import main\n"
+        "from stategraph.cli.main import main\n"
         "sys.exit(main(sys.argv[1:]))\n")
     done = subprocess.run([sys.executable, str(script), "solve", "pushing_boxes", "--verify"],
                           input="1 4\nSB.T\n1 4\nSB.T\n0 0\n", capture_output=True, text=True)
@@ -109,7 +109,7 @@ def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
 
 def test_impossibility_past_the_naive_limit_is_reported_unconfirmed(monkeypatch):
     import stategraph.puzzles.pushing_boxes.check as check
-    from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED
+    from stategraph.contract.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED
 
     text = "3 5\n.....\n.S...\n#B#.T\n0 0\n"  # the box is wedged between rocks on the bottom row
     maze = next(get_puzzle("pushing_boxes").parse(text))
@@ -124,7 +124,7 @@ def test_optimality_past_the_naive_budget_is_reported_unconfirmed(monkeypatch):
     """A found answer whose optimality the naive search cannot settle in time is never a pass."""
     import time
 
-    from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED
+    from stategraph.contract.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED
 
     rng = random.Random(65)
     for puzzle, text in [("pushing_boxes", pushing_boxes_input(rng, 10)), ("huarong", huarong_input(rng, 10)),

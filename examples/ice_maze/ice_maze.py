@@ -2,8 +2,8 @@
 
 from collections import namedtuple
 
-from stategraph.answer_line import AnswerLine
-from stategraph.successor import SuccessorPuzzle
+from stategraph.contract.answer_line import AnswerLine
+from stategraph.contract.first_level import SuccessorPuzzle
 
 STEPS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}  # in the tie-break order N < S < W < E
 Maze = namedtuple("Maze", "rows start exit")  # rows walled all round, so (1, 1) is the top left cell

@@ -1,7 +1,7 @@
 """Ice Maze on stategraph's second level: the puzzle contract written out by hand.
 
 The same puzzle as ``ice_maze.py`` (the first level: the rules alone, 60-odd lines), printing the
-same bytes; kept as the worked example of the contract of ``stategraph.puzzle`` (graphs, decoding,
+same bytes; kept as the worked example of the contract of ``stategraph.contract.puzzle`` (graphs, decoding,
 formatting and an independent checker), which docs/extending.md walks through after the first level.
 
 The ball rests on S.  A move sends it north, south, west or east, and it keeps
@@ -42,11 +42,11 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from stategraph.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, Answer
+from stategraph.contract.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, Answer
+from stategraph.contract.puzzle import Model, Puzzle
 from stategraph.errors import VerificationError
-from stategraph.puzzle import Model, Puzzle
-from stategraph.state_graph import StateGraph, WeightProfile
-from stategraph.textinput import Tokens
+from stategraph.graph.state_graph import StateGraph, WeightProfile
+from stategraph.io.tokens import Tokens
 
 LETTERS = "NSWE"                               # direction d is LETTERS[d]; also the tie-break order
 DELTAS = ((-1, 0), (1, 0), (0, -1), (0, 1))   # (row, col) step of each direction
@@ -161,7 +161,7 @@ def _where(cell: tuple) -> str:
     return f"({cell[0] + 1},{cell[1] + 1})"
 
 
-# Why the default tie-break (the smallest sequence of edge ranks, see stategraph.canonical) is the
+# Why the default tie-break (the smallest sequence of edge ranks, see stategraph.graph.canonical) is the
 # puzzle's "smallest direction string": the canonical step walks the optimal paths taking, at each
 # state, the tight edge of smallest ``rank``.  In ``stop_cells`` an edge is a roll ranked by its
 # direction, so the rank sequence *is* the direction string.  In ``cell_heading`` only a resting
@@ -338,7 +338,7 @@ _ANSWER = re.compile(r"Maze #([0-9]+): (?:(impossible)|([0-9]+) ([NSWE]+))")
 
 
 def read_answers(text: str, source: str = "<answers>"):
-    """One :class:`~stategraph.checks.Answer` per non-blank line ``Maze #k: CELLS DIRECTIONS`` or
+    """One :class:`~stategraph.contract.checks.Answer` per non-blank line ``Maze #k: CELLS DIRECTIONS`` or
     ``Maze #k: impossible`` (``value``: ``(cells, directions)`` or ``None``).
 
     >>> [(a.number, a.value, a.line) for a in read_answers("Maze #1: 4 SE\\n\\nMaze #2: impossible\\n")]

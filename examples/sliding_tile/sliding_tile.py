@@ -1,7 +1,7 @@
 """The 8-puzzle on stategraph's first level: slide tiles into the blank until the board reads 1-8 (README.md)."""
 
-from stategraph.answer_line import AnswerLine
-from stategraph.successor import SuccessorPuzzle
+from stategraph.contract.answer_line import AnswerLine
+from stategraph.contract.first_level import SuccessorPuzzle
 
 GOAL = "123456780"  # the board row by row, 0 the blank
 SLIDES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}  # where the blank goes, in tie-break order

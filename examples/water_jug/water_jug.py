@@ -1,7 +1,7 @@
 """Two water jugs on stategraph's first level (SPOJ POUR1): a state is what the jugs hold (README.md)."""
 
-from stategraph.answer_line import COST
-from stategraph.successor import SuccessorPuzzle
+from stategraph.contract.answer_line import COST
+from stategraph.contract.first_level import SuccessorPuzzle
 
 
 class WaterJug(SuccessorPuzzle):

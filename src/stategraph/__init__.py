@@ -1,6 +1,6 @@
 """stategraph: grid puzzles as explicit networkx state graphs, answered by generic shortest paths.
 
-Every puzzle follows one contract (:mod:`stategraph.puzzle`): it parses its
+Every puzzle follows one contract (:mod:`stategraph.contract.puzzle`): it parses its
 input into instances, offers named state models, and formats and checks its
 answers.  The pipeline is parse -> model -> state graph -> search ->
 canonical path -> decode -> format:
@@ -60,19 +60,19 @@ if _is_the_command():
 from importlib import import_module  # noqa: E402  (after the path is made safe)
 
 _HOMES = {
-    "answer_line": ("AnswerLine", "COST", "COST_AND_MOVES"),
-    "canonical": ("canonical_path",),
+    "contract.answer_line": ("AnswerLine", "COST", "COST_AND_MOVES"),
+    "graph.canonical": ("canonical_path",),
     "errors": ("ConfigError", "ContractError", "InputError", "SearchNotApplicable", "StategraphError",
                "VerificationError"),
-    "state_graph": ("StateGraph", "WeightProfile"),
-    "pipeline": ("Solution", "solve"),
+    "graph.state_graph": ("StateGraph", "WeightProfile"),
+    "search.solution": ("Solution", "solve"),
     "puzzles": ("PUZZLES", "get_puzzle", "sample_text"),
-    "puzzle": ("Model", "Puzzle"),
-    "runner": ("applicable_algorithms", "run", "solve_text"),
-    "settings": ("Settings",),
-    "successor": ("SuccessorPuzzle",),
+    "contract.puzzle": ("Model", "Puzzle"),
+    "run.driver": ("applicable_algorithms", "run", "solve_text"),
+    "settings.resolve": ("Settings",),
+    "contract.first_level": ("SuccessorPuzzle",),
     "search": ("SEARCHES", "get_search"),
-    "weights": ("INFINITY", "Lex", "ScalarEncoding"),
+    "graph.weights": ("INFINITY", "Lex", "ScalarEncoding"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

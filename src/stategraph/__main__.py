@@ -9,6 +9,6 @@ not look there at all.
 
 import sys
 
-from stategraph.cli import main
+from stategraph.cli.main import main
 
 sys.exit(main())

@@ -159,7 +159,7 @@ class ConfigError(StategraphError):
 
 
 class ContractError(StategraphError):
-    """A puzzle or model (typically a plug-in) that breaks the written contract of :mod:`stategraph.puzzle`.
+    """A puzzle or model (typically a plug-in) that breaks the written contract of :mod:`stategraph.contract.puzzle`.
 
     Exit status 2: the message names the puzzle, the model and what the contract asks for.
 

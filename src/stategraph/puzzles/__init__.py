@@ -13,10 +13,10 @@ from collections.abc import Iterator, Mapping
 from functools import cached_property
 from importlib import import_module
 
-from .. import plugins
+from ..contract.puzzle import Model, Puzzle
 from ..errors import StategraphError, shorten
-from ..plugins import is_plugin_name as is_plugin_name  # re-exported: a puzzle name is module:Class
-from ..puzzle import Model, Puzzle
+from ..plugins import load as plugins
+from ..plugins.names import is_plugin_name as is_plugin_name  # re-exported: a puzzle name is module:Class
 
 _BUILT_IN = {"pushing_boxes": "PushingBoxes", "huarong": "Huarong", "arrow_maze": "ArrowMazes"}  # sub-package: class
 
@@ -143,7 +143,7 @@ def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
 
     A module without dots is loaded only from its file, ``module.py``, in ``folder`` (the config
     file's folder) if there is one, else in the current directory; a dotted one is imported from
-    the installed packages (see :mod:`stategraph.plugins`).  No folder is ever added to
+    the installed packages (see :mod:`stategraph.plugins.load`).  No folder is ever added to
     ``sys.path``, and the module is registered under a private name, so later imports (``yaml``,
     ``lxml``, ...) are never shadowed by a file beside a config.  A lookup without ``folder``
     gets the plug-in loaded last under ``spec``, if any (the one the run's config named).
@@ -160,7 +160,7 @@ def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
     cls = plugins.load_member(spec, folder, where, PUZZLE)
     class_name = spec.partition(":")[2]
     if not (inspect.isclass(cls) and issubclass(cls, Puzzle)):
-        raise PluginError(f"{where}: {shorten(class_name)} is not a subclass of stategraph.puzzle.Puzzle")
+        raise PluginError(f"{where}: {shorten(class_name)} is not a subclass of stategraph.Puzzle")
     missing = sorted(getattr(cls, "__abstractmethods__", ()))
     if missing:
         raise PluginError(f"{where}: the class does not define {', '.join(missing)}")
@@ -171,7 +171,7 @@ def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
         raise PluginError(f"{where}: 'models' must map model names to Model classes")
     for model_name, model in cls.models.items():
         if not (inspect.isclass(model) and issubclass(model, Model)):
-            raise PluginError(f"{where}: model {shorten(model_name)} is not a subclass of stategraph.puzzle.Model")
+            raise PluginError(f"{where}: model {shorten(model_name)} is not a subclass of stategraph.Model")
         absent = sorted(getattr(model, "__abstractmethods__", ()))
         absent += [a for a in ("name", "summary", "profile") if not hasattr(model, a)]
         if absent:

@@ -23,13 +23,13 @@ from itertools import count
 from time import perf_counter
 
 from ..errors import ContractError, SearchNotApplicable, kind_of, shorten
-from ..graph_dicts import successors
-from ..weights import INFINITY, Lex
+from ..graph.dicts import successors
+from ..graph.weights import INFINITY, Lex
 from .result import SearchResult, SearchStats
 
 REL_TOL = 1e-9
 """With float weights or bounds, the relative rounding a consistency test forgives (that of
-:func:`stategraph.replay.same_cost`); a settled state whose distance still improves is re-opened."""
+:func:`stategraph.contract.replay.same_cost`); a settled state whose distance still improves is re-opened."""
 
 
 def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, settled=None,
@@ -46,7 +46,7 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
 
     What it checks, so that a wrong heuristic is refused rather than answered with more than
     the optimum: every value the heuristic returns (a number, not NaN, ``-inf`` or a bool, on
-    numeric weights; a :class:`~stategraph.weights.Lex` on ``Lex`` weights), ``h = 0`` at every
+    numeric weights; a :class:`~stategraph.graph.weights.Lex` on ``Lex`` weights), ``h = 0`` at every
     target it settles or would prune and at every target it reached but left open nearer than
     its answer, and consistency on every move it follows (``h(u) <= w + h(v)``, and no settled
     state's distance improves).  A heuristic that overestimates only at states it never

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from time import perf_counter
 
-from ..graph_dicts import successors
+from ..graph.dicts import successors
 from .result import SearchResult, SearchStats
 
 

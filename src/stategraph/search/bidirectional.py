@@ -18,8 +18,8 @@ from heapq import heappop, heappush
 from itertools import count
 from time import perf_counter
 
-from ..graph_dicts import predecessors, successors
-from ..weights import INFINITY
+from ..graph.dicts import predecessors, successors
+from ..graph.weights import INFINITY
 from .astar import astar
 from .result import SearchResult, SearchStats
 

@@ -6,7 +6,7 @@ from heapq import heappop, heappush
 from itertools import count
 from time import perf_counter
 
-from ..graph_dicts import successors
+from ..graph.dicts import successors
 from .result import SearchResult, SearchStats
 
 

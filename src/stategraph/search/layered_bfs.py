@@ -12,8 +12,8 @@ from heapq import heappop, heappush
 from itertools import count
 from time import perf_counter
 
-from ..graph_dicts import successors
-from ..weights import Lex
+from ..graph.dicts import successors
+from ..graph.weights import Lex
 from .result import SearchResult, SearchStats
 
 

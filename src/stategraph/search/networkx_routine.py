@@ -1,7 +1,7 @@
 """Delegate to networkx's own Dijkstra, so its answers can be compared with ours.
 
 networkx adds weights starting from the int 0, so ``Lex`` weights go through
-:class:`~stategraph.weights.ScalarEncoding` and the distances come back decoded.
+:class:`~stategraph.graph.weights.ScalarEncoding` and the distances come back decoded.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from time import perf_counter
 
 import networkx as nx
 
-from ..weights import Lex, ScalarEncoding
+from ..graph.weights import Lex, ScalarEncoding
 from .result import SearchResult, SearchStats
 
 

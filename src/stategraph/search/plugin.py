@@ -1,6 +1,6 @@
 """Search routines from outside the package, named ``module:function`` (``search.algorithm``, ``-a``).
 
-The function is loaded as a puzzle plug-in is (:mod:`stategraph.plugins`: only when named, from
+The function is loaded as a puzzle plug-in is (:mod:`stategraph.plugins.load`: only when named, from
 the config file's folder, the current folder, or the installed packages for a dotted name) and
 becomes a :class:`~stategraph.search.SearchRoutine` from what it declares by attributes:
 
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import inspect
 
-from .. import plugins
 from ..errors import shorten
-from . import SearchRoutine
+from ..plugins import load as plugins
+from .routine import SearchRoutine
 from .routine_check import checked_run, kind_of
 
 # accepts -> (the SearchRoutine flags, what ``stategraph algorithms`` says it accepts)

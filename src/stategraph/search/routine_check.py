@@ -10,7 +10,7 @@ weights, ``spfa`` otherwise): every state on an optimal path has its exact dista
 state's distance is below the truth.
 
 >>> import networkx as nx
->>> from stategraph.state_graph import StateGraph
+>>> from stategraph.graph.state_graph import StateGraph
 >>> g = nx.DiGraph([("s", "a"), ("a", "t"), ("s", "b")])
 >>> nx.set_edge_attributes(g, 1, "weight")
 >>> sg = StateGraph(g, "s", frozenset({"t"}))
@@ -30,10 +30,10 @@ from contextlib import contextmanager
 from dataclasses import replace
 from time import perf_counter
 
-from ..canonical import optimal_cost, states_on_optimal_paths
 from ..errors import ContractError, StategraphError, found_in_chain, shorten
-from ..faults import describe_exception, plugin_fault
-from ..weights import Lex
+from ..graph.canonical import optimal_cost, states_on_optimal_paths
+from ..graph.weights import Lex
+from ..plugins.faults import describe_exception, plugin_fault
 from .dijkstra import dijkstra
 from .result import SearchResult, SearchStats
 from .spfa import spfa
@@ -46,12 +46,12 @@ class RoutineFault(ContractError):
 def checked_run(function: Callable, name: str) -> Callable:
     """``function`` as a :class:`~stategraph.search.SearchRoutine`'s ``run``: called as the built-in
     routines are, ``function(graph, source, targets, *, zero, weight, heuristic, **options)``, and
-    its answer checked by :func:`accepted`; what it raises is a :class:`~stategraph.faults.PluginFault`
+    its answer checked by :func:`accepted`; what it raises is a :class:`~stategraph.plugins.faults.PluginFault`
     at its line (its traceback printed only with ``STATEGRAPH_DEBUG=1``).
 
-    It gets the graph read-only (:func:`~stategraph.read_only.read_only`: the model's graph is shared
+    It gets the graph read-only (:func:`~stategraph.graph.read_only.read_only`: the model's graph is shared
     by every question and routine); a write is a :class:`RoutineFault` saying what it wrote."""
-    from ..read_only import GraphWriteError, read_only
+    from ..graph.read_only import GraphWriteError, read_only
 
     def run(graph, source, targets, *, zero=0, weight="weight", heuristic=None, **options) -> SearchResult:
         started = perf_counter()
@@ -159,7 +159,7 @@ def held_against_builtin(name: str, model, result: SearchResult) -> tuple[Search
 
 
 def exact_distances(model, judged: Mapping | None = None) -> dict:
-    """The shortest distance of every state in ``model`` (a :class:`~stategraph.state_graph.StateGraph`)
+    """The shortest distance of every state in ``model`` (a :class:`~stategraph.graph.state_graph.StateGraph`)
     as near as its nearest target, and as near as the farthest of the distances ``judged`` (all of
     them, without ``judged``), by one built-in search; a state left out is farther (or unreachable)."""
     if not model.profile.nonnegative:
@@ -178,7 +178,7 @@ def exact_distances(model, judged: Mapping | None = None) -> dict:
 
 def first_wrong_distance(name: str, model, dist: Mapping, exact: Mapping | None = None) -> str | None:
     """The first state whose distance in ``dist`` (routine ``name``'s, on ``model``, a
-    :class:`~stategraph.state_graph.StateGraph`) breaks the rule, as one line; ``None`` if none does.
+    :class:`~stategraph.graph.state_graph.StateGraph`) breaks the rule, as one line; ``None`` if none does.
 
     The rule (:class:`~stategraph.search.SearchResult`): every state on an optimal path has its exact
     distance (the nearest state that has not is named first), and no state's distance is below its
@@ -212,7 +212,7 @@ def first_wrong_distance(name: str, model, dist: Mapping, exact: Mapping | None 
 def _not_a_distance(value, zero) -> str | None:
     """Why ``value`` cannot be a distance on a graph whose zero is ``zero``, or ``None``."""
     if isinstance(zero, Lex):
-        return None if isinstance(value, Lex) else "not a stategraph.weights.Lex pair (the weights are Lex pairs)"
+        return None if isinstance(value, Lex) else "not a stategraph.Lex pair (the weights are Lex pairs)"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return "not a number"
     if isinstance(value, float) and not math.isfinite(value):

@@ -6,7 +6,7 @@ from collections import deque
 from time import perf_counter
 
 from ..errors import SearchNotApplicable
-from ..graph_dicts import successors
+from ..graph.dicts import successors
 from .result import SearchResult, SearchStats
 
 

@@ -41,15 +41,15 @@ import io
 import json
 from types import MappingProxyType
 
+from ..contract.puzzle import Puzzle
 from ..errors import ConfigError, InputError, StategraphError
-from ..faults import PluginFault
-from ..puzzle import Puzzle
+from ..io.safefile import output_name
+from ..plugins.faults import PluginFault
 from ..puzzles import get_puzzle
-from ..runner import applicable_algorithms, run
-from ..safefile import output_name
+from ..run.driver import applicable_algorithms, run
 from ..search import get_search
 from ..search.routine_check import RoutineFault
-from ..settings import Settings
+from ..settings.resolve import Settings
 
 COLUMNS = ("instance", "query", "model", "algorithm", "states", "edges", "built", "settled", "relaxed", "queue_pops",
            "compile_ms", "search_ms", "cost", "agrees")

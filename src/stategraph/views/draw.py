@@ -4,7 +4,7 @@ matplotlib is an optional extra (``pip install 'stategraph[draw]'``), imported o
 when a picture is asked for, with the headless Agg backend.  The output format follows the file
 name: ``.svg`` or ``.png`` (``.gif`` for animations).
 
-The grid is the model's :class:`~stategraph.scene.Scene` (:meth:`~stategraph.puzzle.Model.scene`),
+The grid is the model's :class:`~stategraph.contract.scene.Scene` (:meth:`~stategraph.contract.puzzle.Model.scene`),
 drawn the same way for every puzzle.  What is drawn carries a ``gid`` (an ``id`` in SVG), so a
 picture can be inspected by program: ``grid``, and the names the scene gives its cells, trails
 and marks (``start``, ``target``, ``box-path``, ``piece-path``, ``route-path``, ...); in a state
@@ -15,7 +15,7 @@ State graphs are drawn only up to :data:`MAX_GRAPH_STATES` states; larger ones a
 pointer to the GraphML export, which graph tools (Gephi, yEd) lay out far better.  An animation
 is drawn only up to :data:`MAX_ANIMATION_CELLS` frames x grid cells (every frame redraws the
 grid): a longer one is refused before its first frame.  Files are written through
-:mod:`stategraph.safefile`: an existing picture is replaced only by a complete one.
+:mod:`stategraph.io.safefile`: an existing picture is replaced only by a complete one.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
+from ..contract.scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
 from ..errors import StategraphError
-from ..faults import answering, question_name
-from ..safefile import output_name
-from ..scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
-from ..settings import Settings
+from ..io.safefile import output_name
+from ..plugins.faults import answering, question_name
+from ..settings.resolve import Settings
 from .explain import explained
 
 MAX_GRAPH_STATES = 400
@@ -67,7 +67,7 @@ def pick(settings: Settings, text, instance: int | None, query: int | None, sour
 # grids --------------------------------------------------------------------------------------------
 
 def scene_of(settings: Settings, record, explanation: dict, upto: int | None = None):
-    """The model's :class:`~stategraph.scene.Scene` of ``record`` after its first ``upto`` steps
+    """The model's :class:`~stategraph.contract.scene.Scene` of ``record`` after its first ``upto`` steps
     (all by default), or ``None`` where it pictures none."""
     steps = explanation["steps"][:upto] if upto is not None else explanation["steps"]
     with answering(lambda: question_name(settings.puzzle, record.subject, record.question)):
@@ -211,7 +211,7 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
     """The state graph of one question, its canonical path highlighted and the states settled by
     ``settings.algorithm`` shaded; refused above ``max_states`` states.  Returns counts drawn."""
     check_path(path)
-    from ..pipeline import solve
+    from ..search.solution import solve
 
     plt = pyplot()
     puzzle = settings.puzzle

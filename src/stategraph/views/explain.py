@@ -3,7 +3,7 @@
 Every step is a plain dict (``stategraph explain --format json`` prints them as they are):
 ``number``, ``text`` (the line a learner reads), ``before`` and ``after`` (readable states),
 ``move``, ``cost`` (the running cost as named numbers) and ``picture`` (an ASCII grid, or ``None``),
-plus the model's own fields (its :meth:`~stategraph.puzzle.Model.explain`; the built-ins' are
+plus the model's own fields (its :meth:`~stategraph.contract.puzzle.Model.explain`; the built-ins' are
 described in ``puzzles/pushing_boxes/explain.py``, ``puzzles/huarong/explain.py`` and
 ``puzzles/arrow_maze/explain.py``).  A model without its own words gets the canonical path's moves and
 states, read from the state graph.
@@ -18,9 +18,9 @@ states, read from the state graph.
 
 from __future__ import annotations
 
-from ..faults import answering, question_name
-from ..runner import run
-from ..settings import Settings
+from ..plugins.faults import answering, question_name
+from ..run.driver import run
+from ..settings.resolve import Settings
 
 
 def explain(puzzle, text, settings: Settings | None = None, instance: int | None = None,
@@ -65,7 +65,7 @@ def render(explanation: dict) -> str:
 
 def explanation(settings: Settings, record) -> dict:
     """One answered question explained: the run's facts, then the model's words
-    (:meth:`~stategraph.puzzle.Model.explain`), named as the puzzle names its questions."""
+    (:meth:`~stategraph.contract.puzzle.Model.explain`), named as the puzzle names its questions."""
     with answering(lambda: question_name(settings.puzzle, record.subject, record.question)):
         told = settings.puzzle.model(settings.model).explain(record) or {}
     return {"puzzle": settings.puzzle.name, "model": settings.model, "algorithm": settings.algorithm,

@@ -8,12 +8,12 @@ forbids every request but its ``data:`` icon, every form submission and any ``<b
 The data, built by :func:`build` from one answered question (one Huarong Dao query):
 
 * ``steps``: the explanation's step texts (step 0 is the start), the canonical-path state each
-  step ends on, and each step's picture: the model's :class:`~stategraph.scene.Scene` (cells,
-  trails and marks, drawn with the style tables of :mod:`stategraph.scene`, passed in ``styles``)
+  step ends on, and each step's picture: the model's :class:`~stategraph.contract.scene.Scene` (cells,
+  trails and marks, drawn with the style tables of :mod:`stategraph.contract.scene`, passed in ``styles``)
   or, for a model without one, the step's ``picture`` text or the state's label;
 * ``graph``: the drawn states (labels, exact distances from the start, positions: by their cells
   when every state carries ``*_row``/``*_col`` attributes, else in layers by edges from the
-  start), their out-edges with the model's :meth:`~stategraph.puzzle.Model.move_label`, the
+  start), their out-edges with the model's :meth:`~stategraph.contract.puzzle.Model.move_label`, the
   canonical path, and what was left out;
 * ``replays``: for every routine that applies to the model, the step at which each drawn state
   was reached and settled, and the frontier's size, as ``solve --stats -a ROUTINE`` runs it (the
@@ -52,18 +52,18 @@ from importlib.resources import files
 from types import ModuleType
 from typing import Any, cast
 
+from ..contract.puzzle import Puzzle
+from ..contract.scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
 from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphError
-from ..graph_dicts import collector_paused
-from ..pipeline import solve
-from ..puzzle import Puzzle
-from ..runner import applicable_algorithms, run
-from ..safefile import open_output
-from ..scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
+from ..graph.dicts import collector_paused
+from ..graph.weights import components
+from ..io.safefile import open_output
+from ..run.driver import applicable_algorithms, run
 from ..search import get_search
 from ..search.dijkstra import dijkstra
+from ..search.solution import solve
 from ..search.spfa import spfa
-from ..settings import Settings
-from ..weights import components
+from ..settings.resolve import Settings
 from .explain import explanation
 
 MAX_PAGE_BYTES = 5_000_000  # the page budget: no page is larger
@@ -108,8 +108,8 @@ class Page:
 
 def page(puzzle, text, instance: int | None = None, query: int | None = None, source: str = "<input>") -> Page:
     """The page of one question of ``text`` (instance ``instance``, query ``query``; default the
-    first): ``puzzle`` is a puzzle's name, a :class:`~stategraph.puzzle.Puzzle` or
-    :class:`~stategraph.settings.Settings` (its model, routine, options and limits); ``text`` is a
+    first): ``puzzle`` is a puzzle's name, a :class:`~stategraph.contract.puzzle.Puzzle` or
+    :class:`~stategraph.settings.resolve.Settings` (its model, routine, options and limits); ``text`` is a
     string, bytes or a binary stream, read only as far as the question."""
     settings = puzzle if isinstance(puzzle, Settings) else Settings.of(puzzle)
     data = build(settings, text, instance, query, source)
@@ -176,7 +176,7 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
 
 class _Capture:
     """Reads the wanted question's state graph while it is live (a ``capture`` for
-    :func:`stategraph.runner.run`): the drawn states, the distances, the replays."""
+    :func:`stategraph.run.driver.run`): the drawn states, the distances, the replays."""
 
     def __init__(self, settings: Settings, wanted: tuple[int, int]):
         self.settings, self.wanted = settings, wanted
@@ -244,7 +244,8 @@ class _Capture:
                 "edges_left_out": left_out}
 
     def relabel_path(self, exact: list) -> None:
-        """The canonical path's moves in the answer's own words (:meth:`~stategraph.puzzle.Model.path_labels`)."""
+        """The canonical path's moves in the answer's own words
+        (:meth:`~stategraph.contract.puzzle.Model.path_labels`)."""
         if self.graph is None:
             return
         edges, names = self.graph["edges"], self.graph["moves"]

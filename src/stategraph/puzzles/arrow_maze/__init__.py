@@ -30,10 +30,10 @@ from contextlib import contextmanager
 from importlib.resources import files
 from typing import Any, ClassVar
 
+from ...contract.puzzle import Model, Puzzle
 from ...errors import VerificationError, shorten
-from ...grid import LETTERS
-from ...puzzle import Model, Puzzle
-from ...state_graph import WeightProfile
+from ...graph.state_graph import WeightProfile
+from ...grid.cells import LETTERS
 from . import check as checker
 from .build import cell_heading_graph
 from .explain import explain as explain_route

@@ -2,11 +2,11 @@
 
 Each sign's moves come from a table made once (:data:`_MOVES`), labels are shared by the mazes
 of an input and so are the edge attribute dicts (one per turn), and the nodes and edges are
-written through :func:`~stategraph.graph_dicts.graph_writers`.  The result equals the graph of
+written through :func:`~stategraph.graph.dicts.graph_writers`.  The result equals the graph of
 :func:`.model.turns` and :func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
 
 A search that only follows moves from the states it reaches gets the graph built as far as it
-reads it (:meth:`~stategraph.state_graph.StateGraph.expanding`); the whole graph is built, in
+reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`); the whole graph is built, in
 its own order, when anything else asks for it.
 """
 
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...graph_dicts import graph_writers, node_attributes
-from ...grid import DELTAS, DIRECTIONS, LETTERS
-from ...state_graph import StateGraph, WeightProfile
+from ...graph.dicts import graph_writers, node_attributes
+from ...graph.state_graph import StateGraph, WeightProfile
+from ...grid.cells import DELTAS, DIRECTIONS, LETTERS
 from .maze import SIGNS, TURNS, ArrowMaze
 from .model import NAME, START, distance_lower_bound, state_attributes, turn_attributes, turned, turns
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from ...checks import (
+from ...contract.checks import (
     CONFIRMED,
     NAIVE_LIMIT,
     OPTIMALITY_UNCONFIRMED,
@@ -130,8 +130,8 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
     cost and the naive optimum.
 
     >>> from stategraph.puzzles import arrow_maze
-    >>> from stategraph.records import Record
-    >>> from stategraph.pipeline import Solution
+    >>> from stategraph.run.records import Record
+    >>> from stategraph.search.solution import Solution
     >>> maze = next(arrow_maze.parse("T\\n1 1 E 1 3\\n1 2 EF *\\n0\\nEND\\n"))
     >>> verify(maze, Record(1, "", [(1, 1), (1, 2), (1, 3)], Solution(2, [])))
     'confirmed'
@@ -165,7 +165,7 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
 
 
 def read_answers(text: str, source: str = "<answers>") -> Answers:
-    """The :class:`~stategraph.checks.Answers` of the mazes: a name in column 1, then lines
+    """The :class:`~stategraph.contract.checks.Answers` of the mazes: a name in column 1, then lines
     starting with whitespace that hold the route's ``(r,c)`` entries, or ``No Solution Possible``
     (``value``: ``(name, route)``, route ``None`` for no solution; ``line``: the name's line).
 

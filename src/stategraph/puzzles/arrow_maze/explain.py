@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...grid import LETTERS
-from ...words import plural, rc
+from ...contract.words import plural, rc
+from ...grid.cells import LETTERS
 
 if TYPE_CHECKING:
-    from ...scene import Scene
+    from ...contract.scene import Scene
 
 
 def route_picture(maze, route) -> str:
@@ -59,7 +59,7 @@ def explain(record) -> dict:
 
 def scene(record, steps) -> Scene:
     """The signed intersections (and the row and column 1) with the route over ``steps``."""
-    from ...scene import Scene  # only `draw` and `view` need the picture (and solving imports this module)
+    from ...contract.scene import Scene  # only `draw` and `view` need the picture (and solving imports this module)
 
     maze = record.subject
     cells = set(maze.signs) | {maze.entrance, maze.goal} | {tuple(step["cell"]) for step in steps}

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from ...errors import shorten
-from ...grid import LETTERS
-from ...textinput import MAX_DIGITS, MAX_TOKEN
-from ...textinput_fast import FastTokens
+from ...grid.cells import LETTERS
+from ...io.tokens import MAX_DIGITS, MAX_TOKEN
+from .fast_tokens import FastTokens
 
 LIMITS = {"max_name_length": 20, "max_intersections": 100000}
 TURNS = "FLR"  # the turns a sign allows, in rank order: forward, left, right

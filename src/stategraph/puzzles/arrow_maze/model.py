@@ -8,14 +8,14 @@ leaving it.  Edge ranks order the turns F < L < R.  :mod:`.build` builds the sam
 
 >>> from stategraph import get_puzzle
 >>> maze = next(get_puzzle("arrow_maze").parse("TINY\\n1 1 E 1 3\\n1 2 EFL *\\n0\\nEND\\n"))
->>> from stategraph.grid import EAST
+>>> from stategraph.grid.cells import EAST
 >>> [(after, attrs["turn"]) for after, attrs in turns(maze, (1, 2, EAST))]
 [((1, 3, 3), 'F'), ((0, 2, 0), 'L')]
 """
 
 from __future__ import annotations
 
-from ...grid import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
+from ...grid.cells import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
 from .maze import TURNS, ArrowMaze
 
 NAME = "arrow_maze"

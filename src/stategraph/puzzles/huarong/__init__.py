@@ -33,8 +33,8 @@ from contextlib import contextmanager
 from importlib.resources import files
 from typing import Any, ClassVar
 
-from ...puzzle import Model, Puzzle
-from ...state_graph import WeightProfile
+from ...contract.puzzle import Model, Puzzle
+from ...graph.state_graph import WeightProfile
 from . import check as checker
 from .board import LIMITS, Board, Query, parse
 from .bounds import Bounds

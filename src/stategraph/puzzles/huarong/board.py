@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...grid import Grid
-from ...textinput import Tokens
+from ...grid.cells import Grid
+from ...io.tokens import Tokens
 
 LIMITS = {"max_rows": 100, "max_cols": 100, "max_queries": 100000}
 

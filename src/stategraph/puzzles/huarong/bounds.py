@@ -20,7 +20,7 @@ state can never reach one: it gets ``INFINITY`` (pruned).  Besides the obvious
 corridor one cell wide (the blank cannot get round it), so such a query's
 -1 costs no search.
 
->>> from stategraph.grid import EAST, WEST
+>>> from stategraph.grid.cells import EAST, WEST
 >>> table = open_board_table(1, 3)  # offsets (0, -2) .. (0, 2): 5 cells of 4 sides
 >>> [table[(0 * 5 + 2 + 2) * 4 + side] for side in (WEST, EAST)]  # the piece 2 cells east of the target
 [6, 10]
@@ -32,9 +32,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import islice
 
-from ...graph_dicts import collector_paused, predecessors, successors
-from ...grid import DELTAS, DIRECTIONS, OPPOSITE, Grid
-from ...weights import INFINITY
+from ...graph.dicts import collector_paused, predecessors, successors
+from ...graph.weights import INFINITY
+from ...grid.cells import DELTAS, DIRECTIONS, OPPOSITE, Grid
 
 LANDMARKS = 16  # found per board with fixed cells, BATCH at a time as its queries evaluate the bound
 BATCH = 2

@@ -1,9 +1,9 @@
 """The fast builder of ``piece_side``'s board graph: the states and moves of :mod:`.model`, built at speed.
 
-The blank's walks round the piece come from :class:`~stategraph.side_walks.SideWalks` (the
+The blank's walks round the piece come from :class:`~stategraph.grid.side_walks.SideWalks` (the
 same walks as a Pushing Boxes player's round the box), each pair of sides searched once for
 both directions, and the nodes and edges are written through
-:func:`~stategraph.graph_dicts.graph_writers`, the edges of one (walk, rank, kind) sharing one
+:func:`~stategraph.graph.dicts.graph_writers`, the edges of one (walk, rank, kind) sharing one
 attribute dict.  The result equals the graph of
 :func:`.model.moves` and :func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ...graph_dicts import collector_paused, graph_writers
-from ...grid import DIRECTIONS, LETTERS, OPPOSITE
-from ...side_walks import SideWalks
-from ...state_graph import WeightProfile
+from ...graph.dicts import collector_paused, graph_writers
+from ...graph.state_graph import WeightProfile
+from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
+from ...grid.side_walks import SideWalks
 from .board import Board
 from .model import NAME, SWAP_RANK
 

@@ -12,7 +12,16 @@ import re
 import weakref
 from typing import NoReturn
 
-from ...checks import CONFIRMED, NAIVE_LIMIT, OPTIMALITY_UNCONFIRMED, UNKNOWN, Answer, Answers, lines_of, out_of_budget
+from ...contract.checks import (
+    CONFIRMED,
+    NAIVE_LIMIT,
+    OPTIMALITY_UNCONFIRMED,
+    UNKNOWN,
+    Answer,
+    Answers,
+    lines_of,
+    out_of_budget,
+)
 from ...errors import VerificationError, shorten
 
 START = "start"
@@ -255,7 +264,7 @@ def verify(board, record, *, deadline: float | None = None, limit: int | None = 
 
 
 def read_answers(text: str, source: str = "<answers>") -> Answers:
-    """The :class:`~stategraph.checks.Answers` of the lines, one a query: the query number, the
+    """The :class:`~stategraph.contract.checks.Answers` of the lines, one a query: the query number, the
     integer (-1 or a number of moves), the line.
 
     Spaces around the number and blank lines at the end are allowed; any other line that is not

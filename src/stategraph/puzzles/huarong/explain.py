@@ -9,10 +9,10 @@ as the lexicographically smallest shortest walk avoiding the designated piece.
 
 from __future__ import annotations
 
-from ...grid import LETTERS, OPPOSITE
-from ...grid_walks import shortest_walk
-from ...scene import Scene
-from ...words import plural, rc
+from ...contract.scene import Scene
+from ...contract.words import plural, rc
+from ...grid.cells import LETTERS, OPPOSITE
+from ...grid.walks import shortest_walk
 
 
 def _board_picture(board, query, piece: int, blank: int) -> str:

@@ -10,7 +10,7 @@ the piece), searches, and detaches it.  :mod:`.build` builds the board graph fas
 
 >>> from stategraph import get_puzzle
 >>> board = next(get_puzzle("huarong").parse("1 3 0\\n1 1 1\\n"))
->>> from stategraph.grid import EAST
+>>> from stategraph.grid.cells import EAST
 >>> corner = board.grid.cell(1, 1)  # the piece in the corner, the blank east of it: it can only swap
 >>> [(board.grid.position(piece), LETTERS[side], attrs) for (piece, side), attrs in moves(board, (corner, EAST))]
 [((1, 2), 'W', {'weight': 1, 'rank': 4, 'kind': 'swap'})]
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ...grid import DIRECTIONS, LETTERS, OPPOSITE
-from ...grid_walks import walk_distances, walk_distances_toward
-from ...state_graph import StateGraph, WeightProfile
+from ...graph.state_graph import StateGraph, WeightProfile
+from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
+from ...grid.walks import walk_distances, walk_distances_toward
 from .board import Board, Query
 from .bounds import Bounds
 

@@ -11,12 +11,12 @@ from contextlib import contextmanager
 
 import networkx as nx
 
+from ...contract.puzzle import Model
 from ...errors import StategraphError
-from ...graph_dicts import collector_paused
-from ...grid import DIRECTIONS, LETTERS, OPPOSITE
-from ...grid_walks import distance_field
-from ...puzzle import Model
-from ...state_graph import StateGraph, WeightProfile
+from ...graph.dicts import collector_paused
+from ...graph.state_graph import StateGraph, WeightProfile
+from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
+from ...grid.walks import distance_field
 from .explain import explain as explain_slides
 from .explain import scene as board_scene
 from .model import NAME

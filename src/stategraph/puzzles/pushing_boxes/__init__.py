@@ -28,10 +28,10 @@ from contextlib import contextmanager
 from importlib.resources import files
 from typing import Any, ClassVar
 
+from ...contract.puzzle import Model, Puzzle
+from ...contract.words import plural
 from ...errors import VerificationError
-from ...puzzle import Model, Puzzle
-from ...state_graph import WeightProfile
-from ...words import plural
+from ...graph.state_graph import WeightProfile
 from . import check as checker
 from .box_player import BoxPlayer
 from .build import box_side_graph

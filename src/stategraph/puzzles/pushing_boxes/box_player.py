@@ -13,13 +13,13 @@ from contextlib import contextmanager
 
 import networkx as nx
 
-from ...canonical import states_on_optimal_paths
+from ...contract.puzzle import Model
 from ...errors import ContractError, StategraphError, shorten
-from ...graph_dicts import predecessors, successors
-from ...grid import DIRECTIONS, LETTERS
-from ...puzzle import Model
-from ...state_graph import StateGraph, WeightProfile
-from ...weights import Lex
+from ...graph.canonical import states_on_optimal_paths
+from ...graph.dicts import predecessors, successors
+from ...graph.state_graph import StateGraph, WeightProfile
+from ...graph.weights import Lex
+from ...grid.cells import DIRECTIONS, LETTERS
 from .explain import explain as explain_pushes
 from .explain import scene as maze_scene
 from .model import NAME
@@ -116,7 +116,7 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", ran
 
     Among optimal paths: the smallest sequence of push ranks (edges whose weight's
     primary part is non-zero), then, with it fixed, the smallest sequence of walk
-    ranks.  Same arguments and result as :func:`~stategraph.canonical.canonical_path`.
+    ranks.  Same arguments and result as :func:`~stategraph.graph.canonical.canonical_path`.
 
     Why greedy works here: walks never move the box, and a push of direction d from
     box cell b leaves only from (b, b-d) and only to (b+d, b).  So from a state u,

@@ -1,25 +1,25 @@
 """The fast builder of ``box_side``'s graph: the states and pushes of :mod:`.model`, built at speed.
 
-The walks round the box come from :class:`~stategraph.side_walks.SideWalks` (each corridor's
+The walks round the box come from :class:`~stategraph.grid.side_walks.SideWalks` (each corridor's
 detour searched once, not once per cell), the nodes and edges are written through
-:func:`~stategraph.graph_dicts.graph_writers`, and one attribute dict serves every push in one
+:func:`~stategraph.graph.dicts.graph_writers`, and one attribute dict serves every push in one
 direction after ``w`` walks.  The result equals the graph of :func:`.model.pushes` and
 :func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
 
 A search that only follows pushes from the states it reaches gets the graph built as far as it
-reads it (:meth:`~stategraph.state_graph.StateGraph.expanding`): A* on an open 20 x 20 maze
+reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`): A* on an open 20 x 20 maze
 builds a few per cent of the states.  The whole graph is built, in its own order, when anything
 else asks for it.
 """
 
 from __future__ import annotations
 
-from ...graph_dicts import graph_writers, node_attributes
-from ...grid import DELTAS, DIRECTIONS, LETTERS, OPPOSITE
-from ...grid_walks import walk_distances
-from ...side_walks import SideWalks
-from ...state_graph import StateGraph, WeightProfile
-from ...weights import Lex
+from ...graph.dicts import graph_writers, node_attributes
+from ...graph.state_graph import StateGraph, WeightProfile
+from ...graph.weights import Lex
+from ...grid.cells import DELTAS, DIRECTIONS, LETTERS, OPPOSITE
+from ...grid.side_walks import SideWalks
+from ...grid.walks import walk_distances
 from .maze import Maze
 from .model import NAME, START, pushes_lower_bound, state_attributes
 
@@ -35,7 +35,7 @@ class _Pushes:
         self.shared: dict[int, dict] = {}  # walk * 4 + direction -> the edge attributes its pushes share
 
     def started(self, graph):
-        """``graph`` (empty: a :class:`~stategraph.graph_dicts.LazyGraph`), given this maze's graph
+        """``graph`` (empty: a :class:`~stategraph.graph.dicts.LazyGraph`), given this maze's graph
         attributes and the start state."""
         grid = self.maze.grid
         graph.graph.update(puzzle=NAME, rows=grid.rows, cols=grid.cols)

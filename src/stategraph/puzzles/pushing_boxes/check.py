@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from ...checks import (
+from ...contract.checks import (
     CONFIRMED,
     NAIVE_LIMIT,
     OPTIMALITY_UNCONFIRMED,
@@ -165,9 +165,9 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
     to the reported cost and to the naive optimum.
 
     >>> from stategraph.puzzles import pushing_boxes as pb
-    >>> from stategraph.records import Record
-    >>> from stategraph.pipeline import Solution
-    >>> from stategraph.weights import Lex
+    >>> from stategraph.run.records import Record
+    >>> from stategraph.search.solution import Solution
+    >>> from stategraph.graph.weights import Lex
     >>> maze = next(pb.parse("2 4\\nSB.T\\n....\\n0 0\\n"))
     >>> verify(maze, Record(1, "", "EE", Solution(Lex(2, 0), ["s"])))
     'confirmed'
@@ -204,11 +204,11 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
 
 
 def read_answers(text: str, source: str = "<answers>") -> Answers:
-    """The :class:`~stategraph.checks.Answers` of the blocks ``Maze #k`` / moves or ``Impossible.``
+    """The :class:`~stategraph.contract.checks.Answers` of the blocks ``Maze #k`` / moves or ``Impossible.``
     / blank line (``value``: the move string, or ``None``; ``line``: the moves line).
 
     An answer starts at each header and at the first line after blank ones; it is numbered by
-    its place, or by its header (:func:`~stategraph.checks.in_order`), so an unreadable one is
+    its place, or by its header (:func:`~stategraph.contract.checks.in_order`), so an unreadable one is
     that answer's problem alone.  Spaces around and inside the header, blank lines between
     blocks and the final blank line are optional.
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from ...grid import LETTERS
-from ...grid_walks import shortest_walk
-from ...scene import Scene
-from ...words import plural, rc
+from ...contract.scene import Scene
+from ...contract.words import plural, rc
+from ...grid.cells import LETTERS
+from ...grid.walks import shortest_walk
 
 
 def box_picture(maze, box: int, player: int) -> str:

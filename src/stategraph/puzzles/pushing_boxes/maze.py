@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...grid import Grid
-from ...textinput import MAX_TOKEN, Tokens
+from ...grid.cells import Grid
+from ...io.tokens import MAX_TOKEN, Tokens
 
 LIMITS = {"max_rows": 300, "max_cols": 300}
 CELL_CHARS = "#.SBT"
@@ -13,7 +13,7 @@ CELL_CHARS = "#.SBT"
 
 @dataclass(frozen=True)
 class Maze:
-    """One parsed maze; cells are :class:`~stategraph.grid.Grid` indices."""
+    """One parsed maze; cells are :class:`~stategraph.grid.cells.Grid` indices."""
 
     number: int
     rows: tuple

@@ -14,9 +14,9 @@ faster (``tests/test_puzzle_builds.py`` holds the two equal).
 
 from __future__ import annotations
 
-from ...grid import DIRECTIONS, LETTERS, OPPOSITE
-from ...grid_walks import shortest_walk, walk_distances
-from ...weights import Lex
+from ...graph.weights import Lex
+from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
+from ...grid.walks import shortest_walk, walk_distances
 from .maze import Maze
 
 NAME = "pushing_boxes"

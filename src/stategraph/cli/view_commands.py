@@ -1,0 +1,211 @@
+"""The teaching commands ``compare``, ``explain``, ``draw`` and ``view``: their options and what they do.
+
+:func:`add_commands` is called by :mod:`stategraph.cli.main` while it builds its parser (it imports
+nothing heavy); :mod:`stategraph.cli.main` calls its handlers as it calls those of :mod:`stategraph.cli.commands`.
+"""
+
+from __future__ import annotations
+
+COMPARE_HELP = ("run every model x applicable search routine on an input: one table per question with "
+                "nodes, edges, states settled (distinct states whose distance the routine took as final), "
+                "edges relaxed (out-edges examined; '-' where unobservable), SPFA's queue pops, compile and search ms, "
+                "the cost, and whether the answer bytes agree")
+
+
+VIEW_HELP = ("one self-contained HTML page (no network, opens from file://) where one question's puzzle, its "
+             "state graph, the solution step by step and each routine's search play side by side; the models "
+             "compared; at most 5 MB (above 2,000 states, the canonical path and its neighbourhood are drawn)")
+
+
+def add_commands(commands, settings) -> None:
+    """Add the ``compare``, ``explain``, ``draw`` and ``view`` subparsers (``settings``: the shared options)."""
+    compare = commands.add_parser("compare", parents=[settings], help=COMPARE_HELP, description=COMPARE_HELP)
+    compare.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
+                         help="puzzle name and input file (stdin when absent or -)")
+    compare.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                         help="text tables (default), json (one object per row) or csv, for plotting")
+    compare.add_argument("--plot", metavar="FILE.svg", help="also draw states settled per routine and model "
+                                                           "(log scale; needs matplotlib)")
+
+    explain = commands.add_parser("explain", parents=[settings],
+                                  help="the canonical solution as numbered steps in words, with ASCII pictures")
+    explain.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
+                         help="puzzle name and input file (stdin when absent or -)")
+    explain.add_argument("--format", choices=("text", "json"), default="text",
+                         help="text (default) or json (one explanation object per line)")
+    _pickers(explain, "default: every instance")
+
+    draw = commands.add_parser("draw", parents=[settings],
+                               help="draw the grid with the solution path (SVG or PNG), the state graph "
+                                    "(--graph) or an animation (--animate); needs matplotlib")
+    draw.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
+                      help="puzzle name and input file (stdin when absent or -)")
+    draw.add_argument("--output", "-o", metavar="FILE", help="the picture: .svg or .png")
+    draw.add_argument("--graph", action="store_true",
+                      help="draw the state graph instead of the grid: canonical path in red, states settled "
+                           "by the routine shaded; refused above 400 states (use --export-graphml)")
+    draw.add_argument("--animate", metavar="FILE.gif", help="also write the solution played step by step")
+    _pickers(draw, "default: instance 1")
+
+    view = commands.add_parser("view", parents=[settings], help=VIEW_HELP, description=VIEW_HELP)
+    view.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
+                      help="puzzle name and input file (stdin when absent or -)")
+    view.add_argument("--output", "-o", metavar="FILE.html", help="the page (.html; - for standard output)")
+    _pickers(view, "default: instance 1")
+
+
+def _pickers(parser, default: str) -> None:
+    parser.add_argument("--instance", type=int, metavar="K", help=f"only instance K ({default})")
+    parser.add_argument("--query", type=int, metavar="K", help="question K of the instance (Huarong Dao "
+                                                                "queries; default: the first)")
+
+
+def _settings(args):
+    from ..settings.fields import flag_values
+    from ..settings.resolve import resolve
+
+    return resolve(args.command, args.items, ("INPUT",), optional=1, config=args.config, assignments=args.set,
+                   flags=flag_values(args))
+
+
+def _check_picks(args) -> None:
+    """``--instance`` and ``--query`` count from 1 (refused before the input is read)."""
+    from ..errors import StategraphError
+
+    for flag in ("instance", "query"):
+        value = getattr(args, flag)
+        if value is not None and value < 1:
+            raise StategraphError(f"--{flag} counts from 1, found {value}")
+
+
+def _check_outputs(args, path, outputs) -> None:
+    """Refuse, before the input is read, an output ``(file or None, what, suffixes)`` with another
+    suffix, or that cannot be written or names an input (see :func:`stategraph.io.safefile.check_output`)."""
+    from ..io.safefile import check_output
+    from ..views.draw import check_path
+
+    for target, what, suffixes in outputs:
+        if target:
+            check_path(target, suffixes)
+            check_output(target, what, (path or "-", args.config))
+
+
+class _Passes:
+    """The input stream, read from its start by each call's pass (compare runs the input once per
+    model and routine, draw once per picture).  What a pass reads is kept for the next ones, so
+    the input is read only as far as the passes go: one refused at its first token (``/dev/zero``)
+    costs one chunk."""
+
+    def __init__(self, stream):
+        self.stream, self.kept = stream, bytearray()
+
+    def __call__(self) -> _Pass:
+        return _Pass(self)
+
+
+class _Pass:
+    """One pass over a :class:`_Passes` input: the bytes kept so far, then the stream's."""
+
+    def __init__(self, passes: _Passes):
+        self.passes, self.at = passes, 0
+
+    def read(self, size: int = -1) -> bytes:
+        kept = self.passes.kept
+        if self.at < len(kept):
+            chunk = bytes(kept[self.at:] if size < 0 else kept[self.at:self.at + size])
+        else:
+            chunk = self.passes.stream.read(size)
+            kept += chunk
+        self.at += len(chunk)
+        return chunk
+
+
+def compare(args) -> int:
+    from ..views import compare as views
+    from .streams import open_input, output
+
+    settings, (path,) = _settings(args)
+    if args.plot:
+        from ..views.draw import FORMATS, pyplot
+
+        _check_outputs(args, path, [(args.plot, "the plot", FORMATS)])
+        pyplot()  # before the work: no matplotlib, one line and exit 2
+    pairs = [(m, a) for m, a in views.combinations(settings.puzzle)
+             if (args.model is None or m == settings.model) and (args.algorithm is None or a == settings.algorithm)]
+    with open_input(path) as (stream, source):
+        tables = views.compare(settings.puzzle, _Passes(stream), pairs, source, base=settings,
+                               models=None if args.model is None else [settings.model])
+    output({"text": views.as_text, "json": views.as_json, "csv": views.as_csv}[args.format](tables))
+    if args.plot:
+        views.plot(tables, args.plot)
+    return views.verdict(tables)
+
+
+def explain(args) -> int:
+    import json  # here, not at the top: the parser imports this module for every command
+
+    from ..views.explain import explain as explain_all
+    from ..views.explain import render
+    from .streams import open_input, output
+
+    settings, (path,) = _settings(args)
+    _check_picks(args)
+    with open_input(path) as (stream, source):
+        for explanation in explain_all(settings.puzzle, stream, settings, args.instance, args.query, source):
+            output(json.dumps(explanation) + "\n" if args.format == "json" else render(explanation) + "\n")
+    return 0
+
+
+def draw(args) -> int:
+    from ..errors import StategraphError
+    from ..views import draw as views
+    from .streams import open_input, output
+
+    if not args.output and not args.animate:
+        raise StategraphError("draw needs -o FILE (.svg or .png) or --animate FILE.gif")
+    settings, (path,) = _settings(args)
+    _check_picks(args)
+    _check_outputs(args, path, [(args.output, "the picture", views.FORMATS),
+                                (args.animate, "the animation", (".gif",))])
+    views.pyplot()  # no matplotlib: one line, exit 2
+    with open_input(path) as (stream, source):
+        passes = _Passes(stream)
+        pictured = args.output and not args.graph and \
+            views.draw_solution(settings, passes(), args.output, args.instance, args.query, source)
+        if pictured:
+            output(f"stategraph: wrote {args.output}\n", report=True)
+        elif args.output:  # --graph, or a model that pictures no grid: its state graph
+            drawn = views.draw_graph(settings, passes(), args.output, args.instance, args.query, source=source)
+            output(f"stategraph: wrote {args.output}: {drawn['states']} states, {drawn['settled']} settled by "
+                   f"{settings.algorithm}\n", report=True)
+        if args.animate:
+            frames = views.animate(settings, passes(), args.animate, args.instance, args.query, source)
+            output(f"stategraph: wrote {args.animate}: {frames} frames\n", report=True)
+    return 0
+
+
+def view(args) -> int:
+    from ..errors import StategraphError, shorten
+    from ..io.safefile import check_output
+    from ..views.page import FORMATS, page
+    from .streams import open_input, output
+
+    if not args.output:
+        raise StategraphError("view needs -o FILE.html (or -o - for standard output)")
+    settings, (path,) = _settings(args)
+    _check_picks(args)
+    if args.output != "-":
+        if not args.output.lower().endswith(FORMATS):
+            raise StategraphError(f"the page is an HTML file: name it FILE.html, not {shorten(args.output)}")
+        check_output(args.output, "the page", (path or "-", args.config))
+    with open_input(path) as (stream, source):
+        built = page(settings, stream, args.instance, args.query, source)
+    size = built.write(args.output)
+    if args.output != "-":
+        drawn = built.data["graph"]
+        output(f"stategraph: wrote {args.output}: {drawn['total']} states ({drawn['drawn']} drawn), "
+               f"{len(built.data['steps']['texts']) - 1} steps, {size / 1000:,.0f} kB\n", report=True)
+    if built.data.get("wrong"):  # the page marks it; so does the status, as compare's
+        output(f"stategraph: {built.data['label']}: {built.data['wrong']}\n", report=True)
+        return 3
+    return 0

@@ -1,0 +1,167 @@
+"""The canonical optimal path: among all minimum-cost paths, the smallest sequence of edge ranks;
+where zero-cost cycles leave no smallest one, the smallest among the paths with the fewest edges.
+
+It works from the distances of any search routine (see
+:class:`~stategraph.search.SearchResult` for the contract) and needs only an
+edge ``rank``:
+
+1. the optimal targets (the goals) are those at the minimum distance;
+2. a breadth-first walk backwards over *tight* edges (``dist[u] + w == dist[v]``)
+   from the goals marks every state that lies on some optimal path, with the
+   fewest edges from it to a goal along such paths;
+3. walking forwards from the source, always taking the tight edge of
+   smallest rank into a marked state, spells the smallest rank sequence
+   (a path that reaches a goal stops there: a sequence is smaller than its
+   extensions).
+
+That smallest sequence fails to exist exactly when the walk of step 3 comes back
+to a state it has visited: the optimal paths then contain a cycle of zero cost,
+each lap round it gives a smaller sequence, and none is the smallest.  In that
+case, and only then, the canonical path is the smallest rank sequence among the
+optimal paths with the fewest edges: the walk takes, from each state, the tight
+edge of smallest rank that lowers the fewest-edges count of step 2 by one.  With
+strictly positive weights (every built-in puzzle) there is no zero-cost cycle,
+so the first rule always applies.
+
+>>> import networkx as nx
+>>> g = nx.DiGraph()
+>>> g.add_edge("s", "a", weight=1, rank=1); g.add_edge("s", "b", weight=1, rank=0)
+>>> g.add_edge("a", "t", weight=1, rank=0); g.add_edge("b", "t", weight=1, rank=5)
+>>> canonical_path(g, "s", {"t"}, {"s": 0, "a": 1, "b": 1, "t": 2})
+['s', 'b', 't']
+
+Round a zero-cost cycle (``s -> a -> s`` is smaller than ``s -> a -> t``), the fewest edges:
+
+>>> g = nx.DiGraph()
+>>> g.add_edge("s", "a", weight=0, rank=0); g.add_edge("a", "s", weight=0, rank=0)
+>>> g.add_edge("a", "t", weight=0, rank=1)
+>>> canonical_path(g, "s", {"t"}, {"s": 0, "a": 0, "t": 0})
+['s', 'a', 't']
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..errors import ContractError, StategraphError, shorten
+from .dicts import predecessors, successors
+
+
+def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"):
+    """The canonical optimal state path from ``source`` to a target, or ``None`` if none is reachable.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The state graph.
+    source : hashable
+        The start state.
+    targets : collection
+        The goal states.
+    dist : dict
+        A routine's distances from ``source`` (:attr:`~stategraph.search.SearchResult.dist`):
+        exact along every optimal path, never below the truth elsewhere.
+    weight, rank : str, optional
+        The edge attributes holding the weight and the tie-break rank.
+
+    Returns
+    -------
+    list or None
+        The states of the optimal path whose sequence of edge ranks is smallest (see the module
+        docstring for the rule round zero-cost cycles).
+
+    Raises
+    ------
+    ContractError
+        If an optimal edge has no ``rank``.
+    StategraphError
+        If two optimal edges leave a state with the same rank, or ``dist`` is inconsistent.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> g = nx.DiGraph([("s", "t", {"weight": 1, "rank": 0})])
+    >>> canonical_path(g, "s", {"t"}, {"s": 0, "t": 1}), canonical_path(g, "s", {"t"}, {"s": 0})
+    (['s', 't'], None)
+    """
+    best = optimal_cost(targets, dist)
+    if best is None:
+        return None
+    goals = {t for t in targets if t in dist and dist[t] == best}
+    edges_left = _edges_to_goals(graph, goals, dist, weight)
+    if source not in edges_left:
+        raise StategraphError("search distances are inconsistent: the source is on no optimal path")
+
+    def on_optimal(u, v):
+        return v in edges_left
+
+    def nearer_a_goal(u, v):
+        return edges_left.get(v) == edges_left[u] - 1
+
+    path = _smallest_rank_walk(graph, source, goals, dist, weight, rank, on_optimal)
+    if path is None:  # round a zero-cost cycle: no smallest sequence; the fewest edges first
+        path = _smallest_rank_walk(graph, source, goals, dist, weight, rank, nearer_a_goal)
+    return path
+
+
+def optimal_cost(targets, dist):
+    """The least distance of a reached target, or ``None``: the optimum, since a routine's
+    distances are exact on an optimal path and never below the truth elsewhere."""
+    return min((dist[t] for t in targets if t in dist), default=None)
+
+
+def _smallest_rank_walk(graph, source, goals, dist, weight, rank, allowed):
+    """From ``source`` to a goal, always along the tight edge ``u -> v`` of smallest rank for which
+    ``allowed(u, v)``; ``None`` if the walk comes back to a state it has visited."""
+    succ = successors(graph)
+    path = [source]
+    visited = {source}
+    u = source
+    while u not in goals:
+        du = dist[u]
+        choice = None
+        for v, attrs in succ[u].items():
+            if allowed(u, v) and du + attrs[weight] == dist[v]:
+                key = attrs.get(rank)
+                if key is None:
+                    raise ContractError(f"the edge {shorten(u)} -> {shorten(v)} has no {rank!r} "
+                                        "(the canonical tie-break orders edges by it)")
+                if choice is not None and key == choice[0]:
+                    raise StategraphError(f"two optimal edges leave state {u!r} with the same rank {key!r}")
+                if choice is None or key < choice[0]:
+                    choice = (key, v)
+        if choice is None:
+            raise StategraphError(f"search distances are inconsistent: no optimal edge leaves state {u!r}")
+        u = choice[1]
+        if u in visited:
+            return None
+        visited.add(u)
+        path.append(u)
+    return path
+
+
+def _edges_to_goals(graph, goals, dist, weight) -> dict:
+    """Every state on an optimal path, with the fewest edges from it to a goal along tight edges
+    (a breadth-first search backwards from the goals)."""
+    pred = predecessors(graph)
+    edges_left = dict.fromkeys(goals, 0)
+    queue = deque(goals)
+    pop, push = queue.popleft, queue.append
+    get = dist.get
+    while queue:
+        v = pop()
+        dv = dist[v]
+        count = edges_left[v] + 1
+        for u, attrs in pred[v].items():
+            if u not in edges_left:
+                du = get(u)
+                if du is not None and du + attrs[weight] == dv:
+                    edges_left[u] = count
+                    push(u)
+    return edges_left
+
+
+def states_on_optimal_paths(graph, goals, dist, weight="weight"):
+    """The states that lie on some optimal path to one of ``goals`` (those at the optimum), by the
+    distances ``dist`` (a set-like view)."""
+    return _edges_to_goals(graph, goals, dist, weight).keys()

@@ -1,0 +1,281 @@
+"""The one module that reaches into networkx's own dicts: fast reads and fast building.
+
+A ``networkx.DiGraph`` keeps three dicts: node -> attributes, node -> {successor: edge
+attributes} and node -> {predecessor: edge attributes}.  Its public views (``graph.succ[u]``,
+``graph.add_edge``) wrap or copy them on every call, which costs more than the searches and
+builders here do themselves.  Everything else in stategraph reads and builds graphs through the
+functions below, so a networkx release that changes its internals is met here, once
+(``tests/test_graph_dicts.py`` holds them equal to the public API; ``pyproject.toml`` pins the
+networkx versions they were checked with).
+
+>>> import networkx as nx
+>>> g = nx.DiGraph()
+>>> g.add_edge("a", "b", weight=2)
+>>> successors(g)["a"]
+{'b': {'weight': 2}}
+>>> list(predecessors(g)["b"]), node_attributes(g)["a"]
+(['a'], {})
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+import networkx as nx
+
+Adjacency = dict[Hashable, dict[Hashable, dict[str, Any]]]
+
+
+def _dicts(graph: nx.DiGraph) -> Any:
+    """The graph as an untyped object: networkx's stubs (rightly) do not declare its private dicts."""
+    return graph
+
+
+def successors(graph) -> Adjacency:
+    """The graph's adjacency, ``node -> {successor: edge attributes}``: what ``graph.succ``
+    shows, as the plain dicts underneath it; of a :class:`LazyGraph`, the mapping that builds a
+    state's moves the first time they are read.  Read it; never change it (build through
+    :func:`graph_writers` or the graph's own methods).
+
+    This is the one interface the built-in search routines read a graph through.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph or LazyGraph
+        Any directed graph, or a graph being built as it is searched.
+
+    Returns
+    -------
+    dict
+        ``successors(graph)[u][v]`` is the attribute dict of the edge ``u -> v``.
+
+    Examples
+    --------
+    >>> g = nx.DiGraph([(1, 2), (1, 3)])
+    >>> sorted(successors(g)[1])
+    [2, 3]
+    """
+    if type(graph) is LazyGraph:
+        return graph.out  # type: ignore[return-value]  # a read-only Mapping of the same shape
+    return _dicts(graph)._succ
+
+
+class LazyGraph:
+    """A directed graph built as far as a search reads it; not a networkx graph.
+
+    ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` (with
+    :func:`graph_writers`, say) and is called at most once per state, the first time
+    ``successors(graph)[state]`` is read.  Read that way the graph looks whole to a search that
+    follows only out-edges from the states it has reached (``SearchRoutine.grows``);
+    :func:`predecessors`, ``len`` and ``in`` see only what has been built.  :meth:`whole` gives
+    the explicit ``networkx.DiGraph`` of every state reachable from a source.
+
+    >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n + 1, {}) if n < 3 else None)
+    >>> g.add_node(0)
+    >>> sorted(successors(g)[0]), len(g)
+    ([1], 2)
+    >>> sorted(g.whole(0)), len(g), sorted(g.expanded)
+    ([0, 1, 2, 3], 4, [0, 1, 2, 3])
+    """
+
+    def __init__(self, writer: Callable[[LazyGraph], Callable[[Hashable], object]]):
+        self.graph: dict[str, Any] = {}  # the graph attributes, as networkx's ``graph.graph``
+        self._succ: Adjacency = {}
+        self._pred: Adjacency = {}
+        self._node: dict[Hashable, dict[str, Any]] = {}
+        self.expanded: set = set()
+        self.expand = writer(self)
+        self.out = _Expanding(self)
+
+    def add_node(self, n: Hashable, **attrs: Any) -> None:
+        """Add state ``n`` with its attributes (as ``nx.DiGraph.add_node``)."""
+        graph_writers(self)[0](n, attrs)
+
+    def __len__(self) -> int:
+        return len(self._succ)
+
+    def __contains__(self, state) -> bool:
+        return state in self._succ
+
+    def __iter__(self) -> Iterator:
+        return iter(self._succ)
+
+    def __repr__(self) -> str:
+        return f"LazyGraph({len(self._succ)} states built, {len(self.expanded)} expanded)"
+
+    def whole(self, source: Hashable) -> nx.DiGraph:
+        """The ``networkx.DiGraph`` of every state reachable from ``source``, built depth first:
+        the states in the order found, each state's moves in the order written, the moves already
+        built reused (their attribute dicts shared, read-only as every compiled graph's)."""
+        out = self.out
+        found = {source: None}
+        taken = []  # the states in the order their moves are taken: the predecessors' order
+        frontier = [source]
+        with collector_paused():
+            while frontier:
+                state = frontier.pop()
+                taken.append(state)
+                new = [v for v in out[state] if v not in found]
+                found.update(dict.fromkeys(new))
+                frontier.extend(new)
+            graph: nx.DiGraph = nx.DiGraph()
+            graph.graph.update(self.graph)
+            add_node, add_edge = graph_writers(graph)
+            nodes, succ = self._node, self._succ
+            for state in found:
+                add_node(state, nodes[state])
+            for state in taken:
+                for v, attrs in succ[state].items():
+                    add_edge(state, v, attrs)
+        return graph
+
+
+class _Expanding(Mapping):
+    """A :class:`LazyGraph`'s adjacency: reading a state's successors builds them first.
+    Read it state by state: iterating its values or items builds while it iterates."""
+
+    __slots__ = ("_succ", "_expand", "_expanded")
+
+    def __init__(self, graph: LazyGraph):
+        self._succ = graph._succ
+        self._expand, self._expanded = graph.expand, graph.expanded
+
+    def __getitem__(self, state):
+        out = self._succ[state]  # KeyError for a state not in the graph, as from the dict itself
+        if state not in self._expanded:
+            self._expand(state)
+            self._expanded.add(state)
+        return out
+
+    def __contains__(self, state) -> bool:
+        return state in self._succ
+
+    def __iter__(self) -> Iterator:
+        return iter(self._succ)
+
+    def __len__(self) -> int:
+        return len(self._succ)
+
+
+def edge_count(graph) -> int:
+    """``graph.number_of_edges()``, counted in the dicts: the public count caches a view that refers
+    back to the graph, a cycle that keeps a finished graph alive until the collector runs.
+
+    >>> edge_count(nx.DiGraph([(1, 2), (1, 3)]))
+    2
+    """
+    return sum(map(len, _dicts(graph)._succ.values()))
+
+
+def predecessors(graph) -> Adjacency:
+    """The reverse adjacency, ``node -> {predecessor: edge attributes}`` (``graph.pred``);
+    read only, like :func:`successors`.
+
+    >>> g = nx.DiGraph([(1, 3), (2, 3)])
+    >>> sorted(predecessors(g)[3])
+    [1, 2]
+    """
+    return _dicts(graph)._pred
+
+
+def node_attributes(graph) -> dict[Hashable, dict[str, Any]]:
+    """``node -> attribute dict`` (what ``graph.nodes[n]`` shows), in insertion order; read only.
+
+    >>> g = nx.DiGraph(); g.add_node("s", kind="start")
+    >>> node_attributes(g)
+    {'s': {'kind': 'start'}}
+    """
+    return _dicts(graph)._node
+
+
+NodeWriter = Callable[[Hashable, dict], None]
+EdgeWriter = Callable[[Hashable, Hashable, dict], None]
+
+
+def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
+    """``(add_node, add_edge)`` for building a large ``nx.DiGraph`` (or a :class:`LazyGraph`) quickly.
+
+    The result is the same as ``graph.add_node(n, **attrs)`` and ``graph.add_edge(u, v, **attrs)``
+    (nodes created in the same order, attributes updated on repeats), but each takes its attribute
+    dict as given and keeps it: the caller must not change a dict it has handed over.
+    networkx's cached views of the graph are cleared once, here.
+
+    A builder may hand the same dict to many edges that carry the same attributes (the built-in
+    models do: an arrow maze has three kinds of edge), so a compiled graph's edge attribute
+    dicts are read-only: code that needs other edge attributes builds its own graph, as
+    :func:`~stategraph.run.export.flatten` does (``tests/test_edge_dicts_read_only.py``).  For the
+    same reason an edge is added only once: a repeat would update a shared dict.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        The graph to fill (usually empty).
+
+    Returns
+    -------
+    tuple of callables
+        ``add_node(n, attrs)`` and ``add_edge(u, v, attrs)``.
+
+    Examples
+    --------
+    >>> g = nx.DiGraph()
+    >>> add_node, add_edge = graph_writers(g)
+    >>> add_edge("a", "b", {"weight": 1}); add_node("a", {"label": "A"})
+    >>> list(g.nodes(data=True)), list(g.edges(data=True))
+    ([('a', {'label': 'A'}), ('b', {})], [('a', 'b', {'weight': 1})])
+    """
+    raw = _dicts(graph)
+    succ, pred, node = raw._succ, raw._pred, raw._node
+    if isinstance(graph, nx.Graph):
+        nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)
+
+    def add_node(n, attrs: dict) -> None:
+        if n in succ:  # a repeat: a new dict, since the one held may be shared
+            node[n] = {**node[n], **attrs}
+        else:
+            succ[n] = {}
+            pred[n] = {}
+            node[n] = attrs
+
+    def add_edge(u, v, attrs: dict) -> None:
+        if u not in succ:
+            succ[u] = {}
+            pred[u] = {}
+            node[u] = {}
+        if v not in succ:
+            succ[v] = {}
+            pred[v] = {}
+            node[v] = {}
+        out = succ[u]
+        if v in out:  # a repeat: a new dict, since the one held may be shared with other edges
+            out[v] = pred[v][u] = {**out[v], **attrs}
+        else:
+            out[v] = pred[v][u] = attrs
+
+    return add_node, add_edge
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a large graph is built or searched.
+
+    A build makes hundreds of thousands of dicts and tuples and no garbage cycles, so the
+    collections it would trigger only rescan live objects.  The collector is restored as it was
+    (nested uses are fine).  This is the one place stategraph pauses the collector.
+
+    Examples
+    --------
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -1,0 +1,201 @@
+"""Compile a first-level puzzle's rules into an explicit state graph.
+
+From ``rules.start(instance)`` the reachable states are explored breadth-first, each state's
+moves in the order ``rules.moves(instance, state)`` yields them.  A move ``(label, next, cost)``
+becomes an edge with ``weight`` = cost, ``rank`` = its place in that order (the tie-break) and
+``move`` = its label; of parallel moves to one state the cheapest is kept (the first on a tie).
+The targets are the states where ``rules.is_goal`` holds.  Bad rules and graphs past
+``max_states`` are refused in one line naming the state and the move.
+
+>>> class Line:
+...     def start(self, goal):
+...         return 0
+...     def is_goal(self, goal, x):
+...         return x == goal
+...     def moves(self, goal, x):
+...         if x < goal:
+...             yield "+1", x + 1, 1
+...             yield "+1 again", x + 1, 1       # parallel and no cheaper: dropped
+...         if x + 2 <= goal:
+...             yield "+2", x + 2, 3
+>>> found = explore(Line(), 2)
+>>> list(found.graph.edges(data=True))
+[(0, 1, {'weight': 1, 'rank': 0, 'move': '+1'}), (0, 2, {'weight': 3, 'rank': 2, 'move': '+2'}), \
+(1, 2, {'weight': 1, 'rank': 0, 'move': '+1'})]
+>>> found.targets, found.profile.unit
+(frozenset({2}), False)
+>>> explore(Line(), 10, max_states=5)
+Traceback (most recent call last):
+...
+stategraph.graph.explore.StateLimit: the state graph passed limits.max_states = 5: state 5, the 6th, was reached \
+from state 3 by move '+2'; raise the limit with --set limits.max_states=N
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from ..errors import ContractError, StategraphError, shorten
+from ..limits import MAX_MOVES
+from .dicts import collector_paused
+from .state_graph import WeightProfile, require_hashable
+from .weights import Lex
+
+MAX_STATES = 200_000  # the default of limits.max_states
+NUMBER, LEX = "a number", "a Lex pair"  # the two kinds of cost
+MAX_COST_DIGITS = 4000  # a path's cost must stay printable: Python prints an int of at most 4,300 digits
+TOO_LARGE = 10**MAX_COST_DIGITS
+
+
+class StateLimit(StategraphError):
+    """The state graph grew past ``limits.max_states``."""
+
+
+@dataclass(frozen=True)
+class Explored:
+    """The compiled graph: states with a ``label``, moves as edges, and where to search."""
+
+    graph: nx.DiGraph
+    source: Hashable
+    targets: frozenset
+    profile: WeightProfile
+
+
+def explore(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES, negative: bool = False,
+            where: str = "") -> Explored:
+    """The state graph of ``instance`` under ``rules`` (an object with ``start``, ``is_goal``,
+    ``moves`` and optionally ``state_label``); a state may have at most ``max_moves`` moves; ``negative``
+    allows negative costs; ``where`` starts every message (``"ice_maze model stop_cells: instance 2: "``)."""
+    start = rules.start(instance)
+    require_hashable(start, f"{where}start() returned")
+    order = {start: None}  # every state found, in the order found (a dict keeps it)
+    edges = []
+    targets = []
+    kind: list = []  # the kind of the first cost seen: every other must be of the same kind
+    queue = deque([start])
+    with collector_paused():
+        while queue:
+            state = queue.popleft()
+            if rules.is_goal(instance, state):
+                targets.append(state)
+            kept = _kept_moves(rules, instance, state, negative, kind, where, max_moves)
+            for nxt, (cost, rank, name) in kept.items():
+                if nxt not in order:
+                    if len(order) >= max_states:
+                        raise StateLimit(f"{where}the state graph passed limits.max_states = {max_states}: state "
+                                         f"{shorten(nxt)}, the {_ordinal(max_states + 1)}, was reached from state "
+                                         f"{shorten(state)} by move {shorten(name)}; raise the limit with "
+                                         "--set limits.max_states=N")
+                    order[nxt] = None
+                    queue.append(nxt)
+                edges.append((state, nxt, cost, rank, name))
+        graph = _graph(rules, instance, order, edges)
+    profile = WeightProfile.of(cost for _, _, cost, _, _ in edges)
+    return Explored(graph, start, frozenset(targets), profile)
+
+
+def _graph(rules, instance, states, edges) -> nx.DiGraph:
+    """The ``networkx.DiGraph`` of the states (each with its ``label``) and the kept moves."""
+    named = getattr(rules, "state_label", None)
+    graph: nx.DiGraph = nx.DiGraph()
+    if named is None:
+        graph.add_nodes_from((state, {"label": _text(str(state), "a state is labelled")}) for state in states)
+    else:
+        graph.add_nodes_from((state, {"label": _text(str(named(instance, state)),
+                                                     f"state_label() of state {shorten(state)} returned")})
+                             for state in states)
+    graph.add_edges_from((u, v, {"weight": cost, "rank": rank, "move": name}) for u, v, cost, rank, name in edges)
+    return graph
+
+
+def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str, max_moves: int) -> dict:
+    """``{next state: (cost, rank, label)}`` of ``state``'s moves, the cheapest of parallel ones
+    (the first on a tie), each checked; more than ``max_moves`` moves is a :class:`ContractError`."""
+    moves = rules.moves(instance, state)
+    try:
+        moves = iter(moves)
+    except TypeError:
+        raise ContractError(f"{where}moves() of state {shorten(state)} must yield (label, next state, cost) "
+                            f"triples, it returned {shorten(moves)}") from None
+    kept: dict = {}
+    labels: set = set()
+    plain = kind == [NUMBER]  # the costs so far are numbers: a non-negative int needs no more checks
+    for rank, move in enumerate(moves):
+        if rank == max_moves:  # rank counts the moves before this one (a compare a move: no islice)
+            raise ContractError(f"{where}moves() of state {shorten(state)} yielded more moves than "
+                                f"limits.max_moves = {max_moves} (does it never end?); raise the limit with "
+                                "--set limits.max_moves=N")
+        try:
+            name, nxt, cost = move
+        except (TypeError, ValueError):
+            raise ContractError(f"{where}moves() of state {shorten(state)} yielded {shorten(move)}, not a "
+                                "(label, next state, cost) triple") from None
+        if not isinstance(name, str):
+            raise ContractError(f"{where}a move of state {shorten(state)} is labelled {shorten(name)}: "
+                                "a move label is a str")
+        if not name.isascii():
+            _text(name, f"{where}a move of state {shorten(state)} is labelled")
+        if name in labels:
+            raise ContractError(f"{where}two moves of state {shorten(state)} are labelled {shorten(name)}: "
+                                "the labels of one state's moves must differ")
+        labels.add(name)
+        problem = None if plain and type(cost) is int and 0 <= cost < TOO_LARGE else _cost_problem(cost, negative,
+                                                                                                     kind)
+        if problem is not None:
+            raise ContractError(f"{where}move {shorten(name)} of state {shorten(state)} costs {shorten(cost)}: "
+                                f"{problem}")
+        try:
+            before = kept.get(nxt)
+        except TypeError:
+            require_hashable(nxt, f"{where}move {shorten(name)} of state {shorten(state)} leads to")
+            raise
+        if before is None or cost < before[0]:
+            kept[nxt] = (cost, rank, name)
+    return kept
+
+
+def _text(label: str, what: str) -> str:
+    """``label``, if it can be written as UTF-8 (every page, answer and graph file is): a lone
+    surrogate cannot."""
+    if not label.isascii():
+        try:
+            label.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ContractError(f"{what} {shorten(label)}, which holds {exc.object[exc.start]!r}, a lone "
+                                "surrogate: no UTF-8 text (a page, an answer, a graph file) can hold it") from None
+    return label
+
+
+def _cost_problem(cost, negative: bool, kind: list) -> str | None:
+    """Why ``cost`` cannot weigh a move (``None`` if it can); ``kind`` holds the first cost's kind."""
+    if isinstance(cost, (int, float)) and not isinstance(cost, bool):
+        if isinstance(cost, float) and not math.isfinite(cost):
+            return "a cost must be finite"
+        this = NUMBER
+        low = cost
+    elif isinstance(cost, Lex) and all(isinstance(part, int) and not isinstance(part, bool) for part in cost):
+        this = LEX
+        low = min(cost)
+    else:
+        return "a cost is a number (int or float) or a stategraph.Lex pair"
+    parts = cost if this == LEX else (cost,)
+    if any(isinstance(part, int) and abs(part) >= TOO_LARGE for part in parts):
+        return f"an integer cost has at most {MAX_COST_DIGITS:,} digits (a path's cost must stay printable)"
+    if low < 0 and not negative:
+        return "a cost must not be negative (set negative_costs = True on the puzzle to allow it)"
+    if not kind:
+        kind.append(this)
+    elif kind[0] != this:
+        return f"the costs before it were {kind[0]}: one puzzle's costs are all numbers or all Lex pairs"
+    return None
+
+
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``11th``, ``1,001st``."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n:,}{suffix}"

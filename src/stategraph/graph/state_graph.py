@@ -1,0 +1,365 @@
+"""The state graph handed to every search routine: graph, source, targets, weights.
+
+A model is what a puzzle compiles to.  Nodes are states, edges are moves;
+each edge carries ``weight`` (a number or a :class:`~stategraph.graph.weights.Lex`)
+and ``rank`` (orders the out-edges of a node for the canonical tie-break),
+plus whatever attributes explain the move to a reader.
+
+>>> import networkx as nx
+>>> g = nx.DiGraph()
+>>> g.add_edge("a", "b", weight=1, rank=0)
+>>> m = StateGraph(g, "a", frozenset({"b"}))
+>>> m.profile.unit, m.zero
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+import networkx as nx
+
+from ..errors import ContractError, shorten
+from .dicts import LazyGraph, edge_count
+from .weights import Lex
+
+
+@dataclass(frozen=True)
+class WeightProfile:
+    """What kind of weights a graph carries; search routines check it to refuse politely.
+
+    A model class declares the profile of the graphs it builds (``Model.profile``), so a config
+    can be refused before any input is read; a :class:`StateGraph` profiles its own edges.
+
+    Parameters
+    ----------
+    lex : bool
+        The weights are :class:`~stategraph.graph.weights.Lex` pairs (else numbers).
+    unit : bool
+        Every weight is 1 (what ``bfs`` needs).
+    nonnegative : bool
+        No weight (no part of a pair) is negative.
+    primary_01 : bool
+        Every pair's primary part is 0 or 1 (what ``layered_bfs`` needs).
+    count : int
+        How many edges were profiled.
+    floats : bool
+        Some weight is a float.
+
+    See Also
+    --------
+    WeightProfile.of : the profile of a graph's weights.
+    """
+
+    lex: bool = False
+    unit: bool = True
+    nonnegative: bool = True
+    primary_01: bool = True
+    count: int = 0  # how many edges were profiled: the graph's edge count
+    floats: bool = False  # some weight is a float: distances are then floats whatever the routine
+
+    @classmethod
+    def of(cls, weights: Iterable) -> WeightProfile:
+        """The profile of ``weights``, one for each edge.
+
+        Parameters
+        ----------
+        weights : iterable
+            Every edge's ``weight``: numbers (``bool`` excluded) or ``Lex`` pairs.
+
+        Returns
+        -------
+        WeightProfile
+
+        Raises
+        ------
+        ContractError
+            If a weight is neither a number nor a ``Lex``, or numbers and pairs are mixed.
+
+        Examples
+        --------
+        >>> WeightProfile.of([1, 2]).describe(), WeightProfile.of([Lex(1, 0), Lex(0, 3)]).primary_01
+        ('non-negative numbers', True)
+        """
+        kinds = set()
+        unit = nonnegative = primary_01 = True
+        floats = False
+        count = 0
+        for w in weights:
+            count += 1
+            if isinstance(w, Lex):
+                kinds.add("lex")
+                unit = False
+                nonnegative = nonnegative and w.primary >= 0 and w.secondary >= 0
+                primary_01 = primary_01 and w.primary in (0, 1)
+            elif isinstance(w, (int, float)) and not isinstance(w, bool):
+                kinds.add("number")
+                floats = floats or isinstance(w, float)
+                unit = unit and w == 1
+                nonnegative = nonnegative and w >= 0
+            else:
+                raise ContractError(f"an edge has weight {shorten(w)}: every edge needs a 'weight' "
+                                    "that is a number or a Lex pair")
+        if len(kinds) > 1:
+            raise ContractError("a graph mixes Lex and numeric edge weights")
+        lex = kinds == {"lex"}
+        return cls(lex=lex, unit=unit, nonnegative=nonnegative,
+                   primary_01=primary_01 and lex, count=count, floats=floats)
+
+    def merge(self, other: WeightProfile) -> WeightProfile:
+        """The profile of both graphs' edges together (Huarong Dao: the board's and a query's).
+
+        Raises
+        ------
+        ContractError
+            If one holds numbers and the other ``Lex`` pairs.
+
+        Examples
+        --------
+        >>> WeightProfile.of([1]).merge(WeightProfile.of([-2])).describe()
+        'numbers, some negative'
+        """
+        if self.count and other.count and self.lex != other.lex:
+            raise ContractError("a graph mixes Lex and numeric edge weights")
+        if not self.count:
+            return other
+        if not other.count:
+            return self
+        return WeightProfile(lex=self.lex, unit=self.unit and other.unit,
+                             nonnegative=self.nonnegative and other.nonnegative,
+                             primary_01=self.primary_01 and other.primary_01,
+                             count=self.count + other.count, floats=self.floats or other.floats)
+
+    def describe(self) -> str:
+        """The weights in a few words, for the messages of a routine that refuses them."""
+        if self.lex:
+            return "lexicographic (primary, secondary) pairs"
+        if self.unit:
+            return "unit weights"
+        return "non-negative numbers" if self.nonnegative else "numbers, some negative"
+
+
+@dataclass(repr=False)
+class StateGraph:
+    """A question compiled to a state graph: the explicit graph and where to search in it.
+
+    What a model's ``state_graph(question)`` yields and every search routine is given.
+    :attr:`graph` is always the whole graph: every state reachable from the source.  A state
+    graph made by :meth:`expanding` builds it only when it is read; until then a routine that
+    ``grows`` searches a :class:`~stategraph.graph.dicts.LazyGraph` built as far as it reads it
+    (:meth:`searched`), which is not a networkx graph.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        States as nodes (hashable; a ``label`` attribute names them in reports), moves as edges,
+        each with a ``weight`` (a number or a :class:`~stategraph.graph.weights.Lex`) and a ``rank``
+        (the canonical tie-break orders a state's out-edges by it).  Edge attribute dicts may
+        be shared by many edges (:func:`~stategraph.graph.dicts.graph_writers`): read them,
+        never write to them.
+    source : hashable
+        The start state.
+    targets : frozenset
+        The goal states (any iterable is turned into a frozenset).
+    heuristic : callable, optional
+        ``heuristic(state)``: a consistent lower bound on the state's remaining cost, or
+        :data:`~stategraph.graph.weights.INFINITY` for a state that reaches no target (what ``astar``
+        needs).
+    profile : WeightProfile, optional
+        The weights' profile; by default computed from ``graph``'s edges.
+    lexicographic : bool, optional
+        The weight type when the graph has no edge to show it (``Lex`` when true).
+    canonical : callable, optional
+        The model's own tie-break, in place of :func:`~stategraph.graph.canonical.canonical_path`
+        (same arguments).
+
+    Raises
+    ------
+    ContractError
+        If the graph is not directed, or the source or a target is not hashable or not a node.
+
+    Examples
+    --------
+    >>> g = nx.DiGraph()
+    >>> g.add_edge("a", "b", weight=Lex(1, 0), rank=0)
+    >>> StateGraph(g, "a", {"b"}).zero
+    Lex(primary=0, secondary=0)
+    """
+
+    graph: nx.DiGraph
+    source: Hashable
+    targets: frozenset
+    heuristic: Callable[[Hashable], object] | None = None
+    profile: WeightProfile = field(default=None)  # type: ignore[assignment]
+    lexicographic: bool = False  # the weight type when the graph has no edge to show it
+    canonical: Callable | None = None
+    if TYPE_CHECKING:  # for mypy only: set by __post_init__ or expanding(), not fields at run time
+        _graph: nx.DiGraph | None = field(init=False)
+        _targets: frozenset = field(init=False)
+        _goals: frozenset = field(init=False)
+        _lazy: LazyGraph | None = field(init=False)
+
+    def __post_init__(self):
+        self._lazy: LazyGraph | None = None
+        if not isinstance(self.graph, nx.Graph) or not self.graph.is_directed():
+            raise ContractError("a state graph must be a directed networkx graph (nx.DiGraph), "
+                                f"found {type(self.graph).__name__}")
+        for end in (self.source, *self.targets):
+            require_hashable(end, "the source" if end is self.source else "a target")
+        if self.source not in self.graph:
+            raise ContractError(f"the source {shorten(self.source)} is not a node of the state graph")
+        self.targets = frozenset(self.targets)
+        stray = next((t for t in self.targets if t not in self.graph), None)
+        if stray is not None:
+            raise ContractError(f"the target {shorten(stray)} is not a node of the state graph")
+        if self.profile is None:
+            self.profile = WeightProfile.of(w for _, _, w in self.graph.edges(data="weight"))
+        if self.profile.count == 0 and self.lexicographic:
+            self.profile = replace(self.profile, lex=True, unit=False, primary_01=True)
+
+    @classmethod
+    def expanding(cls, source, begin: Callable, writer: Callable, goals: frozenset, *, heuristic=None,
+                  profile: WeightProfile, canonical: Callable | None = None) -> StateGraph:
+        """A state graph built only as far as the search needs it, and whole when anyone reads it.
+
+        A routine that only follows out-edges from the states it has reached
+        (``SearchRoutine.grows``) searches a :class:`~stategraph.graph.dicts.LazyGraph` that
+        adds each state's moves the first time the routine reads them.  :attr:`graph` and
+        :attr:`targets` are the whole explicit graph and its goal states, built the first time
+        they are read (for export, the views, a plug-in routine, the Python API), from the
+        moves already built and the rest by the same ``writer``.
+
+        Parameters
+        ----------
+        source : hashable
+            The start state.
+        begin : callable
+            ``begin(graph)``: give an empty graph its graph attributes and the source state; returns it.
+        writer : callable
+            ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` to
+            ``graph`` (with :func:`~stategraph.graph.dicts.graph_writers`).
+        goals : frozenset
+            Every state that is a goal if it exists: a routine's targets while the graph grows; the
+            whole graph's targets are those of them in it.
+        heuristic, canonical : callable, optional
+            As for :class:`StateGraph`.
+        profile : WeightProfile
+            The weights every move of the model has (declared: a growing graph cannot scan them).
+
+        Examples
+        --------
+        >>> from stategraph.graph.dicts import graph_writers, successors
+        >>> def begin(graph):
+        ...     graph.add_node(0)
+        ...     return graph
+        >>> def writer(graph):
+        ...     add_node, add_edge = graph_writers(graph)
+        ...     return lambda n: add_edge(n, n + 1, {"weight": 1, "rank": 0}) if n < 3 else None
+        >>> sg = StateGraph.expanding(0, begin, writer, frozenset({3, 9}), profile=WeightProfile())
+        >>> lazy, goals = sg.searched(grows=True)
+        >>> sorted(successors(lazy)[0]), sg.built()
+        ([1], (2, 1))
+        >>> sg.size(), sg.targets, type(sg.graph).__name__
+        ((4, 3), frozenset({3}), 'DiGraph')
+        """
+        require_hashable(source, "the source")
+        self = cls.__new__(cls)
+        self.source, self.heuristic, self.profile, self.canonical = source, heuristic, profile, canonical
+        self.lexicographic = profile.lex
+        self._goals = frozenset(goals)
+        self._graph = None
+        self._lazy = begin(LazyGraph(writer))
+        return self
+
+    @property
+    def lazy(self) -> LazyGraph | None:
+        """The graph built as it is searched (:meth:`expanding`; routines that ``grows`` search it even
+        once the whole graph is built, so their work is counted alike); ``None`` for a state graph
+        given whole."""
+        return self._lazy
+
+    def searched(self, grows: bool) -> tuple:
+        """``(graph, targets)`` for a routine to search: :attr:`graph` and :attr:`targets`, or for a
+        routine that ``grows``, the graph being built and the goals (:meth:`expanding`)."""
+        if grows and self._lazy is not None:
+            return self._lazy, self._goals
+        return self.graph, self.targets
+
+    def size(self) -> tuple[int, int]:
+        """The states and moves of the whole graph: the model's size (builds the graph if need be)."""
+        graph = self.graph
+        return len(graph), edge_count(graph)
+
+    def built(self) -> tuple[int, int]:
+        """The states and moves built so far: of the graph built as it is searched, else the whole
+        graph's (:meth:`size`)."""
+        if self._lazy is not None:
+            return len(self._lazy), edge_count(self._lazy)
+        graph = self.graph
+        return len(graph), self.profile.count or edge_count(graph)  # (a profiled graph's count: no recount)
+
+    def __getstate__(self) -> dict:
+        """Pickled whole: the graph built as it is searched holds its builder's functions."""
+        _whole_graph(self)
+        return {**self.__dict__, "_lazy": None}
+
+    @property
+    def zero(self):
+        """The zero of the weights' type: ``Lex.ZERO``, ``0.0`` (float weights) or ``0``."""
+        return Lex.ZERO if self.profile.lex else 0.0 if self.profile.floats else 0
+
+    def __repr__(self) -> str:
+        if self._graph is None:
+            return f"StateGraph(source={shorten(self.source)}, whole graph not built, {self.built()[0]} states built)"
+        return (f"StateGraph(source={shorten(self.source)}, {len(self._graph)} states, "
+                f"{edge_count(self._graph)} moves, {len(self._targets)} targets)")
+
+
+def _whole_graph(self: StateGraph) -> nx.DiGraph:
+    """The whole explicit graph (built on first read, from the moves built so far and the rest)."""
+    if self._graph is None:
+        lazy = self._lazy
+        assert lazy is not None  # an expanding state graph's whole graph is built from it
+        self._graph = lazy.whole(self.source)
+        self._targets = frozenset(goal for goal in self._goals if goal in self._graph)
+    return self._graph
+
+
+def _set_graph(self: StateGraph, graph: nx.DiGraph) -> None:
+    self._graph = graph
+
+
+def _targets(self: StateGraph) -> frozenset:
+    """The goal states of the whole graph."""
+    if self._graph is None:
+        _whole_graph(self)
+    return self._targets
+
+
+def _set_targets(self: StateGraph, targets) -> None:
+    self._targets = self._goals = targets
+
+
+# The whole graph and its targets are built on first read: properties in place of the fields, set
+# after the dataclass is made (in its body they would be taken as the fields' defaults).
+StateGraph.graph = property(_whole_graph, _set_graph, doc="The whole explicit graph: every state "  # type: ignore
+                            "reachable from the source (of an :meth:`~StateGraph.expanding` one, built on first read).")
+StateGraph.targets = property(_targets, _set_targets, doc="The goal states of the whole graph.")  # type: ignore
+
+
+def require_hashable(state, what: str) -> None:
+    """Refuse, in one line that says ``what`` the value is, a state that cannot be a node of a graph.
+
+    >>> require_hashable([1, 2], "the source")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.ContractError: the source [1, 2], which cannot be hashed (unhashable type: 'list'): \
+a state must be hashable, e.g. a tuple, str, int or frozen dataclass
+    """
+    try:
+        hash(state)
+    except TypeError as exc:
+        raise ContractError(f"{what} {shorten(state)}, which cannot be hashed ({exc}): a state must be hashable, "
+                            "e.g. a tuple, str, int or frozen dataclass") from None

@@ -1,0 +1,306 @@
+"""The one driver: parse -> model -> (per question) state graph -> solve -> decode -> format -> verify.
+
+Puzzles never call the search themselves; this loop does, the same way for
+every puzzle, and yields a :class:`~stategraph.run.records.Record` per answer as
+soon as it is ready.
+
+>>> print(solve_text("pushing_boxes", "1 3\\nSBT\\n0 0\\n"), end="")
+Maze #1
+E
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import itertools
+from collections.abc import Iterable
+from contextlib import AbstractContextManager, contextmanager
+from time import monotonic
+
+from ..errors import ContractError, OutOfMemory, VerificationError, shorten
+from ..plugins.faults import answering, question_name
+from ..puzzles import get_puzzle
+from ..search import SEARCHES
+from ..search.solution import solve
+from ..settings.resolve import Settings
+from .records import Record, Stopwatch
+
+
+def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None, paths=False,
+        keep_wrong=False, sizes=False):
+    """Yield one :class:`~stategraph.run.records.Record` per answer, instance after instance.
+
+    ``data`` is a string, bytes or a binary stream, read only as far as the
+    instance being solved: instances before a malformed one are answered
+    before its :class:`~stategraph.errors.InputError` is raised, and an
+    instance's graph is released before the next one is built.  With
+    ``settings.verify`` every answer is first checked by the puzzle's
+    independent checker, within ``verify_seconds`` (in all) and
+    ``verify_positions`` (per answer) of naive search.  ``capture``, if given, is called as
+    ``capture(instance number, query number, state_graph, export graph, solution)`` while the
+    question's state graph is live (a Huarong Dao start still attached): the export takes it there.
+    A model whose answers are only costs (``decode_needs_path = False``) gets no path in its
+    solutions unless ``paths``, a ``capture``, ``settings.verify`` or a JSON report asks for one.
+    A routine from outside the package has its distances held to the rule every routine meets, by
+    one built-in search (unless ``settings.check_routine`` is false and neither ``verify`` nor
+    ``keep_wrong`` asks): distances that break it are a :class:`~stategraph.errors.VerificationError`
+    naming the question and the first wrong state, or with ``keep_wrong`` a record whose
+    ``stats["wrong"]`` says so (what ``compare`` and ``view`` show).
+    With ``sizes`` (or a JSON report), each record's statistics also give the model's size: the whole
+    state graph's ``states`` and ``edges`` (beside the search's ``states_built`` and ``edges_built``).
+
+    With ``settings.jobs`` above 1 (0: every core), the questions are answered in worker processes
+    (:mod:`stategraph.run.workers`) and yielded in the same order, with the same faults; their records
+    carry the answer, its text, cost, path labels and statistics, but no graph, states or search
+    result, so a ``capture``, ``paths`` or ``keep_wrong`` (which need those) keeps the run in this process.
+
+    Parameters
+    ----------
+    puzzle : str or Puzzle
+        A puzzle's name (or alias, or ``module:Class``) or a puzzle object.
+    data : str, bytes or binary stream
+        The input in the puzzle's contest format.
+    settings : Settings, optional
+        Model, routine, options, limits, verification; the puzzle's defaults if not given.
+    source : str, optional
+        The input's name in error messages.
+    capture : callable, optional
+        Called with each question's live state graph (see above).
+    paths : bool, optional
+        Extract the canonical path even where the answer is only a cost.
+    keep_wrong : bool, optional
+        A plug-in routine's wrong distances are reported in the record, not raised.
+    sizes : bool, optional
+        Report the whole state graph's size (building it where the search did not).
+
+    Yields
+    ------
+    Record
+        One answered question: ``text`` (its contest output), ``answer``, ``solution``, ``stats``.
+
+    Raises
+    ------
+    InputError
+        At the first malformed instance, after the answers to those before it.
+    VerificationError
+        With ``settings.verify``, at the first answer that does not hold.
+    ContractError
+        If a plug-in puzzle or model breaks the contract.
+    SearchNotApplicable
+        If the routine does not apply to a question's graph.
+    OutOfMemory
+        If an instance does not fit in memory.
+
+    Examples
+    --------
+    >>> from stategraph import Settings, sample_text
+    >>> for record in run("huarong", sample_text("huarong"), Settings.of("huarong", algorithm="spfa")):
+    ...     print(record.instance, record.query, record.text.strip(), record.stats["algorithm"])
+    1 1 2 spfa
+    1 2 -1 spfa
+    """
+    chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
+    settings = settings or Settings.of(chosen)
+    answering = Answering(chosen, settings, capture, paths, keep_wrong, sizes)
+    with _owned(chosen, None, lambda: "reading the input"):
+        instances = chosen.parse(data, source, dict(settings.limits))
+    if not isinstance(instances, Iterable):
+        raise ContractError(f"{chosen.name}: parse() must return an iterable of instances (or yield them), it returned "
+                            f"{shorten(instances)}")
+    instances = _read(chosen, instances)
+    if settings.jobs != 1:  # one process, the default, does not load multiprocessing
+        from . import workers
+
+        jobs = workers.worker_count(settings.jobs)
+        if jobs > 1 and capture is None and not paths and not keep_wrong:
+            yield from workers.answer_in_workers(answering, instances, jobs)
+            return
+    for instance in instances:
+        model, compile_seconds = answering.model(instance)
+        for question in chosen.questions(instance):
+            record = answering.answer(model, instance, question, compile_seconds)
+            compile_seconds = 0.0
+            yield record
+            del record
+        del model, instance  # the graph goes before the next instance is built
+
+
+_MISSING = object()
+
+
+class Answering:
+    """How one run answers a question, the same in this process and in a worker: the puzzle, its
+    model class, the settings, the verify deadline and what each record must carry."""
+
+    def __init__(self, chosen, settings: Settings, capture=None, paths=False, keep_wrong=False, sizes=False):
+        self.chosen, self.settings, self.capture = chosen, settings, capture
+        self.sizes = sizes or settings.output_format == "json"
+        self.deadline = monotonic() + settings.verify_seconds
+        self.model_class = chosen.model(settings.model)
+        self.paths = paths or capture is not None or settings.verify or settings.output_format == "json"
+        self.keep_wrong = keep_wrong
+        self.judge = settings.check_routine or settings.verify or keep_wrong
+
+    def model(self, instance) -> tuple:
+        """The model of ``instance`` and the seconds it took to build."""
+        watch = Stopwatch()
+        with _owned(self.chosen, self.model_class, lambda: question_name(self.chosen, instance, instance)):
+            model = _within_memory(self.model_class, instance)
+        if getattr(model, "instance", _MISSING) is _MISSING:
+            raise ContractError(f"{self.chosen.name} model {self.model_class.name}: its __init__ must call "
+                                "super().__init__(instance)")
+        return model, watch.lap()
+
+    def answer(self, model, instance, question, compile_seconds: float = 0.0) -> Record:
+        """The record of one question (``compile_seconds`` added to its statistics), verified if asked."""
+        chosen, settings = self.chosen, self.settings
+        with _owned(chosen, self.model_class, lambda: question_name(chosen, instance, question)):
+            record = _within_memory(_answer, chosen, model, instance, question, settings, self.capture,
+                                    self.paths or model.decode_needs_path, self.judge, self.sizes)
+            record.stats["compile_seconds"] += compile_seconds
+            if record.stats.get("wrong") and not self.keep_wrong:
+                raise VerificationError(f"{chosen.label(instance, question)}: {record.stats['wrong']}")
+            if settings.verify:  # the replays run the plug-in's rules again: its faults are located too
+                record.stats["verified"] = chosen.verify(instance, record, deadline=self.deadline,
+                                                         limit=settings.verify_positions)
+        return record
+
+
+def _answer(chosen, model, instance, question, settings: Settings, capture=None, path=True, judge=False,
+            sizes=False) -> Record:
+    """One question: its state graph, the search (with the canonical path if ``path``), the decoded
+    answer and its contest text (and with ``sizes``, the whole state graph's size)."""
+    watch = Stopwatch()
+    context = model.state_graph(question)
+    if not isinstance(context, AbstractContextManager):
+        raise ContractError("state_graph() must be a context manager (decorate it with "
+                            "@contextlib.contextmanager and yield the StateGraph)")
+    with context as state_graph:
+        attach_seconds = watch.lap()
+        solution = solve(state_graph, settings.algorithm, dict(settings.options), path=path, judge=judge)
+        if sizes:
+            solution.stats["states"], solution.stats["edges"] = state_graph.size()
+        graph = model.export_graph()
+        if capture is not None:
+            capture(*chosen.number(instance, question), state_graph,
+                    state_graph.graph if graph is None else graph, solution)
+    watch.lap()
+    answer = model.decode(question, solution)
+    solution.stats.update(compile_seconds=attach_seconds + solution.stats.get("compile_seconds", 0.0),
+                          decode_seconds=watch.lap())
+    text = chosen.format_answer(instance, question, answer)
+    if not isinstance(text, str):
+        raise ContractError(f"format_answer() must return the answer's text (a str), it returned {shorten(text)}")
+    number, query = chosen.number(instance, question)
+    kept = (state_graph if graph is None else graph) if query == 1 else None
+    return Record(number, text, answer, solution, solution.stats, query, graph=kept,
+                  subject=instance, question=question)
+
+
+def _within_memory(work, *args):
+    """``work(*args)``; out of memory, :class:`OutOfMemory` is raised only after the frames holding
+    the half-built graph are gone, so reporting it (and what follows) has memory to work with."""
+    try:
+        return work(*args)
+    except MemoryError:
+        pass
+    gc.collect()
+    raise OutOfMemory()
+
+
+@contextmanager
+def _owned(chosen, model_class, question):
+    """Name the puzzle, model and question (``question()``) in a contract error (a plug-in's graph
+    without ranks, say); an exception raised by a plug-in's own code becomes a
+    :class:`~stategraph.plugins.faults.PluginFault` at its line (:func:`~stategraph.plugins.faults.answering`)."""
+    try:
+        with answering(question):
+            yield
+    except ContractError as exc:
+        prefix = chosen.name if model_class is None else f"{chosen.name} model {model_class.name}"
+        message = str(exc)
+        if not message.startswith(prefix):
+            named = question()
+            message = f"{prefix}: {message if message.startswith(named) else f'{named}: {message}'}"
+        raise type(exc)(message) from exc.__cause__  # a plug-in's exception stays the cause, for STATEGRAPH_DEBUG
+
+
+def _read(chosen, instances):
+    """The instances, a plug-in's fault in reading the next one located at its line."""
+    iterator = iter(instances)
+    for number in itertools.count(1):
+        with _owned(chosen, None, functools.partial("reading instance {}".format, number)):
+            instance = next(iterator, _MISSING)
+        if instance is _MISSING:
+            return
+        yield instance
+
+
+def solve_text(puzzle, text, algorithm: str | None = None, source: str = "<input>",
+               model: str | None = None) -> str:
+    """The exact contest output for ``text``; ``puzzle`` is a name or a :class:`~stategraph.contract.puzzle.Puzzle`,
+    as for :func:`run`.
+
+    Parameters
+    ----------
+    puzzle : str or Puzzle
+        The puzzle, by name or as an object (a plug-in's included).
+    text : str
+        The whole input.
+    algorithm, model : str, optional
+        The routine and the model (the puzzle's defaults if not given).
+    source : str, optional
+        The input's name in error messages.
+
+    Returns
+    -------
+    str
+        What ``stategraph solve`` prints for the same input.
+
+    Raises
+    ------
+    ConfigError
+        If the puzzle, model or routine is unknown or does not apply.
+    InputError
+        If the input is malformed.
+
+    Examples
+    --------
+    >>> from stategraph import sample_text
+    >>> print(solve_text("arrow_maze", sample_text("arrow_maze"), "astar", model="cell_heading"), end="")
+    SAMPLE
+      (3,1) (2,1) (1,1) (1,2) (2,2) (2,3) (1,3) (1,2) (1,1) (2,1)
+      (2,2) (1,2) (1,3) (2,3) (3,3)
+    NOSOLUTION
+      No Solution Possible
+    """
+    settings = Settings.of(puzzle, algorithm=algorithm, model=model)
+    return "".join(record.text for record in run(settings.puzzle, text, settings, source))
+
+
+def applicable_algorithms(puzzle, model: str | None = None) -> list[str]:
+    """The search routines that accept the weights (and heuristic) of a model of ``puzzle`` (a
+    name or a :class:`~stategraph.contract.puzzle.Puzzle`).
+
+    Parameters
+    ----------
+    puzzle : str or Puzzle
+        The puzzle.
+    model : str, optional
+        The model's name (the puzzle's default model if not given).
+
+    Returns
+    -------
+    list of str
+        Names of :data:`~stategraph.SEARCHES`, in its order.
+
+    Examples
+    --------
+    >>> applicable_algorithms("pushing_boxes")
+    ['layered_bfs', 'dijkstra', 'spfa', 'astar', 'bidirectional_dijkstra', 'networkx']
+    """
+    chosen = (get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle).model(model)
+    return [name for name, routine in SEARCHES.items()
+            if routine.refusal(chosen.profile, chosen.has_heuristic) is None]

@@ -1,0 +1,77 @@
+"""A search routine with what it accepts: what :data:`stategraph.search.SEARCHES` holds, and what a
+plug-in routine is wrapped in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SearchRoutine:
+    """A search routine with what it accepts: an entry of :data:`SEARCHES` (or a plug-in's).
+
+    Attributes
+    ----------
+    name : str
+        Its name (``-a NAME``).
+    run : callable
+        ``run(graph, source, targets, *, zero, weight, heuristic, **options)`` returning a
+        :class:`SearchResult`.
+    summary, accepts : str
+        What it is and what weights it accepts, in a few words (``stategraph algorithms``).
+    needs_unit, needs_lex_01, needs_nonnegative, needs_heuristic : bool
+        The graphs it refuses (see :meth:`refusal`).
+    options : tuple of str
+        The boolean options it takes (``stop_at_target``).
+    cost_only : bool
+        It takes ``cost_only=True``: stop once the optimal cost is known.
+    plugin : bool
+        It comes from outside the package, so its distances are judged.
+    grows : bool
+        It may search a graph still being built (:meth:`StateGraph.expanding
+        <stategraph.graph.state_graph.StateGraph.expanding>`: a :class:`~stategraph.graph.dicts.LazyGraph`,
+        not a networkx graph): it reads the graph only through
+        :func:`~stategraph.graph.dicts.successors`, the out-moves of states it has reached, never
+        the node count or predecessors, and it reads the out-moves of every state on an optimal
+        path, so the canonical path (which follows predecessors back from the goals) finds every
+        optimal move built.  (``spfa`` runs to completion and bounds its passes by the node
+        count, so it searches the whole graph.)
+    """
+
+    name: str
+    run: Callable
+    summary: str
+    accepts: str
+    needs_unit: bool = False
+    needs_lex_01: bool = False
+    needs_nonnegative: bool = True
+    needs_heuristic: bool = False
+    options: tuple = ()  # names of the boolean options the routine takes
+    cost_only: bool = False  # takes cost_only=True: stop once the optimal cost is known (no path wanted)
+    plugin: bool = False  # from outside the package (module:function): its distances are judged
+    grows: bool = False  # may search a graph being built (see the docstring for what that promises)
+
+    def refusal(self, profile, has_heuristic: bool = False) -> str | None:
+        """Why this routine cannot search graphs with weights ``profile`` (and a heuristic or not),
+        or ``None`` if it can.  The one test of "does this routine apply", for a state model
+        and for a model class's declared weights alike."""
+        if self.needs_unit and not profile.unit:
+            return f"{self.name} needs every edge weight to be 1, but this graph has {profile.describe()}"
+        if self.needs_lex_01 and not (profile.lex and profile.primary_01):
+            return (f"{self.name} needs lexicographic weights whose first component is 0 or 1 "
+                    f"on every edge, but this graph has {profile.describe()}")
+        if self.needs_nonnegative and not profile.nonnegative:
+            return f"{self.name} needs non-negative weights"
+        if self.needs_heuristic and not has_heuristic:
+            return f"{self.name} needs a heuristic, and this model provides none"
+        return None
+
+    def applies_to(self, model_class) -> bool | None:
+        """Whether this routine searches the graphs of ``model_class`` (a
+        :class:`~stategraph.contract.puzzle.Model` class): ``None`` when that is known only once a graph is
+        built (a first-level model whose rules declare no ``profile``: see ``Model.least_profile``)."""
+        if self.refusal(model_class.profile, model_class.has_heuristic) is not None:
+            return False
+        least = getattr(model_class, "least_profile", None)
+        return None if least is not None and self.refusal(least, model_class.has_heuristic) else True

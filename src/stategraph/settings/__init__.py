@@ -1,0 +1,10 @@
+"""Everything a run is told: every setting declared once, YAML configs, and the frozen settings.
+
+:mod:`~stategraph.settings.fields` declares each key; :mod:`~stategraph.settings.config` reads
+and checks YAML configs; :mod:`~stategraph.settings.resolve` builds the
+:class:`~stategraph.settings.resolve.Settings` of a run (defaults < config < ``--set`` < flags);
+:mod:`~stategraph.settings.packaged` finds the configs shipped in the package.
+
+This package's ``__init__`` imports nothing, so the command line builds its parser without
+loading networkx.
+"""
