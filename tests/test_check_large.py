@@ -88,7 +88,7 @@ def test_every_answer_of_a_large_file_is_judged(puzzle, from_stdin, tmp_path):
 def test_an_answers_file_over_the_cap_is_refused_not_judged_in_part(tmp_path, monkeypatch):
     from stategraph.errors import InputError
     from stategraph.io.decode import read_text
-    from stategraph.run import judge
+    from stategraph.solving import judge
 
     class Endless:
         def read(self, size):

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from stategraph import run, sample_text
 from stategraph.errors import StategraphError
-from stategraph.run.export import Capture, format_for
+from stategraph.solving.export import Capture, format_for
 from stategraph.settings.resolve import Settings
 
 HUARONG_3X3 = "3 3 3\n1 1 1\n1 1 1\n1 1 1\n1 1 2 2 3 3\n3 3 1 1 1 3\n2 2 1 1 3 1\n"
@@ -444,7 +444,7 @@ def test_graphml_refuses_what_xml_cannot_hold_in_one_line(text):
 def test_distances_with_negative_weights_are_bellman_ford_s():
     """A plug-in's negative weights: each state as near as the nearest target gets networkx's
     Bellman-Ford distance; a reachable negative cycle leaves every state without one."""
-    from stategraph.run.export import _distances
+    from stategraph.solving.export import _distances
 
     rng = random.Random(5)
     for _ in range(200):

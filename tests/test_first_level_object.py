@@ -18,8 +18,8 @@ import pytest
 from stategraph import COST_AND_MOVES, Settings, SuccessorPuzzle, run
 from stategraph.contract.checks import CONFIRMED
 from stategraph.errors import VerificationError
-from stategraph.run.judge import judge
-from stategraph.run.workers import worker_count
+from stategraph.solving.judge import judge
+from stategraph.solving.workers import worker_count
 
 NUMBERS = range(1, 13)
 TEXT = "".join(f"{n}\n" for n in NUMBERS)
@@ -273,7 +273,7 @@ MANY = "".join(f"{n}\n" for n in NUMBERS) * 20
 def test_two_jobs_print_one_jobs_bytes(puzzle):
     one = output(puzzle, MANY)
     records = list(run(puzzle, MANY, Settings.of(puzzle, jobs=2)))
-    assert type(records[0]).__module__ == "stategraph.run.workers"  # answered in a worker
+    assert type(records[0]).__module__ == "stategraph.solving.workers"  # answered in a worker
     assert "".join(record.text for record in records) == one == expected(puzzle.step) * 20
     assert output(puzzle, MANY, jobs=2, verify=True) == one
 

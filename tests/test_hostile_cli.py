@@ -230,7 +230,7 @@ def broken(*args, **kwargs):  # the documented pipeline entry (stategraph.solve)
         raise RuntimeError("simulated bug\\nsecond line " + "x" * 1_000_000)
     return real(*args, **kwargs)
 for module in [pipeline] + [sys.modules[name] for name in
-                            ("stategraph", "stategraph.run.driver", "stategraph.run.records") if name in sys.modules]:
+                            ("stategraph", "stategraph.solving.driver", "stategraph.solving.records") if name in sys.modules]:
     if module.__dict__.get("solve") is real:
         module.solve = broken
 sys.argv[0] = "stategraph"

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from stategraph.run.workers import worker_count
+from stategraph.solving.workers import worker_count
 from test_jobs import without_times
 
 pytestmark = pytest.mark.skipif(worker_count(2) < 2, reason="one core: --jobs 2 runs in this process")

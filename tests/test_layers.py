@@ -3,7 +3,7 @@ below its own and from its own package, and no chain of imports comes back to wh
 
     cli        the command line: parser, commands, streams
     views      compare, explain, draw, view
-    run        the driver, workers, records, judge, export, saved graphs
+    solving    the driver, workers, records, judge, export, saved graphs
     settings   the declared keys, YAML configs, the frozen settings of a run
     puzzles    the built-in puzzles
     contract   the two levels a puzzle is written at, its picture, its checker's verdicts
@@ -24,9 +24,9 @@ import pytest
 from package_imports import MODULES, PACKAGE, imports
 
 FLOORS = {"errors": 0, "limits": 0, "graph": 1, "grid": 1, "plugins": 1, "io": 2, "search": 2, "contract": 3,
-          "puzzles": 4, "settings": 5, "run": 6, "views": 7, "cli": 8}
+          "puzzles": 4, "settings": 5, "solving": 6, "views": 7, "cli": 8}
 FACADE = {"stategraph", "stategraph.__main__"}  # the package's own names, imported on first use
-UPWARD = {("stategraph.contract.first_level", "stategraph.run.driver")}  # SuccessorPuzzle.solve_text
+UPWARD = {("stategraph.contract.first_level", "stategraph.solving.driver")}  # SuccessorPuzzle.solve_text
 
 
 def layer(module: str) -> str:
@@ -69,8 +69,8 @@ def test_puzzles_import_no_routine():
 
 
 @pytest.mark.parametrize("source, expected", [
-    ("from ..search import SEARCHES\nfrom stategraph.run.driver import run\n", {"stategraph.search",
-                                                                               "stategraph.run.driver"}),
+    ("from ..search import SEARCHES\nfrom stategraph.solving.driver import run\n", {"stategraph.search",
+                                                                               "stategraph.solving.driver"}),
     ("def f():\n    from .. import errors\n", {"stategraph.errors"}),
     ("from ..graph import weights, dicts\nimport stategraph.io.tokens\n", {"stategraph.graph.weights",
                                                                           "stategraph.graph.dicts",
@@ -79,11 +79,25 @@ def test_puzzles_import_no_routine():
 def test_the_reader_sees_each_form_of_import(tmp_path, source, expected):
     probe = tmp_path / "probe.py"
     probe.write_text(source)
-    assert imports(probe, name="stategraph.run.probe") == expected
+    assert imports(probe, name="stategraph.solving.probe") == expected
 
 
 def test_a_cycle_or_a_climb_would_be_seen():
     edges = graph()
     edges.add_edge("stategraph.graph.weights", "stategraph.graph.state_graph")  # state_graph imports weights
     assert list(nx.simple_cycles(edges.subgraph(n for n in edges if n not in FACADE)))
-    assert FLOORS[layer("stategraph.run.driver")] > FLOORS[layer("stategraph.graph.weights")]
+    assert FLOORS[layer("stategraph.solving.driver")] > FLOORS[layer("stategraph.graph.weights")]
+
+
+def test_no_package_hides_a_name_the_top_level_gives():
+    """Importing ``stategraph.x.y`` sets ``stategraph.x`` to the package: a package named like an
+    exported function (``run``) would replace it."""
+    import importlib
+
+    import stategraph
+
+    for name in set(MODULES) - FACADE:
+        importlib.import_module(name)
+    hidden = [name for name in stategraph.__all__ if isinstance(getattr(stategraph, name), type(stategraph))]
+    assert hidden == []
+    assert {name.split(".")[1] for name in MODULES if name.count(".") >= 1}.isdisjoint(stategraph.__all__)

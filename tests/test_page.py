@@ -208,7 +208,7 @@ def _questions():
 
 
 def test_every_routine_reports_its_settle_order():
-    from stategraph.run.driver import applicable_algorithms
+    from stategraph.solving.driver import applicable_algorithms
 
     checked = set()
     for name, model_name, model, question in _questions():

@@ -168,7 +168,7 @@ def test_a_fault_in_stategraph_s_own_code_is_still_an_internal_error(tmp_path):
     """A value the plug-in returned that stategraph's code then trips on is stategraph's to refuse;
     until it does, the fault is internal (status 70) and says so."""
     code = ("import runpy, sys\n"
-            "import stategraph.run.driver as runner\n"
+            "import stategraph.solving.driver as runner\n"
             "def crash(*args, **kwargs):\n"
             "    raise RuntimeError('a bug')\n"
             "runner._answer = crash\n"

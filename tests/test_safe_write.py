@@ -309,8 +309,8 @@ def test_a_config_export_path_names_the_chosen_instance(tmp_path):
 
 SMALL_GEXF_LIMIT = """
 import sys
-import stategraph.run.export
-stategraph.run.export.STATE_LIMITS["gexf"] = 2
+import stategraph.solving.export
+stategraph.solving.export.STATE_LIMITS["gexf"] = 2
 from stategraph.cli.main import main
 sys.exit(main(sys.argv[1:]))
 """

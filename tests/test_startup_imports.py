@@ -22,12 +22,12 @@ PROBE = ("import atexit, runpy, sys\n"
          "runpy.run_module('stategraph', run_name='__main__', alter_sys=True)\n")
 # Not needed to solve a built-in puzzle's input in one process and print its answers:
 DEFERRED = ("json",  # --format json
-            "stategraph.run.export", "stategraph.io.graph_write", "stategraph.io.safefile",  # --export-graphml, export
+            "stategraph.solving.export", "stategraph.io.graph_write", "stategraph.io.safefile",  # --export-graphml, export
             "stategraph.contract.scene",  # draw, view
             "stategraph.puzzles.huarong", "stategraph.puzzles.pushing_boxes",  # the other puzzles
-            "yaml", "tqdm", "stategraph.run.judge", "stategraph.io.graph_read", "stategraph.views.explain",
+            "yaml", "tqdm", "stategraph.solving.judge", "stategraph.io.graph_read", "stategraph.views.explain",
             "stategraph.views.draw", "stategraph.views.page", "stategraph.views.compare",
-            "stategraph.run.workers", "multiprocessing", "pickle")  # --jobs
+            "stategraph.solving.workers", "multiprocessing", "pickle")  # --jobs
 
 
 def loaded(tmp_path: Path, *args: str, stdin: bytes | None = None):
@@ -66,7 +66,7 @@ def test_what_an_option_needs_is_loaded_when_asked_for(tmp_path):
                            sample_input(tmp_path, "arrow_maze"))
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "maze1.graphml").exists()
-    assert {"json", "stategraph.run.export", "stategraph.io.graph_write", "stategraph.io.safefile"} <= modules
+    assert {"json", "stategraph.solving.export", "stategraph.io.graph_write", "stategraph.io.safefile"} <= modules
 
 
 @pytest.mark.parametrize("args", [["--help"], ["--version"], ["solve", "--help"], ["export", "--help"]])

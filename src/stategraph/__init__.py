@@ -68,7 +68,7 @@ _HOMES = {
     "search.solution": ("Solution", "solve"),
     "puzzles": ("PUZZLES", "get_puzzle", "sample_text"),
     "contract.puzzle": ("Model", "Puzzle"),
-    "run.driver": ("applicable_algorithms", "run", "solve_text"),
+    "solving.driver": ("applicable_algorithms", "run", "solve_text"),
     "settings.resolve": ("Settings",),
     "contract.first_level": ("SuccessorPuzzle",),
     "search": ("SEARCHES", "get_search"),

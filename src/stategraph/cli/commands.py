@@ -15,7 +15,7 @@ from ..errors import StategraphError
 from ..graph.weights import components
 from ..io.decode import read_text
 from ..puzzles import PUZZLES, get_puzzle
-from ..run.driver import applicable_algorithms, run
+from ..solving.driver import applicable_algorithms, run
 from ..search import SEARCHES, get_search
 from ..settings import packaged
 from ..settings.fields import flag_values
@@ -37,7 +37,7 @@ def solve(args) -> int:
     if template:  # only a run that writes graphs loads the graph writers
         from ..io.graph_write import write_graph
         from ..io.safefile import check_output
-        from ..run.export import Capture, export_path, format_for
+        from ..solving.export import Capture, export_path, format_for
 
         check_output(export_path(template, 1), "the graph", inputs)
     if settings.output_format == "json":
@@ -91,7 +91,7 @@ def check(args) -> int:
     beside theirs.  A plug-in's reader that raises at an unreadable answer leaves the questions
     after it "not judged".
     """
-    from ..run.judge import MAX_ANSWERS_BYTES, WHOLE_FILE, judge
+    from ..solving.judge import MAX_ANSWERS_BYTES, WHOLE_FILE, judge
 
     settings, (input_path, answers_path) = _resolve(args, ("INPUT", "ANSWERS"))
     with open_input(answers_path) as (answers_stream, answers_source):
@@ -171,10 +171,10 @@ def puzzles(args) -> int:
 
 
 def export(args) -> int:
-    """One question's state graph, written in a graph tool's format (see :mod:`stategraph.run.export`)."""
+    """One question's state graph, written in a graph tool's format (see :mod:`stategraph.solving.export`)."""
     from ..io.graph_write import write_graph
     from ..io.safefile import check_output
-    from ..run.export import Capture, export_path, format_for  # the graph writers: not loaded by `solve`
+    from ..solving.export import Capture, export_path, format_for  # the graph writers: not loaded by `solve`
 
     settings, (input_path,) = _resolve(args, ("INPUT",), optional=1)
     wanted = (settings.export_instance, settings.export_query)
@@ -203,7 +203,7 @@ def export(args) -> int:
 def search(args) -> int:
     """Search a graph file written by `export` (perhaps edited since) and print the optimum and its path."""
     from ..io.graph_read import read_graph
-    from ..run.saved_graph import search_saved_graph
+    from ..solving.saved_graph import search_saved_graph
 
     if len(args.items) != 1:
         raise StategraphError(f"search takes one graph file, got {len(args.items)} arguments")

@@ -337,7 +337,7 @@ class SuccessorPuzzle(Puzzle):
         str
             What ``stategraph solve`` prints (see :func:`stategraph.solve_text`).
         """
-        from ..run.driver import solve_text
+        from ..solving.driver import solve_text
 
         return solve_text(self, text, algorithm, model=model)
 

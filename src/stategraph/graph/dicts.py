@@ -206,7 +206,7 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     A builder may hand the same dict to many edges that carry the same attributes (the built-in
     models do: an arrow maze has three kinds of edge), so a compiled graph's edge attribute
     dicts are read-only: code that needs other edge attributes builds its own graph, as
-    :func:`~stategraph.run.export.flatten` does (``tests/test_edge_dicts_read_only.py``).  For the
+    :func:`~stategraph.solving.export.flatten` does (``tests/test_edge_dicts_read_only.py``).  For the
     same reason an edge is added only once: a repeat would update a shared dict.
 
     Parameters

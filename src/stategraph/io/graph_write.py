@@ -1,4 +1,4 @@
-"""Writing a flattened state graph (see :func:`stategraph.run.export.flatten`) to a file: GraphML
+"""Writing a flattened state graph (see :func:`stategraph.solving.export.flatten`) to a file: GraphML
 (streamed by the small writer here), GEXF and node-link JSON (networkx's writers) or DOT (pydot).
 
 In GraphML and GEXF an attribute has one declared type, the most general of its values' (text

@@ -26,7 +26,7 @@ def is_plugin_module(module_name: str) -> bool:
     """Whether the module called ``module_name`` is plug-in code: loaded from a plug-in's file, or
     part of an installed package a plug-in was named in.
 
-    >>> is_plugin_module("stategraph.run.driver"), is_plugin_module(PRIVATE_PREFIX + "1_ice_maze")
+    >>> is_plugin_module("stategraph.solving.driver"), is_plugin_module(PRIVATE_PREFIX + "1_ice_maze")
     (False, True)
     """
     return module_name.startswith(PRIVATE_PREFIX) or module_name.partition(".")[0] in PACKAGES

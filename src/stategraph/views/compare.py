@@ -46,7 +46,7 @@ from ..errors import ConfigError, InputError, StategraphError
 from ..io.safefile import output_name
 from ..plugins.faults import PluginFault
 from ..puzzles import get_puzzle
-from ..run.driver import applicable_algorithms, run
+from ..solving.driver import applicable_algorithms, run
 from ..search import get_search
 from ..search.routine_check import RoutineFault
 from ..settings.resolve import Settings

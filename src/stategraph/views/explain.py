@@ -19,7 +19,7 @@ states, read from the state graph.
 from __future__ import annotations
 
 from ..plugins.faults import answering, question_name
-from ..run.driver import run
+from ..solving.driver import run
 from ..settings.resolve import Settings
 
 

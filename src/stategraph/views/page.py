@@ -58,7 +58,7 @@ from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphErr
 from ..graph.dicts import collector_paused
 from ..graph.weights import components
 from ..io.safefile import open_output
-from ..run.driver import applicable_algorithms, run
+from ..solving.driver import applicable_algorithms, run
 from ..search import get_search
 from ..search.dijkstra import dijkstra
 from ..search.solution import solve
@@ -176,7 +176,7 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
 
 class _Capture:
     """Reads the wanted question's state graph while it is live (a ``capture`` for
-    :func:`stategraph.run.driver.run`): the drawn states, the distances, the replays."""
+    :func:`stategraph.run`): the drawn states, the distances, the replays."""
 
     def __init__(self, settings: Settings, wanted: tuple[int, int]):
         self.settings, self.wanted = settings, wanted

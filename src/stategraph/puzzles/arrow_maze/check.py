@@ -130,7 +130,7 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
     cost and the naive optimum.
 
     >>> from stategraph.puzzles import arrow_maze
-    >>> from stategraph.run.records import Record
+    >>> from stategraph.solving.records import Record
     >>> from stategraph.search.solution import Solution
     >>> maze = next(arrow_maze.parse("T\\n1 1 E 1 3\\n1 2 EF *\\n0\\nEND\\n"))
     >>> verify(maze, Record(1, "", [(1, 1), (1, 2), (1, 3)], Solution(2, [])))

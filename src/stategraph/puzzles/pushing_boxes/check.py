@@ -165,7 +165,7 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
     to the reported cost and to the naive optimum.
 
     >>> from stategraph.puzzles import pushing_boxes as pb
-    >>> from stategraph.run.records import Record
+    >>> from stategraph.solving.records import Record
     >>> from stategraph.search.solution import Solution
     >>> from stategraph.graph.weights import Lex
     >>> maze = next(pb.parse("2 4\\nSB.T\\n....\\n0 0\\n"))

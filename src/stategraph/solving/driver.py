@@ -1,7 +1,7 @@
 """The one driver: parse -> model -> (per question) state graph -> solve -> decode -> format -> verify.
 
 Puzzles never call the search themselves; this loop does, the same way for
-every puzzle, and yields a :class:`~stategraph.run.records.Record` per answer as
+every puzzle, and yields a :class:`~stategraph.solving.records.Record` per answer as
 soon as it is ready.
 
 >>> print(solve_text("pushing_boxes", "1 3\\nSBT\\n0 0\\n"), end="")
@@ -30,7 +30,7 @@ from .records import Record, Stopwatch
 
 def run(puzzle, data, settings: Settings | None = None, source: str = "<input>", capture=None, paths=False,
         keep_wrong=False, sizes=False):
-    """Yield one :class:`~stategraph.run.records.Record` per answer, instance after instance.
+    """Yield one :class:`~stategraph.solving.records.Record` per answer, instance after instance.
 
     ``data`` is a string, bytes or a binary stream, read only as far as the
     instance being solved: instances before a malformed one are answered
@@ -52,7 +52,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     state graph's ``states`` and ``edges`` (beside the search's ``states_built`` and ``edges_built``).
 
     With ``settings.jobs`` above 1 (0: every core), the questions are answered in worker processes
-    (:mod:`stategraph.run.workers`) and yielded in the same order, with the same faults; their records
+    (:mod:`stategraph.solving.workers`) and yielded in the same order, with the same faults; their records
     carry the answer, its text, cost, path labels and statistics, but no graph, states or search
     result, so a ``capture``, ``paths`` or ``keep_wrong`` (which need those) keeps the run in this process.
 

@@ -130,7 +130,7 @@ class _End:
 
 def answer_in_workers(answering, instances, jobs: int) -> Iterator[Record]:
     """The records of every question of ``instances``, answered by ``answering`` (a
-    :class:`stategraph.run.driver.Answering`) in ``jobs`` worker processes, in input order."""
+    :class:`stategraph.solving.driver.Answering`) in ``jobs`` worker processes, in input order."""
     children = _Children()
     try:
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)  # until each child has its own

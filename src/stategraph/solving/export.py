@@ -224,7 +224,7 @@ def _distances(out, start: str, targets: list, lex: bool) -> None:
 
 class Capture:
     """Flattens the graphs of the wanted questions while they are live; pass it to
-    :func:`stategraph.run.driver.run` as ``capture`` and :meth:`take` each record's export.
+    :func:`stategraph.run` as ``capture`` and :meth:`take` each record's export.
 
     ``wanted(instance, query)`` picks the questions; ``fmt`` is only for the size estimate.
     """
