@@ -12,7 +12,10 @@ import stategraph  # noqa: E402
 
 project = "stategraph"
 release = version = stategraph.__version__
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser"]
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))  # the project's own directives
+
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.autosummary", "sphinx.ext.napoleon", "myst_parser",
+              "stategraph_docs"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
 root_doc = "index"
@@ -25,7 +28,28 @@ autodoc_typehints = "description"
 autodoc_typehints_description_target = "documented_params"  # a documented return keeps its own words
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
+# The summary tables at the top of the API pages are written by hand (``.. autosummary::`` without
+# ``:toctree:``) and link to entries on the same page or its sub-pages: nothing is generated into docs/.
+autosummary_generate = False
+
+# A summary for data of a built-in type that has no docstring of its own (docs/_ext/stategraph_docs.py);
+# an entry can go once the value has a docstring under its assignment, as COST has.
+stategraph_data_summaries = {
+    "stategraph.SEARCHES": "The built-in search routines by name, each a "
+                           ":class:`~stategraph.search.SearchRoutine`.",
+}
+
 myst_heading_anchors = 4  # the guides link to their own sections (formats.md#graph-files-stategraph-search)
 
 html_theme = "alabaster"
-html_static_path: list[str] = []
+# The text grows with the window up to a page of 1240px (custom.css), wide enough that every code
+# block of the API reference fits a 1280 px window even with a vertical scroll bar; in narrower
+# windows custom.css wraps the longest lines rather than hide them behind a scroll bar, and below
+# page_width the theme's narrow layout (the sidebar under the text) takes over, as before.
+html_theme_options = {
+    "page_width": "940px",  # where the narrow layout begins; custom.css widens the page above it
+    "sidebar_width": "220px",
+    "body_max_width": "none",  # the basic theme caps the text at 800px otherwise
+}
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
