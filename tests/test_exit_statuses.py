@@ -1,4 +1,4 @@
-"""The README's exit-status table is the code's: every status the code can end with is a row, every row
+"""The exit-status table of docs/cli.md is the code's: every status the code can end with is a row, every row
 is one the code ends with, and each fault ends with the status of the row that describes it.
 
 Statuses come from two places: the ``exit_status`` of each :class:`~stategraph.errors.StategraphError`
@@ -64,8 +64,8 @@ class Crash(Corridor):
 
 
 def table() -> dict[int, str]:
-    """``{status: meaning}`` from the README's table (a row may name several statuses)."""
-    text = (ROOT / "README.md").read_text()
+    """``{status: meaning}`` from the command-line page's table (a row may name several statuses)."""
+    text = (ROOT / "docs" / "cli.md").read_text()
     start = text.index("| status | meaning |")
     rows = {}
     for line in text[start:].splitlines()[2:]:
@@ -112,7 +112,7 @@ FAULTS = [
 def test_every_error_s_status_is_a_row_of_the_table():
     rows = table()
     for cls in error_classes():
-        assert cls.exit_status in rows, f"{cls.__name__} exits {cls.exit_status}, which the README does not list"
+        assert cls.exit_status in rows, f"{cls.__name__} exits {cls.exit_status}, which docs/cli.md does not list"
 
 
 @pytest.mark.parametrize("words, args, stdin", FAULTS, ids=[f"{w}: {' '.join(a[:2])}" for w, a, _ in FAULTS])

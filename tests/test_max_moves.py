@@ -46,7 +46,7 @@ class Endless(Fan):
         for i in itertools.count():  # the bug: no end
             yield f"m{i}", x + 1, 1
 '''
-DEFAULT_MAX_MOVES = 10_000  # as docs/extending.md documents it
+DEFAULT_MAX_MOVES = 10_000  # as docs/extending/first_level.md documents it
 GUARD = 120  # seconds before a hung run is killed (a failure)
 
 

@@ -33,7 +33,7 @@ import pytest
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUDGET = 5_000_000  # the page budget the README states
+BUDGET = 5_000_000  # the page budget docs/cli.md states
 LOAD_TIMES: dict[str, float] = {}
 
 try:

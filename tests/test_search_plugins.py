@@ -354,8 +354,8 @@ def test_compare_gives_it_a_row_beside_the_builtins_on_every_model_where_it_appl
 
 # -- the guide stays true ---------------------------------------------------------------------------------------
 
-GUIDE = (ROOT / "docs" / "extending.md").read_text()
-SECTION = GUIDE[GUIDE.index("\n# Your own search routine"):]
+GUIDE = (ROOT / "docs" / "extending" / "routines.md").read_text()
+SECTION = GUIDE[GUIDE.index("# Your own search routine\n"):]
 ROUTINES = re.findall(r"^```py\n(.*?)^```$", SECTION, flags=re.S | re.M)
 
 

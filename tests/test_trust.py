@@ -149,8 +149,8 @@ def test_resolving_settings_leaves_sys_path_alone(folders, monkeypatch):
     assert markers(course, work) == []
 
 
-def test_the_readme_states_the_rule():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    section = readme[readme.index("### Trust"):]
+def test_the_trust_page_states_the_rule():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "trust.md").read_text()
+    section = page[page.index("## What code runs"):]
     for words in ("module:Class", "sys.path", "python -m", "conftest.py"):
         assert words in section[:3000], words

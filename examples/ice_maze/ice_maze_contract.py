@@ -2,7 +2,7 @@
 
 The same puzzle as ``ice_maze.py`` (the first level: the rules alone, 60-odd lines), printing the
 same bytes; kept as the worked example of the contract of ``stategraph.contract.puzzle`` (graphs, decoding,
-formatting and an independent checker), which docs/extending.md walks through after the first level.
+formatting and an independent checker), which docs/extending/second_level.md walks through.
 
 The ball rests on S.  A move sends it north, south, west or east, and it keeps
 rolling until the next cell is a wall ``#`` or the edge of the maze; it must

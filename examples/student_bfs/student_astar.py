@@ -1,6 +1,6 @@
 """A textbook A*, written the way a student would, for stategraph to run and judge.
 
-stategraph calls it as it calls its own routines (see docs/extending.md, "Your own search routine"):
+stategraph calls it as it calls its own routines (see docs/extending/routines.md):
 the state graph (read-only, shared), the start, the goals, the start's distance (``zero``) and the
 model's ``heuristic(state)``, a consistent lower bound (``stategraph.INFINITY``, which equals
 ``math.inf``: no goal from there).  It returns the distance of every state it reached.

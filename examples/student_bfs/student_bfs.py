@@ -1,6 +1,6 @@
 """A breadth-first search written the way a student would, for stategraph to run and judge.
 
-stategraph calls it as it calls its own routines (see docs/extending.md, "Your own search routine"):
+stategraph calls it as it calls its own routines (see docs/extending/routines.md):
 it gets the state graph (a networkx.DiGraph), the start state, the set of goal states and the
 distance of the start (``zero``), and returns the distance of every state it reached.
 """

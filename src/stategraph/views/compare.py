@@ -46,10 +46,10 @@ from ..errors import ConfigError, InputError, StategraphError
 from ..io.safefile import output_name
 from ..plugins.faults import PluginFault
 from ..puzzles import get_puzzle
-from ..solving.driver import applicable_algorithms, run
 from ..search import get_search
 from ..search.routine_check import RoutineFault
 from ..settings.resolve import Settings
+from ..solving.driver import applicable_algorithms, run
 
 COLUMNS = ("instance", "query", "model", "algorithm", "states", "edges", "built", "settled", "relaxed", "queue_pops",
            "compile_ms", "search_ms", "cost", "agrees")

@@ -19,8 +19,8 @@ states, read from the state graph.
 from __future__ import annotations
 
 from ..plugins.faults import answering, question_name
-from ..solving.driver import run
 from ..settings.resolve import Settings
+from ..solving.driver import run
 
 
 def explain(puzzle, text, settings: Settings | None = None, instance: int | None = None,

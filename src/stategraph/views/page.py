@@ -58,12 +58,12 @@ from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphErr
 from ..graph.dicts import collector_paused
 from ..graph.weights import components
 from ..io.safefile import open_output
-from ..solving.driver import applicable_algorithms, run
 from ..search import get_search
 from ..search.dijkstra import dijkstra
 from ..search.solution import solve
 from ..search.spfa import spfa
 from ..settings.resolve import Settings
+from ..solving.driver import applicable_algorithms, run
 from .explain import explanation
 
 MAX_PAGE_BYTES = 5_000_000  # the page budget: no page is larger
