@@ -3,6 +3,7 @@ packaged configs and samples, --version, the progress bar."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import subprocess
@@ -35,6 +36,48 @@ def pb_file(tmp_path):
     path = tmp_path / "mazes.txt"
     path.write_text(PB)
     return str(path)
+
+
+# one table of every command's options ----------------------------------------------------------
+
+def option_strings(command: str) -> list[str]:
+    [commands_] = [a for a in cli._parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return [name for action in commands_.choices[command]._actions for name in action.option_strings]
+
+
+def test_every_command_of_the_table_has_its_handler():
+    from stategraph.cli import view_commands
+
+    assert list(cli.COMMANDS)[:3] == ["solve", "check", "export"]
+    for name in cli.COMMANDS:
+        assert callable(getattr(commands, name, None) or getattr(view_commands, name)), name
+
+
+@pytest.mark.parametrize("command, expected", [
+    ("solve", "--config -c --model -m --algorithm -a --set --quiet -q --format --stats --verify --export-graphml "
+              "--jobs"),
+    ("check", "--config -c --model -m --algorithm -a --set --quiet -q --strict --jobs"),
+    ("export", "--config -c --model -m --algorithm -a --set --quiet -q --output -o --format --instance --query "
+               "--path-only --force"),
+    ("draw", "--config -c --model -m --algorithm -a --set --quiet -q --output -o --graph --animate --instance "
+             "--query"),
+    ("search", "--algorithm -a --max-bytes --quiet -q"),
+    ("algorithms", "--config -c"),
+    ("puzzles", ""),
+])
+def test_a_command_takes_the_settings_options_its_own_then_its_keys_flags(command, expected):
+    assert option_strings(command) == ["-h", "--help", *expected.split()]
+
+
+def test_the_flags_go_where_the_table_says(monkeypatch):
+    monkeypatch.setattr(cli, "SETTINGS", (cli.FLAGS, *cli.SETTINGS[:1], *cli.SETTINGS[2:]))
+    colour = cli.option("--colour", choices=("red", "blue"), help="the colour")
+    monkeypatch.setitem(cli.COMMANDS, "solve", cli.Command("solve", (colour, cli.FLAGS, cli.INPUT)))
+    assert option_strings("solve") == ["-h", "--help", "--model", "-m", "--algorithm", "-a", "--config", "-c", "--set",
+                                       "--quiet", "-q", "--colour", "--format", "--stats", "--verify",
+                                       "--export-graphml", "--jobs"]
+    args = cli._parser().parse_args(["solve", "pushing_boxes", "--colour", "red", "--stats"])
+    assert (args.items, args.colour, args.stats, args.verify) == (["pushing_boxes"], "red", True, None)
 
 
 # --set reaches every key ------------------------------------------------------------------------

@@ -58,6 +58,7 @@ if _is_the_command():
     _leave_the_current_folder()
 
 from importlib import import_module  # noqa: E402  (after the path is made safe)
+from typing import TYPE_CHECKING  # noqa: E402
 
 _HOMES = {
     "contract.answer_line": ("AnswerLine", "COST", "COST_AND_MOVES"),
@@ -75,6 +76,20 @@ _HOMES = {
     "graph.weights": ("INFINITY", "Lex", "ScalarEncoding"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+if TYPE_CHECKING:  # what mypy reads for ``from stategraph import X`` (at run time: __getattr__ below)
+    from .contract.answer_line import COST, COST_AND_MOVES, AnswerLine
+    from .contract.first_level import SuccessorPuzzle
+    from .contract.puzzle import Model, Puzzle
+    from .errors import ConfigError, ContractError, InputError, SearchNotApplicable, StategraphError, VerificationError
+    from .graph.canonical import canonical_path
+    from .graph.state_graph import StateGraph, WeightProfile
+    from .graph.weights import INFINITY, Lex, ScalarEncoding
+    from .puzzles import PUZZLES, get_puzzle, sample_text
+    from .search import SEARCHES, get_search
+    from .search.solution import Solution, solve
+    from .settings.resolve import Settings
+    from .solving.driver import applicable_algorithms, run, solve_text
 
 __all__ = sorted(_HOME_OF)
 

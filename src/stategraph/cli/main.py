@@ -1,5 +1,9 @@
 """The ``stategraph`` command line: its options, and the one place where faults become exit statuses.
 
+The options of every command are one table, :data:`COMMANDS` (with :data:`SETTINGS`, those of
+every command that reads settings); the dedicated flags of the settings, and which commands take
+them, are declared with the settings themselves (:mod:`stategraph.settings.fields`).
+
 Exit statuses: 0 success; 1 the output pipe was closed by its reader (no
 message); 2 bad input, config, option or path, or an exception in a plug-in's own code (one
 line at its file and line: :mod:`stategraph.plugins.faults`); 3 an answer that does not hold
@@ -21,9 +25,12 @@ import gc
 import os
 import signal
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from .. import __version__
-from ..settings.fields import with_flags
+from ..settings.fields import Key, with_flags
 
 OUTPUT_FAULT, OUT_OF_MEMORY, INTERNAL_ERROR, INTERRUPTED = 4, 5, 70, 130
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)  # exit status 128 + the signal's number
@@ -81,17 +88,6 @@ def _print(text: str, file=None) -> None:
     if file is None:  # stdout is closed
         raise OSError(0, "standard output is closed")
     file.write(text)
-
-
-class _Commands:
-    """The subcommands, each parser kept by name as it is added (argparse offers no public lookup)."""
-
-    def __init__(self, action):
-        self.action, self.parsers = action, {}
-
-    def add_parser(self, name: str, **kwargs) -> argparse.ArgumentParser:
-        self.parsers[name] = self.action.add_parser(name, **kwargs)
-        return self.parsers[name]
 
 
 def main(argv=None) -> int:
@@ -243,71 +239,157 @@ def _take_positionals(parser, args, extras) -> None:
     args.items = args.items + extras
 
 
+@dataclass(frozen=True)
+class Option:
+    """One option (or the positionals, ``items``) of a command: its names and what argparse's
+    ``add_argument`` is told of it."""
+
+    names: tuple[str, ...]
+    spec: Mapping[str, Any]
+
+
+def option(*names: str, **spec: Any) -> Option:
+    return Option(names, spec)
+
+
+FLAGS = Option((), {})  # in a command's options: where the dedicated flags of the settings go (default: last)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its one-line help, the options of its own and whether it reads settings (then
+    it takes :data:`SETTINGS` first, and the flags of the keys that name it, :mod:`stategraph.settings.fields`)."""
+
+    help: str
+    options: tuple[Option, ...] = ()
+    settings: bool = True
+    description: str | None = None
+
+
+def _items(metavar: str, help: str) -> Option:
+    return option("items", nargs="*", metavar=metavar, help=help)
+
+
+def _pickers(default: str) -> tuple[Option, Option]:
+    return (option("--instance", type=int, metavar="K", help=f"only instance K ({default})"),
+            option("--query", type=int, metavar="K", help="question K of the instance (Huarong Dao queries; "
+                                                           "default: the first)"))
+
+
+INPUT = _items("[PUZZLE] [INPUT]", "puzzle name (unless --config names it) and input file (stdin when absent or -)")
+VIEW_INPUT = _items("[PUZZLE] [INPUT]", "puzzle name and input file (stdin when absent or -)")
+CONFIG = "YAML config: a file, or the name of a packaged config (see `stategraph configs`)"
+# the options of every command that reads settings, before its own (FLAGS: the keys' flags all of them take)
+SETTINGS = (option("--config", "-c", metavar="FILE|NAME", help=CONFIG),
+            FLAGS,
+            option("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="override any config key, e.g. limits.max_rows=500 or "
+                        "search.options.stop_at_target=false (repeatable)"),
+            option("--quiet", "-q", action="store_true", help="no progress bar on a terminal"))
+COMPARE_HELP = ("run every model x applicable search routine on an input: one table per question with "
+                "nodes, edges, states settled (distinct states whose distance the routine took as final), "
+                "edges relaxed (out-edges examined; '-' where unobservable), SPFA's queue pops, compile and search ms, "
+                "the cost, and whether the answer bytes agree")
+VIEW_HELP = ("one self-contained HTML page (no network, opens from file://) where one question's puzzle, its "
+             "state graph, the solution step by step and each routine's search play side by side; the models "
+             "compared; at most 5 MB (above 2,000 states, the canonical path and its neighbourhood are drawn)")
+
+# every command, in the order of `stategraph --help`, with the options of its own; its handler is the function of
+# the same name in stategraph.cli.commands or stategraph.cli.view_commands
+COMMANDS: dict[str, Command] = {
+    "solve": Command("solve a contest input and print the exact contest output", (INPUT,)),
+    "check": Command("judge an answers file written by any program: legal, optimal, canonical", (
+        _items("[PUZZLE] INPUT ANSWERS",
+               "puzzle name (unless --config names it), the contest input and the answers to judge"),
+        option("--strict", action="store_true",
+               help="also require the exact canonical bytes (the contest's own judge)"),
+    )),
+    "export": Command("write one question's state graph for Gephi, yEd, igraph or Graphviz", (
+        INPUT,
+        option("--output", "-o", metavar="PATH", help="the file to write (- for stdout)"),
+    )),
+    "search": Command("search a graph file written by `export` (edited or not)", (
+        _items("GRAPHFILE", "a GraphML, GEXF or node-link JSON file"),
+        option("--algorithm", "-a", help="search routine (default dijkstra)"),
+        option("--max-bytes", type=int, metavar="N",
+               help="refuse a graph file larger than N bytes (default 536870912, 512 MiB)"),
+        option("--quiet", "-q", action="store_true", help=argparse.SUPPRESS),
+    ), settings=False),
+    "demo": Command("solve the packaged sample of every puzzle", (
+        option("--algorithm", "-a", help="search routine (where it applies)"),
+    ), settings=False),
+    "sample": Command("print a puzzle's packaged sample input", (
+        option("items", nargs=1, metavar="PUZZLE"),
+    ), settings=False),
+    "configs": Command("list the packaged configs (usable as --config NAME)", settings=False),
+    "algorithms": Command("list the search routines", (
+        option("--config", "-c", metavar="FILE|NAME",
+               help="also list the routine of your own (module:function) it names"),
+    ), settings=False),
+    "puzzles": Command("list the puzzles", settings=False),
+    "compare": Command(COMPARE_HELP, (
+        VIEW_INPUT,
+        option("--format", choices=("text", "json", "csv"), default="text",
+               help="text tables (default), json (one object per row) or csv, for plotting"),
+        option("--plot", metavar="FILE.svg", help="also draw states settled per routine and model "
+                                                  "(log scale; needs matplotlib)"),
+    ), description=COMPARE_HELP),
+    "explain": Command("the canonical solution as numbered steps in words, with ASCII pictures", (
+        VIEW_INPUT,
+        option("--format", choices=("text", "json"), default="text",
+               help="text (default) or json (one explanation object per line)"),
+        *_pickers("default: every instance"),
+    )),
+    "draw": Command("draw the grid with the solution path (SVG or PNG), the state graph (--graph) or an animation "
+                    "(--animate); needs matplotlib", (
+                        VIEW_INPUT,
+                        option("--output", "-o", metavar="FILE", help="the picture: .svg or .png"),
+                        option("--graph", action="store_true",
+                               help="draw the state graph instead of the grid: canonical path in red, states settled "
+                                    "by the routine shaded; refused above 400 states (use --export-graphml)"),
+                        option("--animate", metavar="FILE.gif", help="also write the solution played step by step"),
+                        *_pickers("default: instance 1"),
+                    )),
+    "view": Command(VIEW_HELP, (
+        VIEW_INPUT,
+        option("--output", "-o", metavar="FILE.html", help="the page (.html; - for standard output)"),
+        *_pickers("default: instance 1"),
+    ), description=VIEW_HELP),
+}
+
+
 def _parser() -> argparse.ArgumentParser:
+    """The parser of every command in :data:`COMMANDS`, with the flags of the settings."""
     parser = _Parser(prog="stategraph", description="Grid puzzles as explicit state graphs, answered by "
                                                     "generic shortest-path routines.")
     parser.add_argument("--version", action=_Version)
     parser.set_defaults(items=())  # for the commands without positionals
-    commands = _Commands(parser.add_subparsers(dest="command", required=True))
-
+    commands = parser.add_subparsers(dest="command", required=True)
     settings = _Parser(add_help=False)
-    settings.add_argument("--config", "-c", metavar="FILE|NAME",
-                          help="YAML config: a file, or the name of a packaged config (see `stategraph configs`)")
-    _add_flags(settings, with_flags(None))
-    settings.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                          help="override any config key, e.g. limits.max_rows=500 or "
-                               "search.options.stop_at_target=false (repeatable)")
-    settings.add_argument("--quiet", "-q", action="store_true", help="no progress bar on a terminal")
-
-    solve = commands.add_parser("solve", parents=[settings],
-                                help="solve a contest input and print the exact contest output")
-    solve.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
-                       help="puzzle name (unless --config names it) and input file (stdin when absent or -)")
-
-    check = commands.add_parser("check", parents=[settings],
-                                help="judge an answers file written by any program: legal, optimal, canonical")
-    check.add_argument("items", nargs="*", metavar="[PUZZLE] INPUT ANSWERS",
-                       help="puzzle name (unless --config names it), the contest input and the answers to judge")
-    check.add_argument("--strict", action="store_true",
-                       help="also require the exact canonical bytes (the contest's own judge)")
-
-    export = commands.add_parser("export", parents=[settings],
-                                 help="write one question's state graph for Gephi, yEd, igraph or Graphviz")
-    export.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
-                        help="puzzle name (unless --config names it) and input file (stdin when absent or -)")
-    export.add_argument("--output", "-o", metavar="PATH", help="the file to write (- for stdout)")
-
-    graph_search = commands.add_parser("search", help="search a graph file written by `export` (edited or not)")
-    graph_search.add_argument("items", nargs="*", metavar="GRAPHFILE", help="a GraphML, GEXF or node-link JSON file")
-    graph_search.add_argument("--algorithm", "-a", help="search routine (default dijkstra)")
-    graph_search.add_argument("--max-bytes", type=int, metavar="N",
-                              help="refuse a graph file larger than N bytes (default 536870912, 512 MiB)")
-    graph_search.add_argument("--quiet", "-q", action="store_true", help=argparse.SUPPRESS)
-
-    demo = commands.add_parser("demo", help="solve the packaged sample of every puzzle")
-    demo.add_argument("--algorithm", "-a", help="search routine (where it applies)")
-
-    sample = commands.add_parser("sample", help="print a puzzle's packaged sample input")
-    sample.add_argument("items", nargs=1, metavar="PUZZLE")
-
-    commands.add_parser("configs", help="list the packaged configs (usable as --config NAME)")
-    commands.add_parser("algorithms", help="list the search routines").add_argument(
-        "--config", "-c", metavar="FILE|NAME", help="also list the routine of your own (module:function) it names")
-    commands.add_parser("puzzles", help="list the puzzles")
-    from .view_commands import add_commands as add_teaching_commands
-
-    add_teaching_commands(commands, settings)  # compare, explain, draw, view
-    for name, subparser in commands.parsers.items():
-        _add_flags(subparser, with_flags(name))
+    _add_options(settings, SETTINGS, with_flags(None))
+    for name, command in COMMANDS.items():
+        subparser = commands.add_parser(name, parents=[settings] if command.settings else [], help=command.help,
+                                        description=command.description)
+        _add_options(subparser, command.options, with_flags(name))
     return parser
 
 
-def _add_flags(parser: argparse.ArgumentParser, keys) -> None:
+def _add_options(parser: argparse.ArgumentParser, options: tuple[Option, ...], keys: list[Key]) -> None:
+    """``options``, with the dedicated flags of ``keys`` where :data:`FLAGS` stands (or last)."""
+    for entry in options if FLAGS in options else (*options, FLAGS):
+        if entry is FLAGS:
+            _add_flags(parser, keys)
+        else:
+            parser.add_argument(*entry.names, **entry.spec)
+
+
+def _add_flags(parser: argparse.ArgumentParser, keys: list[Key]) -> None:
     """The dedicated options of ``keys`` (see :mod:`stategraph.settings.fields`): each overrides its
     key, and is ``None`` when absent."""
     for key in keys:
         flag = key.flag
-        options: dict = {"dest": flag.attribute, "help": flag.help}
+        assert flag is not None
+        options: dict[str, Any] = {"dest": flag.attribute, "help": flag.help}
         if key.kind is bool:
             options.update(action="store_true", default=None)
         else:

@@ -1,63 +1,10 @@
-"""The teaching commands ``compare``, ``explain``, ``draw`` and ``view``: their options and what they do.
+"""The teaching commands ``compare``, ``explain``, ``draw`` and ``view``: what they do.
 
-:func:`add_commands` is called by :mod:`stategraph.cli.main` while it builds its parser (it imports
-nothing heavy); :mod:`stategraph.cli.main` calls its handlers as it calls those of :mod:`stategraph.cli.commands`.
+Their options are declared with every command's in :data:`stategraph.cli.main.COMMANDS`;
+:mod:`stategraph.cli.main` calls the handlers here as it calls those of :mod:`stategraph.cli.commands`.
 """
 
 from __future__ import annotations
-
-COMPARE_HELP = ("run every model x applicable search routine on an input: one table per question with "
-                "nodes, edges, states settled (distinct states whose distance the routine took as final), "
-                "edges relaxed (out-edges examined; '-' where unobservable), SPFA's queue pops, compile and search ms, "
-                "the cost, and whether the answer bytes agree")
-
-
-VIEW_HELP = ("one self-contained HTML page (no network, opens from file://) where one question's puzzle, its "
-             "state graph, the solution step by step and each routine's search play side by side; the models "
-             "compared; at most 5 MB (above 2,000 states, the canonical path and its neighbourhood are drawn)")
-
-
-def add_commands(commands, settings) -> None:
-    """Add the ``compare``, ``explain``, ``draw`` and ``view`` subparsers (``settings``: the shared options)."""
-    compare = commands.add_parser("compare", parents=[settings], help=COMPARE_HELP, description=COMPARE_HELP)
-    compare.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
-                         help="puzzle name and input file (stdin when absent or -)")
-    compare.add_argument("--format", choices=("text", "json", "csv"), default="text",
-                         help="text tables (default), json (one object per row) or csv, for plotting")
-    compare.add_argument("--plot", metavar="FILE.svg", help="also draw states settled per routine and model "
-                                                           "(log scale; needs matplotlib)")
-
-    explain = commands.add_parser("explain", parents=[settings],
-                                  help="the canonical solution as numbered steps in words, with ASCII pictures")
-    explain.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
-                         help="puzzle name and input file (stdin when absent or -)")
-    explain.add_argument("--format", choices=("text", "json"), default="text",
-                         help="text (default) or json (one explanation object per line)")
-    _pickers(explain, "default: every instance")
-
-    draw = commands.add_parser("draw", parents=[settings],
-                               help="draw the grid with the solution path (SVG or PNG), the state graph "
-                                    "(--graph) or an animation (--animate); needs matplotlib")
-    draw.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
-                      help="puzzle name and input file (stdin when absent or -)")
-    draw.add_argument("--output", "-o", metavar="FILE", help="the picture: .svg or .png")
-    draw.add_argument("--graph", action="store_true",
-                      help="draw the state graph instead of the grid: canonical path in red, states settled "
-                           "by the routine shaded; refused above 400 states (use --export-graphml)")
-    draw.add_argument("--animate", metavar="FILE.gif", help="also write the solution played step by step")
-    _pickers(draw, "default: instance 1")
-
-    view = commands.add_parser("view", parents=[settings], help=VIEW_HELP, description=VIEW_HELP)
-    view.add_argument("items", nargs="*", metavar="[PUZZLE] [INPUT]",
-                      help="puzzle name and input file (stdin when absent or -)")
-    view.add_argument("--output", "-o", metavar="FILE.html", help="the page (.html; - for standard output)")
-    _pickers(view, "default: instance 1")
-
-
-def _pickers(parser, default: str) -> None:
-    parser.add_argument("--instance", type=int, metavar="K", help=f"only instance K ({default})")
-    parser.add_argument("--query", type=int, metavar="K", help="question K of the instance (Huarong Dao "
-                                                                "queries; default: the first)")
 
 
 def _settings(args):

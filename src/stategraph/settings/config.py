@@ -22,22 +22,25 @@ from __future__ import annotations
 
 import copy
 import os
+from typing import Any
 
+from ..contract.puzzle import Puzzle
 from ..errors import ConfigError, StategraphError, described, kind_of, shorten
 from ..limits import MAX_LIMIT
 from ..plugins.names import is_plugin_name
 from ..puzzles import ALIASES, PUZZLES, get_puzzle
 from ..search import SEARCHES, check_options, get_search
+from ..search.routine import SearchRoutine
 from .fields import DEFAULTS, KEYS, Key, nest, value_at
 
 MAX_CONFIG_BYTES = 2**20  # a config is a few lines; a bigger file is refused before it is parsed
 MAX_KEY_LENGTH = 50  # of a --set KEY (the longest real one, search.options.stop_at_target, has 29)
 MAX_KEY_PARTS = 3  # dotted parts of a --set KEY: section.subsection.name
 
-SCHEMA = nest({key.name: key for key in KEYS})  # section -> ... -> Key, as a config nests them
+SCHEMA: dict[str, Any] = nest({key.name: key for key in KEYS})  # section -> ... -> Key, as a config nests them
 
 
-def default_config(puzzle, folder: str | None = None) -> dict:
+def default_config(puzzle: str | Puzzle, folder: str | None = None) -> dict[str, Any]:
     """The built-in configuration of ``puzzle`` (a name, or a :class:`~stategraph.contract.puzzle.Puzzle`;
     what ``configs/<puzzle>.yaml`` holds); a puzzle from outside the package (``module:Class``,
     looked up in ``folder`` first) keeps that name."""
@@ -48,7 +51,7 @@ def default_config(puzzle, folder: str | None = None) -> dict:
                  "limits": dict(chosen.limits)})
 
 
-def load_config(path: str, source: str | None = None, *, load_routine: bool = True) -> dict:
+def load_config(path: str, source: str | None = None, *, load_routine: bool = True) -> dict[str, Any]:
     """The config in the file ``path`` (named ``source`` in messages); a plug-in puzzle it names
     is looked up beside it first (``load_routine``: see :func:`load_config_text`)."""
     return load_config_text(read_config_file(path), source or path, os.path.dirname(os.path.abspath(path)),
@@ -74,7 +77,7 @@ def read_config_file(path: str) -> str:
 
 
 def load_config_text(text: str, source: str = "<config>", folder: str | None = None, *,
-                     load_routine: bool = True) -> dict:
+                     load_routine: bool = True) -> dict[str, Any]:
     """The config in ``text``, validated; with ``load_routine`` false, a routine of your own it
     names (``module:function``) is not loaded yet: the command line may override it, and only the
     routine that will run is imported (:func:`apply_overrides` checks it)."""
@@ -95,8 +98,8 @@ def load_config_text(text: str, source: str = "<config>", folder: str | None = N
     return merged
 
 
-def apply_overrides(config: dict, overrides: dict, source: str = "command line", puzzle=None,
-                    folder: str | None = None) -> dict:
+def apply_overrides(config: dict[str, Any], overrides: dict[str, Any], source: str = "command line",
+                    puzzle: Puzzle | None = None, folder: str | None = None) -> dict[str, Any]:
     """A copy of ``config`` with dotted-key overrides (``{"search.algorithm": "bfs"}``) applied
     (checked against ``puzzle``, a :class:`~stategraph.contract.puzzle.Puzzle`, if given, else the one
     ``config`` names; a routine ``module:function`` is looked up in ``folder`` first)."""
@@ -107,7 +110,7 @@ def apply_overrides(config: dict, overrides: dict, source: str = "command line",
     return result
 
 
-def parse_assignment(text: str) -> tuple:
+def parse_assignment(text: str) -> tuple[str, object]:
     """``"limits.max_rows=500"`` -> ``("limits.max_rows", 500)``; the value is read as YAML.
 
     >>> parse_assignment("search.options.stop_at_target=false")
@@ -133,7 +136,8 @@ def parse_assignment(text: str) -> tuple:
                           f"{exc.problem}{where}") from None
 
 
-def validate(config: dict, source: str, puzzle=None, folder: str | None = None, *, load_routine: bool = True) -> None:
+def validate(config: dict[str, Any], source: str, puzzle: Puzzle | None = None, folder: str | None = None, *,
+             load_routine: bool = True) -> None:
     """Cross-key checks: known routine and options, known model, each key's declared choices and
     range, puzzle limits (of ``puzzle`` if given, else of the puzzle ``config`` names).  A routine ``module:function``
     is loaded here (from ``folder``, the config's, first), unless ``load_routine`` is false: see
@@ -171,7 +175,7 @@ def validate(config: dict, source: str, puzzle=None, folder: str | None = None, 
                               f"of at most {MAX_LIMIT}, found {described(value)}")
 
 
-def _check_value(key: Key, value, source: str) -> None:
+def _check_value(key: Key, value: Any, source: str) -> None:
     """What :data:`~stategraph.settings.fields.KEYS` declares of a key's value beyond its type:
     its choices, its range, a path that is not empty."""
     if value is None:
@@ -186,7 +190,8 @@ def _check_value(key: Key, value, source: str) -> None:
         raise ConfigError(f"{source}: key '{key.name}' {allowed}, found {described(value)}")
 
 
-def _merge(base: dict, data: dict, schema: dict, source: str, prefix: str) -> dict:
+def _merge(base: dict[str, Any], data: dict[str, Any], schema: dict[str, Any], source: str,
+           prefix: str) -> dict[str, Any]:
     """``base`` with ``data`` laid over it, each value checked against its :class:`Key`'s type."""
     result = copy.deepcopy(base)
     for key, value in data.items():
@@ -213,7 +218,7 @@ def _merge(base: dict, data: dict, schema: dict, source: str, prefix: str) -> di
     return result
 
 
-def _puzzle(name, source: str, folder: str | None = None):
+def _puzzle(name: object, source: str, folder: str | None = None) -> Puzzle:
     """The puzzle called ``name`` (or ``module:Class``), or a ConfigError naming the key."""
     if isinstance(name, str) and ":" in name:
         try:
@@ -226,7 +231,7 @@ def _puzzle(name, source: str, folder: str | None = None):
     return get_puzzle(name)
 
 
-def _routine(name, source: str, folder: str | None):
+def _routine(name: object, source: str, folder: str | None) -> SearchRoutine:
     """The search routine called ``name`` (or ``module:function``), or a ConfigError naming the key."""
     if isinstance(name, str) and ":" in name:
         try:

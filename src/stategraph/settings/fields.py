@@ -1,23 +1,36 @@
-"""Every setting declared once: its dotted config key, type, default, help and command-line flag.
+"""Every setting declared once: a typed field of :class:`Declared`, whose metadata holds its dotted
+config key, default, help, allowed values and command-line flag.
 
-The rest is derived from :data:`KEYS`: the built-in defaults and the YAML and ``--set`` checks
-(:mod:`stategraph.settings.config`), the fields of :class:`~stategraph.settings.resolve.Settings` and the
-dedicated options of the command line (:mod:`stategraph.cli.main`).  A new setting is one
-:class:`Key` here plus the code that uses it.  This module imports nothing of the package, so
-the command line builds its parser without loading networkx.
+The rest is derived from :func:`dataclasses.fields` of :class:`Declared`: :data:`KEYS` (one
+:class:`Key` a setting, the ``puzzle`` first), the built-in defaults and the YAML and ``--set``
+checks (:mod:`stategraph.settings.config`), :class:`~stategraph.settings.resolve.Settings` (which
+extends :class:`Declared` with the puzzle and its constructors) and the dedicated options of the
+command line (:mod:`stategraph.cli.main`).  A new setting is one field here, made by
+:func:`setting`, plus the code that uses it; its annotation is its type (``str``, ``int``,
+``bool``, a ``Mapping``; ``X | None`` for a key whose empty value means "none"), which the checks
+of a config hold its values to.  This module imports nothing of the package but its shared
+bounds, so the command line builds its parser without loading networkx.
 
 >>> DEFAULTS["verify.max_seconds"], DEFAULTS["verify.max_positions"], FIELDS["jobs"]
 (60, 200000, 'run.jobs')
+>>> [(key.name, key.kind.__name__, key.nullable) for key in KEYS if key.field in ("export_format", "jobs", "limits")]
+[('export.format', 'str', True), ('run.jobs', 'int', False), ('limits', 'dict', False)]
 >>> nest({"a": 1, "b.c": 2, "b.d": 3})
 {'a': 1, 'b': {'c': 2, 'd': 3}}
 """
 
 from __future__ import annotations
 
+import dataclasses
+import types
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, get_args, get_origin, get_type_hints
 
 from ..limits import MAX_POSITIONS
+
+if TYPE_CHECKING:
+    from argparse import Namespace
 
 OUTPUT_FORMATS = ("text", "json")
 GRAPH_FORMATS = ("graphml", "gexf", "json", "dot")  # what stategraph.io.graph_write writes
@@ -25,6 +38,7 @@ GRAPH_FORMATS = ("graphml", "gexf", "json", "dot")  # what stategraph.io.graph_w
 # built whole in memory by their writers (networkx's GEXF writer, pydot): a lower limit
 STATE_LIMITS = {"graphml": 200_000, "json": 200_000, "gexf": 50_000, "dot": 50_000}
 SHARED = ("*",)  # Flag.commands: every command that reads settings (the options beside --config)
+SETTING = "stategraph.setting"  # the key of a field's metadata that declares its setting
 
 
 @dataclass(frozen=True)
@@ -45,8 +59,10 @@ class Flag:
 
 @dataclass(frozen=True)
 class Key:
-    """One setting.  ``default`` ``None`` is "none" for a ``nullable`` key and "the puzzle's" for
-    ``puzzle``, ``model``, ``search.algorithm`` (see :func:`stategraph.settings.config.default_config`)."""
+    """One setting, as the checks and the command line read it (derived from a field of
+    :class:`Declared`, but for ``puzzle``).  ``default`` ``None`` is "none" for a ``nullable`` key
+    and "the puzzle's" for ``puzzle``, ``model``, ``search.algorithm`` (see
+    :func:`stategraph.settings.config.default_config`)."""
 
     name: str  # the dotted config key
     kind: type  # str, int, bool, or dict for a mapping
@@ -60,53 +76,105 @@ class Key:
     path: bool = False  # a file path: the empty string is refused
 
 
-KEYS: tuple[Key, ...] = (
-    Key("puzzle", str, None, "the puzzle: a name, an alias or module:Class"),
-    Key("model", str, None, "the state model (the puzzle's default first)", "model",
-        Flag(("--model", "-m"), SHARED, "state model (see `stategraph puzzles`; overrides the config)")),
-    Key("search.algorithm", str, None, "the search routine: a name or module:function", "algorithm",
-        Flag(("--algorithm", "-a"), SHARED, "search routine (overrides the config)")),
-    Key("search.options", dict, {}, "the routine's boolean options, e.g. stop_at_target", "options"),
-    Key("search.check", bool, True, "hold a routine of your own to the built-ins' rule by one built-in search "
-        "(false: trust it; its answers are then unchecked)", "check_routine"),
-    Key("output.format", str, "text", "text (contest output) or json (one object per answer)", "output_format",
-        Flag(("--format",), ("solve",), "text (contest output, the default) or json (one object per answer)"),
-        choices=OUTPUT_FORMATS),
-    Key("output.stats", bool, False, "search statistics on stderr", "stats",
-        Flag(("--stats",), ("solve",), "print search statistics to stderr")),
-    Key("output.verify", bool, False, "check every answer independently", "verify",
-        Flag(("--verify",), ("solve",), "check every answer with an independent checker: legal, and optimal by a "
-                                        "naive search within the verify budget")),
-    Key("export.graphml", str, None, "write each instance's state graph to this path ({instance} replaced)",
-        "export_graphml", Flag(("--export-graphml",), ("solve",), "write each instance's state graph as GraphML",
-                               metavar="PATH"), nullable=True, path=True),
-    Key("export.format", str, None, "the graph file format (default: from the extension)", "export_format",
-        Flag(("--format",), ("export",), "the file format (default: from the extension of PATH)",
-             dest="graph_format", choices=True), choices=GRAPH_FORMATS, nullable=True),
-    Key("export.instance", int, 1, "the instance export writes", "export_instance",
-        Flag(("--instance",), ("export",), "the K-th maze or board (default 1)", metavar="K"), low=1),
-    Key("export.query", int, 1, "the question of the instance export writes", "export_query",
-        Flag(("--query",), ("export",), "the K-th Huarong Dao query (default 1)", metavar="K"), low=1),
-    Key("export.path_only", bool, False, "export only the solution's states and edges", "export_path_only",
-        Flag(("--path-only",), ("export",), "only the solution's states and edges")),
-    Key("export.force", bool, False, "export a whole graph above the size limit", "export_force",
-        Flag(("--force",), ("export",), f"write a whole graph above the size limit ({STATE_LIMITS['graphml']:,} "
-                                        f"states; {STATE_LIMITS['gexf']:,} for gexf, dot)")),
-    Key("verify.max_seconds", int, 60, "--verify's naive searches in all, in seconds", "verify_seconds", low=0),
-    Key("verify.max_positions", int, MAX_POSITIONS, "positions a naive search may visit per answer",
-        "verify_positions", low=0),
-    Key("run.jobs", int, 1, "worker processes; 0 = every core", "jobs",
-        Flag(("--jobs",), ("solve", "check"), "worker processes; 0 = every core", metavar="N"), low=0),
-    Key("limits", dict, {}, "the puzzle's size limits (max_rows, ...)", "limits"),
-)
+def setting(name: str, *, help: str, default: Any = None, flag: Flag | None = None,
+            choices: tuple[str, ...] = (), low: int | None = None, path: bool = False) -> Any:
+    """A field of :class:`Declared`: the setting at the dotted config key ``name``, with its
+    ``default`` (``None``: none, or the puzzle's), ``help``, dedicated ``flag``, allowed ``choices``,
+    integer range ``low``..MAX_LIMIT and whether it is a file ``path`` (see :class:`Key`), kept in
+    the field's metadata.  The field has no dataclass default: a
+    :class:`~stategraph.settings.resolve.Settings` is always built whole from a config."""
+    return dataclasses.field(metadata={SETTING: {"key": name, "help": help, "default": default, "flag": flag,
+                                                 "choices": choices, "low": low, "path": path}})
 
+
+@dataclass(frozen=True, kw_only=True)
+class Declared:
+    """A value for each declared setting, one typed field each (in this order, the config's):
+    :class:`~stategraph.settings.resolve.Settings` adds the puzzle, and builds one from a config."""
+
+    model: str = setting("model", help="the state model (the puzzle's default first)",
+                         flag=Flag(("--model", "-m"), SHARED, "state model (see `stategraph puzzles`; overrides the "
+                                                              "config)"))
+    algorithm: str = setting("search.algorithm", help="the search routine: a name or module:function",
+                             flag=Flag(("--algorithm", "-a"), SHARED, "search routine (overrides the config)"))
+    options: Mapping[str, bool] = setting("search.options", default={},
+                                          help="the routine's boolean options, e.g. stop_at_target")
+    check_routine: bool = setting("search.check", default=True,
+                                  help="hold a routine of your own to the built-ins' rule by one built-in search "
+                                       "(false: trust it; its answers are then unchecked)")
+    output_format: str = setting("output.format", default="text", choices=OUTPUT_FORMATS,
+                                 help="text (contest output) or json (one object per answer)",
+                                 flag=Flag(("--format",), ("solve",), "text (contest output, the default) or json "
+                                                                      "(one object per answer)"))
+    stats: bool = setting("output.stats", default=False, help="search statistics on stderr",
+                          flag=Flag(("--stats",), ("solve",), "print search statistics to stderr"))
+    verify: bool = setting("output.verify", default=False, help="check every answer independently",
+                           flag=Flag(("--verify",), ("solve",), "check every answer with an independent checker: "
+                                                                "legal, and optimal by a naive search within the "
+                                                                "verify budget"))
+    export_graphml: str | None = setting("export.graphml", path=True,
+                                         help="write each instance's state graph to this path ({instance} replaced)",
+                                         flag=Flag(("--export-graphml",), ("solve",),
+                                                   "write each instance's state graph as GraphML", metavar="PATH"))
+    export_format: str | None = setting("export.format", choices=GRAPH_FORMATS,
+                                        help="the graph file format (default: from the extension)",
+                                        flag=Flag(("--format",), ("export",), "the file format (default: from the "
+                                                                             "extension of PATH)",
+                                                  dest="graph_format", choices=True))
+    export_instance: int = setting("export.instance", default=1, low=1, help="the instance export writes",
+                                   flag=Flag(("--instance",), ("export",), "the K-th maze or board (default 1)",
+                                             metavar="K"))
+    export_query: int = setting("export.query", default=1, low=1, help="the question of the instance export writes",
+                                flag=Flag(("--query",), ("export",), "the K-th Huarong Dao query (default 1)",
+                                          metavar="K"))
+    export_path_only: bool = setting("export.path_only", default=False,
+                                     help="export only the solution's states and edges",
+                                     flag=Flag(("--path-only",), ("export",), "only the solution's states and edges"))
+    export_force: bool = setting("export.force", default=False, help="export a whole graph above the size limit",
+                                 flag=Flag(("--force",), ("export",),
+                                           f"write a whole graph above the size limit ({STATE_LIMITS['graphml']:,} "
+                                           f"states; {STATE_LIMITS['gexf']:,} for gexf, dot)"))
+    verify_seconds: int = setting("verify.max_seconds", default=60, low=0,
+                                  help="--verify's naive searches in all, in seconds")
+    verify_positions: int = setting("verify.max_positions", default=MAX_POSITIONS, low=0,
+                                    help="positions a naive search may visit per answer")
+    jobs: int = setting("run.jobs", default=1, low=0, help="worker processes; 0 = every core",
+                        flag=Flag(("--jobs",), ("solve", "check"), "worker processes; 0 = every core", metavar="N"))
+    limits: Mapping[str, int] = setting("limits", default={}, help="the puzzle's size limits (max_rows, ...)")
+
+
+_KINDS: dict[Any, type] = {str: str, int: int, bool: bool, Mapping: dict}  # a field's type -> its key's kind
+
+
+def _key(field: dataclasses.Field[Any], hint: Any) -> Key:
+    """The :class:`Key` a field of :class:`Declared` declares."""
+    declared = field.metadata[SETTING]
+    nullable = get_origin(hint) is types.UnionType and type(None) in get_args(hint)
+    if nullable:
+        (hint,) = (arg for arg in get_args(hint) if arg is not type(None))
+    kind = _KINDS.get(get_origin(hint) or hint)
+    if kind is None:
+        raise TypeError(f"setting {declared['key']}: a field of type {hint} (str, int, bool or a Mapping)")
+    return Key(declared["key"], kind, declared["default"], declared["help"], field.name, declared["flag"],
+               declared["choices"], declared["low"], nullable, declared["path"])
+
+
+def keys_of(declared: type[Declared]) -> tuple[Key, ...]:
+    """The :class:`Key` of each field of ``declared`` (:class:`Declared`, or a class that adds fields
+    to it) made by :func:`setting`, in order."""
+    hints = get_type_hints(declared)
+    return tuple(_key(field, hints[field.name]) for field in dataclasses.fields(declared) if SETTING in field.metadata)
+
+
+PUZZLE = Key("puzzle", str, None, "the puzzle: a name, an alias or module:Class")  # Settings.puzzle: the Puzzle
+KEYS: tuple[Key, ...] = (PUZZLE, *keys_of(Declared))
 DEFAULTS: dict[str, Any] = {key.name: key.default for key in KEYS}
-FIELDS = {key.field: key.name for key in KEYS if key.field}  # Settings attribute -> dotted key
+FIELDS: dict[str, str] = {key.field: key.name for key in KEYS if key.field}  # Settings attribute -> dotted key
 
 
-def nest(flat: dict) -> dict:
+def nest(flat: Mapping[str, Any]) -> dict[str, Any]:
     """Dotted keys to nested mappings, in the order given."""
-    result: dict = {}
+    result: dict[str, Any] = {}
     for dotted, value in flat.items():
         *sections, last = dotted.split(".")
         inner = result
@@ -116,14 +184,15 @@ def nest(flat: dict) -> dict:
     return result
 
 
-def value_at(config: dict, dotted: str):
+def value_at(config: Mapping[str, Any], dotted: str) -> Any:
     """The value of the dotted key in a nested config."""
+    value: Any = config
     for part in dotted.split("."):
-        config = config[part]
-    return config
+        value = value[part]
+    return value
 
 
-def flag_values(args) -> dict:
+def flag_values(args: Namespace) -> dict[str, Any]:
     """The dedicated flags of ``args.command`` in an argparse namespace, by dotted key (``None``:
     not given)."""
     return {key.name: getattr(args, key.flag.attribute) for key in (*with_flags(None), *with_flags(args.command))

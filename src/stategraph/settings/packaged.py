@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import os
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 from ..errors import ConfigError, shorten
 
 SUFFIX = ".yaml"
 
 
-def _folder():
+def _folder() -> Traversable:
     return files("stategraph").joinpath("configs")
 
 

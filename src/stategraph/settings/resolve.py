@@ -12,8 +12,9 @@ bfs needs every edge weight to be 1, but this graph has lexicographic (primary, 
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -23,31 +24,24 @@ from ..errors import ConfigError, StategraphError, shorten
 from ..puzzles import ALIASES, PUZZLES, get_puzzle
 from . import config as configuration
 from . import packaged
-from .fields import FIELDS, value_at
+from .fields import FIELDS, Declared, value_at
 
 KEYS = FIELDS  # Settings field -> its dotted config key
 
 
-@dataclass(frozen=True)
-class Settings:
-    """A validated run: the puzzle, and a value for each declared setting, read as attributes.
+@dataclass(frozen=True, kw_only=True)
+class Settings(Declared):
+    """A validated run: the puzzle, and a typed field for each declared setting.
 
-    The fields are the ``field`` names of :data:`stategraph.settings.fields.KEYS` (``model``,
+    The fields are those of :class:`stategraph.settings.fields.Declared` (``model``,
     ``algorithm``, ``options``, ``limits``, ``output_format``, ``stats``, ``verify``,
-    ``verify_seconds``, ``jobs``, ...); build one with :meth:`of` (defaults with changes) or
-    :meth:`from_config` (a validated config), never by hand.
+    ``verify_seconds``, ``jobs``, ...), each with its setting's type; build one with :meth:`of`
+    (defaults with changes) or :meth:`from_config` (a validated config), never by hand.
 
     Parameters
     ----------
     puzzle : Puzzle
         The puzzle the run is for.
-    values : Mapping
-        Field name -> value, as validated (read-only).
-
-    Raises
-    ------
-    AttributeError
-        On reading a field that is not declared.
 
     Examples
     --------
@@ -57,27 +51,20 @@ class Settings:
     """
 
     puzzle: Puzzle
-    values: Mapping[str, Any]  # field -> value
-
-    def __getattr__(self, name: str) -> Any:
-        values = self.__dict__.get("values", {})
-        if name in values:
-            return values[name]
-        raise AttributeError(f"Settings has no field {name!r}")
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some fields changed (not validated again)."""
         _check_fields(changes)
-        return Settings(self.puzzle, MappingProxyType({**self.values, **changes}))
+        return dataclasses.replace(self, **changes)
 
     @classmethod
-    def from_config(cls, config: dict, puzzle: Puzzle | None = None) -> Settings:
+    def from_config(cls, config: Mapping[str, Any], puzzle: Puzzle | None = None) -> Settings:
         """Settings from a validated config mapping (see :mod:`stategraph.settings.config`) for ``puzzle``
         (default: the one the config names)."""
         values = {field: value_at(config, dotted) for field, dotted in KEYS.items()}
         values = {field: MappingProxyType(dict(value)) if isinstance(value, dict) else value
                   for field, value in values.items()}
-        return cls(puzzle or get_puzzle(config["puzzle"]), MappingProxyType(values))
+        return cls(puzzle=puzzle or get_puzzle(config["puzzle"]), **values)
 
     @classmethod
     def of(cls, puzzle: str | Puzzle, **changes: Any) -> Settings:
@@ -96,8 +83,9 @@ def _check_fields(changes: Mapping[str, Any]) -> None:
         raise ConfigError(f"settings: unknown field {', '.join(sorted(unknown))} (known: {', '.join(KEYS)})")
 
 
-def resolve(command: str, items: list, files: tuple, *, optional: int = 0, config: str | None = None,
-            assignments: list[str] | tuple = (), flags: Mapping[str, Any] | None = None) -> tuple[Settings, tuple]:
+def resolve(command: str, items: Sequence[str], files: tuple[str, ...], *, optional: int = 0,
+            config: str | None = None, assignments: Sequence[str] = (),
+            flags: Mapping[str, Any] | None = None) -> tuple[Settings, tuple[str | None, ...]]:
     """The settings of a command-line run and its file arguments.
 
     ``items`` are the positionals (``[PUZZLE] FILE...``), ``config`` a config file or a packaged
@@ -107,7 +95,7 @@ def resolve(command: str, items: list, files: tuple, *, optional: int = 0, confi
     """
     items = list(items)
     pairs = [configuration.parse_assignment(item) for item in assignments]
-    named = [(f"--set {key}", value) for key, value in pairs if key == "puzzle"]
+    named: list[tuple[str, object]] = [(f"--set {key}", value) for key, value in pairs if key == "puzzle"]
     loaded = where = folder = None
     if config:
         loaded, where, folder = _load_config(config)
@@ -139,8 +127,8 @@ def _names_a_puzzle(item: str) -> bool:
     return (item in PUZZLES or item in ALIASES) and not os.path.exists(item)
 
 
-def _agreed_puzzle(named) -> str:
-    resolved = []
+def _agreed_puzzle(named: Sequence[tuple[str, object]]) -> str:
+    resolved: list[tuple[str, str, str]] = []
     for where, name in named:
         if not isinstance(name, str):
             raise ConfigError(f"{where}: the puzzle must be a name, found {shorten(name)}")
@@ -157,7 +145,7 @@ def _agreed_puzzle(named) -> str:
     return first_name
 
 
-def _load_config(name: str) -> tuple:
+def _load_config(name: str) -> tuple[dict[str, Any], str, str | None]:
     """The config in a file, or in the packaged config of that name; where it came from; and the
     folder of the file (``None`` for a packaged config), where the code it names is looked up first.
     A routine of your own it names is loaded only once the overrides are known (it may not run)."""
