@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
+
+from cli_runner import Result, run_cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -18,8 +17,8 @@ def copy_of(tmp_path_factory, name: str) -> Path:
     return copy
 
 
-def run_in(folder: Path, *args, timeout: float = 120) -> subprocess.CompletedProcess:
-    """``python -m stategraph ARGS`` in ``folder``, as a user would run it: no debug traceback, no extra path."""
-    env = {k: v for k, v in os.environ.items() if k not in ("STATEGRAPH_DEBUG", "PYTHONPATH")}
-    return subprocess.run([sys.executable, "-m", "stategraph", *map(str, args)], cwd=folder, capture_output=True,
-                          text=True, env=env, timeout=timeout)
+def run_in(folder: Path, *args, timeout: float = 120, separate: bool = True) -> Result:
+    """``python -m stategraph ARGS`` in ``folder``, as a user would run it: no debug traceback, no extra path
+    (the shared runner, :func:`cli_runner.run_cli`; in this process with ``separate=False``)."""
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None, "PYTHONPATH": None}, separate=separate,
+                   timeout=timeout)

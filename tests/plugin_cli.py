@@ -1,17 +1,15 @@
 """A small first-level puzzle and the command line, for the tests of plug-ins' faults and trust.
 
 ``CORRIDOR`` is a whole plug-in file (``corridor(step)`` the same with another cost a move);
-``run`` runs the installed ``stategraph`` command (or ``python -m stategraph``) in a folder.
+``run`` runs the installed ``stategraph`` command (or ``python -m stategraph``) in a folder, through
+the shared runner of ``tests/cli_runner.py`` (the ``stategraph_cli`` fixture).
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-STATEGRAPH = os.path.join(os.path.dirname(sys.executable), "stategraph")
+from cli_runner import Result, run_cli
 
 # A corridor of n cells, walked to the right; every hook a case may break is a method.
 CORRIDOR = '''\
@@ -59,15 +57,15 @@ def corridor(step: int = 1) -> str:
     return CORRIDOR.replace('helper(state), 1\n', f'helper(state), {step}\n')
 
 
-def run(folder: Path, *args, env: dict | None = None, stdin: str = INPUT,
-        module: bool = False) -> subprocess.CompletedProcess:
-    """``stategraph ARGS`` (``python -m stategraph ARGS`` with ``module``) in ``folder``."""
-    command = [sys.executable, "-m", "stategraph"] if module else [STATEGRAPH]
-    return subprocess.run([*command, *map(str, args)], cwd=folder, input=stdin, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, **(env or {})})
+def run(folder: Path, *args, env: dict | None = None, stdin: str = INPUT, module: bool = False,
+        separate: bool = True) -> Result:
+    """``stategraph ARGS`` (``python -m stategraph ARGS`` with ``module``) in ``folder``, through the
+    shared runner (:func:`cli_runner.run_cli`): a child process unless ``separate=False``."""
+    return run_cli(*args, cwd=folder, env=env, stdin=stdin, separate=separate, script=separate and not module,
+                   timeout=120)
 
 
-def one_line(done: subprocess.CompletedProcess) -> str:
+def one_line(done: Result) -> str:
     """The one line ``done`` wrote on stderr (no traceback)."""
     assert "Traceback" not in done.stderr, done.stderr
     lines = done.stderr.splitlines()

@@ -173,6 +173,12 @@ def _first_difference(mazes, got, expected):
 # ---------------------------------------------------------------------------
 
 
+# every routine on every random maze (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_every_algorithm_gives_identical_output",
+}
+
+
 def test_reference_reproduces_sample():
     assert ref.build_input(ref.SAMPLE_MAZES) == SAMPLE_INPUT
     assert ref.build_input(ref.SAMPLE_MAZES, "seed") == SAMPLE_INPUT_SEED

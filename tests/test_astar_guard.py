@@ -12,16 +12,14 @@ random consistent heuristics.
 from __future__ import annotations
 
 import math
-import os
 import random
-import subprocess
-import sys
 import textwrap
 from itertools import product
 
 import networkx as nx
 import pytest
 
+from cli_runner import run_cli
 from stategraph import INFINITY, Lex, StateGraph, solve
 from stategraph.errors import ContractError
 
@@ -251,9 +249,7 @@ class AtTarget(Trap):
 def cli(folder, *args):
     (folder / "plug.py").write_text(textwrap.dedent(PLUGIN))
     (folder / "in.txt").write_text("1\n")
-    env = {k: v for k, v in os.environ.items() if k != "STATEGRAPH_DEBUG"}
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], cwd=folder, capture_output=True, text=True,
-                          env=env, timeout=120)
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None})  # in this process
 
 
 @pytest.mark.parametrize(("cls", "words"), [

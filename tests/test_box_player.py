@@ -13,7 +13,6 @@ import dataclasses
 import functools
 import os
 import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -36,10 +35,6 @@ SAMPLE_INPUT = ("1 7\nSB....T\n1 7\nSB..#.T\n"
                 "7 11\n###########\n#T##......#\n#.#.#..####\n#....B....#\n#.######..#\n#.....S...#\n###########\n"
                 "8 4\n....\n.##.\n.#..\n.#..\n.#.B\n.##S\n....\n###T\n0 0\n")
 MOVES = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
-
-
-def run_cli(*args, stdin: bytes | None = None):
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, capture_output=True)
 
 
 def answers_of(out: str, count: int) -> list[str]:
@@ -107,6 +102,17 @@ def box_side_output(text: str) -> str:
 # ---------------------------------------------------------------------------
 # The model is registered after the default
 # ---------------------------------------------------------------------------
+
+# the big maze, and the random mazes for every routine but dijkstra (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_too_big_is_refused_in_one_line",
+    "test_random_mazes_against_brute_force[layered_bfs]",
+    "test_random_mazes_against_brute_force[networkx]",
+    "test_random_mazes_against_brute_force[spfa]",
+    "test_random_mazes_against_brute_force[astar]",
+    "test_random_mazes_against_brute_force[bidirectional_dijkstra]",
+}
+
 
 def test_registered_after_the_default():
     puzzle = get_puzzle(PUZZLE)
@@ -190,28 +196,28 @@ def test_the_rank_greedy_step_would_not_do():
 # ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("algorithm", [None, "layered_bfs", "astar"])
-def test_samples_through_the_cli(algorithm):
+def test_samples_through_the_cli(algorithm, stategraph_cli):
     extra = ("--algorithm", algorithm) if algorithm else ()
-    done = run_cli("solve", PUZZLE, "--model", MODEL, *extra, stdin=SAMPLE_INPUT.encode())
+    done = stategraph_cli("solve", PUZZLE, "--model", MODEL, *extra, stdin=SAMPLE_INPUT, binary=True)
     assert done.returncode == 0, done.stderr
     assert done.stderr == b""
     assert done.stdout == (SAMPLES / "pushing_boxes.out").read_bytes()
 
 
-def test_too_big_is_refused_in_one_line():
+def test_too_big_is_refused_in_one_line(stategraph_cli):
     side = 24  # 576 open cells: far more than 250,000 (box, player) states
     rows = ["." * side for _ in range(side)]
     rows[0] = "S" + rows[0][1:]
     rows[5] = rows[5][:5] + "B" + rows[5][6:]
     rows[-1] = rows[-1][:-1] + "T"
     text = "1 3\nSBT\n" + f"{side} {side}\n" + "\n".join(rows) + "\n0 0\n"
-    done = run_cli("solve", PUZZLE, "--model", MODEL, stdin=text.encode())
+    done = stategraph_cli("solve", PUZZLE, "--model", MODEL, stdin=text, binary=True)
     assert done.returncode == 2
     assert done.stdout == b"Maze #1\nE\n\n"  # the maze before is answered
     message = done.stderr.decode()
     assert message.count("\n") == 1 and message.startswith("stategraph: error:"), message
     assert "maze 2" in message and MODEL in message and "250,000" in message and "box_side" in message
-    assert run_cli("solve", PUZZLE, stdin=text.encode()).returncode == 0  # box_side takes it
+    assert stategraph_cli("solve", PUZZLE, stdin=text, binary=True).returncode == 0  # box_side takes it
 
 
 # ---------------------------------------------------------------------------

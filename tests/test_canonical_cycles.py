@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from itertools import product
 
 import networkx as nx
 import pytest
 
+from cli_runner import run_cli
 from stategraph import INFINITY, Lex, StateGraph, canonical_path, solve
 from stategraph.search import SEARCHES
 
@@ -47,6 +46,12 @@ def model_of(edges, source="s", targets=("t",)) -> StateGraph:
 def applicable(model) -> list[str]:
     return [name for name, routine in SEARCHES.items()
             if routine.refusal(model.profile, model.heuristic is not None) is None]
+
+
+# the zero-cost graphs' enumeration; the other kinds stay quick (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_every_routine_gives_the_enumerated_canonical_path[zero]",
+}
 
 
 @pytest.mark.parametrize("case", list(LOOPS))
@@ -200,7 +205,6 @@ def test_search_of_a_graph_file_with_a_zero_cost_loop(tmp_path):
     path = tmp_path / "loop.json"
     path.write_text(json.dumps(nx.node_link_data(graph, edges="edges")))
     for algorithm in ("dijkstra", "spfa", "bidirectional_dijkstra", "networkx"):
-        done = subprocess.run([sys.executable, "-m", "stategraph", "search", str(path), "-a", algorithm],
-                              capture_output=True, text=True)
+        done = run_cli("search", path, "-a", algorithm)
         assert (done.returncode, done.stderr) == (0, ""), algorithm
         assert done.stdout == "cost: 0\n0\t-\ts\n1\tsa\ta\n2\tat\tt\n", algorithm

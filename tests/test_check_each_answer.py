@@ -8,14 +8,12 @@ line) comes from the corruption, every other answer must be ok.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
+from cli_runner import run_cli
 from stategraph import sample_text
 from stategraph.cli import main as cli
 
@@ -23,9 +21,7 @@ COPIES = 8  # the sample's questions, this many times over
 
 
 def stategraph(folder, *args):
-    env = {k: v for k, v in os.environ.items() if k not in ("STATEGRAPH_DEBUG", "PYTHONPATH")}
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], cwd=folder, capture_output=True, text=True,
-                          env=env, timeout=120)
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None})  # in this process
 
 
 def repeated_input(puzzle):

@@ -8,14 +8,13 @@ question, so a judge that stops reading early (or judges part of the file) fails
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 import pytest
 
 import ref_arrow_maze
 import ref_huarong
 import ref_pushing_boxes
+from cli_runner import run_cli
 
 MIN_BYTES = 64 * 1024
 
@@ -61,11 +60,20 @@ FILES = {"pushing_boxes": pushing_boxes_files, "huarong": huarong_files, "arrow_
 def check(tmp_path, puzzle, text, answers, from_stdin=False):
     (tmp_path / "in.txt").write_text(text)
     (tmp_path / "answers.txt").write_text(answers)
-    args = [sys.executable, "-m", "stategraph", "check", puzzle, "in.txt", "-" if from_stdin else "answers.txt"]
-    done = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, timeout=300,
-                          input=answers if from_stdin else None)
+    done = run_cli("check", puzzle, "in.txt", "-" if from_stdin else "answers.txt", cwd=tmp_path,
+                   stdin=answers if from_stdin else None)
     assert "Traceback" not in done.stderr
     return done.returncode, done.stderr.splitlines()
+
+
+# megabytes of answers each; arrow_maze's from a file stays quick (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_every_answer_of_a_large_file_is_judged[huarong-file]",
+    "test_every_answer_of_a_large_file_is_judged[huarong-stdin]",
+    "test_every_answer_of_a_large_file_is_judged[pushing_boxes-file]",
+    "test_every_answer_of_a_large_file_is_judged[pushing_boxes-stdin]",
+    "test_every_answer_of_a_large_file_is_judged[arrow_maze-stdin]",
+}
 
 
 @pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])

@@ -3,25 +3,31 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+from functools import partial
 from pathlib import Path
 
 import networkx as nx
 import pytest
 
+import cli_runner
 from stategraph import PUZZLES, applicable_algorithms, sample_text
 
 SAMPLES = Path(__file__).parent / "samples"
 
 
-def run_cli(*args, stdin: bytes | None = None):
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, capture_output=True)
+# a process of its own, exact bytes: as a user runs it (the shared runner, tests/cli_runner.py)
+run_cli = partial(cli_runner.run_cli, separate=True, binary=True)
 
 
 def expected(puzzle: str) -> bytes:
     """The official sample output, typed in from PROBLEMS.md."""
     return (SAMPLES / f"{puzzle}.out").read_bytes()
+
+
+# a process per routine and puzzle (the samples from a file stay quick) (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_sample_from_stdin_with_every_algorithm",
+}
 
 
 @pytest.mark.parametrize("puzzle", list(PUZZLES))
@@ -52,8 +58,7 @@ def test_demo_prints_every_sample_answer():
 def test_console_script_matches_module(tmp_path):
     path = tmp_path / "input.txt"
     path.write_text(sample_text("pushing_boxes"))
-    script = Path(sys.executable).with_name("stategraph")
-    done = subprocess.run([str(script), "solve", "pushing_boxes", str(path)], capture_output=True)
+    done = run_cli("solve", "pushing_boxes", str(path), script=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout == expected("pushing_boxes")
 

@@ -27,6 +27,13 @@ def _ids(path):
     return {element.get("id") for element in ET.parse(path).getroot().iter()}
 
 
+# long animations; huarong's stays quick (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_animation_has_one_frame_per_step[arrow_maze]",
+    "test_animation_has_one_frame_per_step[pushing_boxes]",
+}
+
+
 @pytest.fixture
 def sample(tmp_path):
     def write(puzzle):

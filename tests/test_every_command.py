@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import functools
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 import yaml
+
+from cli_runner import run_cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # example folder -> (config, a small input, the routine compare is narrowed to, or None for all)
@@ -38,8 +38,7 @@ def stategraph(case, tmp_path, *args, ok=True):
     folder = folder_of(case)
     given = tmp_path / "in.txt"
     given.write_text(small if small is not None else (folder / "input.txt").read_text())
-    done = subprocess.run([sys.executable, "-m", "stategraph", *args[:1], "--config", config, str(given),
-                           *args[1:]], cwd=folder, capture_output=True, text=True, timeout=240)
+    done = run_cli(*args[:1], "--config", config, given, *args[1:], cwd=folder)
     assert "Traceback" not in done.stderr, done.stderr
     if ok:
         assert done.returncode == 0, done.stderr
@@ -67,6 +66,20 @@ def solved(case, tmp_path) -> list[dict]:
 
 def total(cost):
     return None if cost is None else cost.get("cost", (cost.get("primary"), cost.get("secondary")))
+
+
+# 181,440 states a board, and the long animations; ice_maze's draw and each command stay quick (deselected unless
+# --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_compare_shows_every_model_and_agrees_with_solve[sliding_tile]",
+    "test_explain_steps_add_up_to_the_answer[sliding_tile]",
+    "test_draw_grid_graph_and_animation[sliding_tile]",
+    "test_draw_grid_graph_and_animation[water_jug]",
+    "test_draw_grid_graph_and_animation[ice_maze_contract]",
+    "test_export_then_search_gives_the_cost[graphml-ice_maze_contract]",
+    "test_export_then_search_gives_the_cost[json-ice_maze_contract]",
+    "test_export_then_search_gives_the_cost[graphml-water_jug]",
+}
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -136,8 +149,7 @@ def test_export_then_search_gives_the_cost(case, fmt, tmp_path):
     exported = json.loads(out.read_text()) if fmt == "json" else None
     if exported is not None:
         assert exported["graph"]["answer"] == first["output"]
-    done = subprocess.run([sys.executable, "-m", "stategraph", "search", str(out)], capture_output=True, text=True,
-                          timeout=240)
+    done = run_cli("search", out)
     assert done.returncode == 0, done.stderr
     cost = total(first["cost"])
     shown = done.stdout.splitlines()[0]

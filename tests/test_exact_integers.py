@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 
 import networkx as nx
 import pytest
 
+from cli_runner import run_cli
 from stategraph.io.graph_write import write_graph
 
 HUGE = 10**30
@@ -73,9 +72,7 @@ SEARCHED = ("graphml", "gexf", "json")  # what `stategraph search` reads; DOT is
 
 
 def stategraph(folder, *args):
-    env = {k: v for k, v in os.environ.items() if k != "STATEGRAPH_DEBUG"}
-    return subprocess.run([sys.executable, "-m", "stategraph", *map(str, args)], cwd=folder, capture_output=True,
-                          text=True, env=env, timeout=120)
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None})  # in this process
 
 
 @pytest.fixture

@@ -2,14 +2,16 @@
 
 The answers are checked against a brute force written here: a breadth-first search backwards
 from the solved board over tuples (the blank's moves are their own inverses), then the smallest
-U < D < L < R string among the shortest ones, read off those distances greedily.
+U < D < L < R string among the shortest ones, read off those distances greedily.  That table of
+all 181,440 boards is built once per session (per xdist worker): the ``depth`` fixture.  Every
+command run compiles the whole 181,440-state graph again, board by board, so the tests that run
+several boards or routines are marked slow; a fast one still runs the example end to end.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -31,7 +33,6 @@ def neighbours(board):
             yield letter, tuple(cells)
 
 
-@cache
 def distances() -> dict:
     """The fewest slides from every solvable board to the solved one."""
     depth = {SOLVED: 0}
@@ -59,8 +60,13 @@ def nearer_than(start, steps: int) -> int:
     return len(depth)
 
 
-def answer(board) -> str:
-    depth = distances()
+@pytest.fixture(scope="session")
+def depth() -> dict:
+    """The fewest slides from every solvable board to the solved one: built once per session."""
+    return distances()
+
+
+def answer(depth: dict, board) -> str:
     if board not in depth:
         return "-1"
     letters = []
@@ -76,12 +82,13 @@ def boards(text: str):
     return [tuple(numbers[i:i + 9]) for i in range(0, len(numbers), 9)]
 
 
-def expected_output(text: str) -> str:
-    return "".join(answer(board) + "\n" for board in boards(text))
+def expected_output(depth: dict, text: str) -> str:
+    return "".join(answer(depth, board) + "\n" for board in boards(text))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def folder(tmp_path_factory):
+    """One copy of the example's folder for the session (each test writes files of its own names)."""
     return copy_of(tmp_path_factory, "sliding_tile")
 
 
@@ -89,26 +96,27 @@ def stategraph(folder, *args):
     return run_in(folder, *args, timeout=300)
 
 
-def test_the_brute_force_agrees_with_what_is_known():
+def test_the_brute_force_agrees_with_what_is_known(depth):
     """181,440 solvable boards, the farthest 31 slides away (two of them): the 8-puzzle's known facts."""
-    depth = distances()
     assert len(depth) == 181_440
     assert sorted(board for board, d in depth.items() if d == 31) == [(6, 4, 7, 8, 5, 0, 3, 2, 1),
                                                                       (8, 6, 7, 2, 5, 4, 3, 0, 1)]
 
 
-def test_expected_files_are_the_brute_force_answers():
+def test_expected_files_are_the_brute_force_answers(depth):
     for name, expected in (("input.txt", "expected.txt"), ("hardest.txt", "hardest-expected.txt")):
-        assert expected_output((EXAMPLE / name).read_text()) == (EXAMPLE / expected).read_text(), name
+        assert expected_output(depth, (EXAMPLE / name).read_text()) == (EXAMPLE / expected).read_text(), name
 
 
+@pytest.mark.slow
 def test_solve_prints_expected(folder):
     done = stategraph(folder, "solve", "--config", "puzzle.yaml", "input.txt")
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == (EXAMPLE / "expected.txt").read_text()
 
 
-def test_bfs_dijkstra_and_astar_agree_and_a_better_bound_settles_fewer(folder):
+@pytest.mark.slow
+def test_bfs_dijkstra_and_astar_agree_and_a_better_bound_settles_fewer(folder, depth):
     """Every routine prints the brute force's answer.  Manhattan distance >= misplaced tiles, both
     admissible: A* settles fewer states with it, and both fewer than Dijkstra and BFS, which settle
     every board nearer the start than the solved one."""
@@ -119,7 +127,7 @@ def test_bfs_dijkstra_and_astar_agree_and_a_better_bound_settles_fewer(folder):
         done = stategraph(folder, "solve", "--config", "puzzle.yaml", "-m", model, "-a", algorithm, "--stats",
                           "one.txt")
         assert done.returncode == 0, done.stderr
-        assert done.stdout == answer((2, 8, 0, 3, 5, 6, 7, 1, 4)) + "\n", (model, algorithm)
+        assert done.stdout == answer(depth, (2, 8, 0, 3, 5, 6, 7, 1, 4)) + "\n", (model, algorithm)
         header, row = done.stderr.splitlines()
         stats = dict(zip(header.split(), row.split()))
         assert stats["states_built"] == "181440"
@@ -129,16 +137,18 @@ def test_bfs_dijkstra_and_astar_agree_and_a_better_bound_settles_fewer(folder):
     assert nearer <= settled["manhattan", "bfs"] == settled["manhattan", "dijkstra"]
 
 
+@pytest.mark.slow
 def test_verify_confirms_every_answer(folder):
     done = stategraph(folder, "solve", "--config", "puzzle.yaml", "--verify", "input.txt")
     assert done.returncode == 0, done.stderr
     assert done.stderr == "stategraph: verified 3 answers: 3 confirmed\n"
 
 
-def test_check_replays_the_moves(folder):
+@pytest.mark.slow
+def test_check_replays_the_moves(folder, depth):
     done = stategraph(folder, "check", "--config", "puzzle.yaml", "--strict", "input.txt", "expected.txt")
     assert done.returncode == 0, done.stderr
-    depth, board, letters = distances(), (2, 8, 0, 3, 5, 6, 7, 1, 4), []
+    board, letters = (2, 8, 0, 3, 5, 6, 7, 1, 4), []
     while depth[board]:  # another optimal answer: the largest letter at every step
         letter, board = max((m for m in neighbours(board) if depth[m[1]] == depth[board] - 1),
                             key=lambda m: "UDLR".index(m[0]))
@@ -174,12 +184,13 @@ def test_a_bad_board_is_one_positioned_line(folder):
                            "found 1 2 3 4 5 6 7 8 8\n")
 
 
-def test_random_boards_agree_with_the_brute_force(folder):
+@pytest.mark.slow
+def test_random_boards_agree_with_the_brute_force(folder, depth):
     """Boards a few slides from the solved one (each still compiles all 181,440 states)."""
     rng = random.Random(8)
-    chosen = rng.sample(sorted(b for b, d in distances().items() if 8 <= d <= 16), 2) + [(2, 1, 3, 4, 5, 6, 7, 8, 0)]
+    chosen = rng.sample(sorted(b for b, d in depth.items() if 8 <= d <= 16), 2) + [(2, 1, 3, 4, 5, 6, 7, 8, 0)]
     text = "".join(" ".join(map(str, board)) + "\n" for board in chosen)
     (folder / "random.txt").write_text(text)
     done = stategraph(folder, "solve", "--config", "puzzle.yaml", "random.txt")
     assert done.returncode == 0, done.stderr
-    assert done.stdout == expected_output(text)
+    assert done.stdout == expected_output(depth, text)

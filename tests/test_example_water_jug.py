@@ -42,6 +42,12 @@ def expected_output(cases) -> str:
     return "".join(f"{fewest_steps(*case)}\n" for case in cases)
 
 
+# every answer verified; solve and check stay quick (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_verify_confirms_every_answer",
+}
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
     return copy_of(tmp_path_factory, "water_jug")

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import stategraph
+from cli_runner import run_cli
 from stategraph.errors import StategraphError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,10 +91,10 @@ def error_classes() -> list[type[StategraphError]]:
     return found
 
 
-def run(args, tmp_path, stdin=b"", stdout=subprocess.PIPE):
+def run(args, tmp_path, stdin=b""):
+    """The exit status of ``stategraph ARGS`` in a child process, in ``tmp_path`` beside the plug-in."""
     (tmp_path / "corridor.py").write_text(PLUGIN)
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, stdout=stdout,
-                          stderr=subprocess.PIPE, cwd=tmp_path).returncode
+    return run_cli(*args, stdin=stdin, cwd=tmp_path, separate=True, binary=True).status
 
 
 # (what the row of the status must say, the command, its standard input)
@@ -123,8 +124,9 @@ def test_a_fault_exits_with_the_status_of_the_row_that_describes_it(words, args,
 
 
 def test_a_failed_write_exits_with_the_row_of_a_full_disk(tmp_path):
-    with open("/dev/full", "wb") as full:
-        status = run(("solve", "pushing_boxes"), tmp_path, b"1 3\nSBT\n0 0\n", stdout=full)
+    with open("/dev/full", "wb") as full:  # standard output a full disk: a process of its own, as a user has
+        status = subprocess.run([sys.executable, "-m", "stategraph", "solve", "pushing_boxes"],
+                                input=b"1 3\nSBT\n0 0\n", stdout=full, stderr=subprocess.PIPE, cwd=tmp_path).returncode
     assert "a full disk" in table()[status]
 
 

@@ -7,8 +7,6 @@ import io
 import json
 import random
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from functools import cache
 
@@ -17,10 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli_runner import run_cli
 from stategraph import run, sample_text
 from stategraph.errors import StategraphError
-from stategraph.solving.export import Capture, format_for
 from stategraph.settings.resolve import Settings
+from stategraph.solving.export import Capture, format_for
 
 HUARONG_3X3 = "3 3 3\n1 1 1\n1 1 1\n1 1 1\n1 1 2 2 3 3\n3 3 1 1 1 3\n2 2 1 1 3 1\n"
 # (puzzle, input, --instance, --query): a case whose path has several steps and, for Huarong Dao,
@@ -33,8 +32,7 @@ CASES = {
 FORMATS = ("graphml", "gexf", "json", "dot")
 
 
-def stategraph(*args, stdin: str | None = None):
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, capture_output=True, text=True)
+stategraph = run_cli  # the shared runner (tests/cli_runner.py), in this process
 
 
 @cache

@@ -10,11 +10,10 @@ ends on the goal.
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 
 import pytest
 
+from cli_runner import run_cli
 from stategraph import COST_AND_MOVES, Settings, SuccessorPuzzle, run
 from stategraph.contract.checks import CONFIRMED
 from stategraph.errors import VerificationError
@@ -324,9 +323,8 @@ def test_a_config_named_class_is_built_with_no_arguments_and_runs_alike_in_worke
     (tmp_path / "input.txt").write_text("".join(f"{n}\n" for n in NUMBERS) + headed_text(HEADED * 3))
     outputs = []
     for jobs in (1, 2):
-        done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "--config", "puzzle.yaml", "--jobs",
-                               str(jobs), "--verify", "input.txt"], capture_output=True, text=True, cwd=tmp_path,
-                              timeout=120)
+        done = run_cli("solve", "--config", "puzzle.yaml", "--jobs", jobs, "--verify", "input.txt", cwd=tmp_path,
+                       separate=True, timeout=120)  # --jobs 2 forks: a process of its own
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1] == headed_expected(pairs)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 
 import networkx as nx
 import pytest
 
+from cli_runner import run_cli
 from stategraph import applicable_algorithms, sample_text
 
 HUARONG_3X3 = "3 3 3\n1 1 1\n1 1 1\n1 1 1\n1 1 2 2 3 3\n3 3 1 1 1 3\n2 2 1 1 3 1\n"
@@ -18,8 +17,7 @@ CASES = {"pushing_boxes": (sample_text("pushing_boxes"), 3, 1), "huarong": (HUAR
 GRAPHML = "{http://graphml.graphdrawing.org/xmlns}"
 
 
-def stategraph(*args, stdin: str | None = None):
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, capture_output=True, text=True)
+stategraph = run_cli  # the shared runner (tests/cli_runner.py), in this process
 
 
 def export(puzzle: str, folder, fmt: str) -> tuple:
@@ -47,6 +45,17 @@ def searched(path, algorithm: str = "dijkstra") -> tuple:
 
 def shown(cost: dict) -> str:
     return f"({cost['primary']}, {cost['secondary']})" if "primary" in cost else str(cost["cost"])
+
+
+# the same check in two more formats per puzzle; json stays quick (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_search_gives_the_cost_of_solve[pushing_boxes-graphml]",
+    "test_search_gives_the_cost_of_solve[pushing_boxes-gexf]",
+    "test_search_gives_the_cost_of_solve[huarong-graphml]",
+    "test_search_gives_the_cost_of_solve[huarong-gexf]",
+    "test_search_gives_the_cost_of_solve[arrow_maze-graphml]",
+    "test_search_gives_the_cost_of_solve[arrow_maze-gexf]",
+}
 
 
 @pytest.mark.parametrize("fmt", ["graphml", "gexf", "json"])

@@ -229,8 +229,8 @@ def broken(*args, **kwargs):  # the documented pipeline entry (stategraph.solve)
     if len(calls) == 2:
         raise RuntimeError("simulated bug\\nsecond line " + "x" * 1_000_000)
     return real(*args, **kwargs)
-for module in [pipeline] + [sys.modules[name] for name in
-                            ("stategraph", "stategraph.solving.driver", "stategraph.solving.records") if name in sys.modules]:
+DRIVERS = ("stategraph", "stategraph.solving.driver", "stategraph.solving.records")
+for module in [pipeline] + [sys.modules[name] for name in DRIVERS if name in sys.modules]:
     if module.__dict__.get("solve") is real:
         module.solve = broken
 sys.argv[0] = "stategraph"
@@ -419,6 +419,62 @@ def run_case(case: Case, folder: Path):
         status = "killed after a hang"
     stdout = b"" if case.stdout_to else (folder / "out").read_bytes()
     return status, stdout, (folder / "err").read_bytes()
+
+
+# each case a process of its own in a memory limit; a few of each kind stay quick (deselected unless --slow:
+# tests/conftest.py)
+SLOW_CASES = {
+    "test_hostile_cli_case[input-5000-digit-row-count]",
+    "test_hostile_cli_case[input-5000-digit-number-in-huarong-query-2]",
+    "test_hostile_cli_case[input-arabic-indic-digits]",
+    "test_hostile_cli_case[input-full-width-digits]",
+    "test_hostile_cli_case[input-no-break-space-is-no-separator]",
+    "test_hostile_cli_case[input-only-a-bom]",
+    "test_hostile_cli_case[input-1MB-maze-name]",
+    "test_hostile_cli_case[input-1MB-sign-token]",
+    "test_hostile_cli_case[input-file-is-a-directory]",
+    "test_hostile_cli_case[input-path-through-a-file]",
+    "test_hostile_cli_case[input-path-of-100KB]",
+    "test_hostile_cli_case[input-file-read-fails]",
+    "test_hostile_cli_case[input-path-empty-string]",
+    "test_hostile_cli_case[set-puzzle-alias-agrees-with-positional]",
+    "test_hostile_cli_case[set-puzzle-contradicts-positional]",
+    "test_hostile_cli_case[set-puzzle-twice-disagreeing]",
+    "test_hostile_cli_case[config-puzzle-twice-one-key-quoted]",
+    "test_hostile_cli_case[config-is-dev-zero]",
+    "test_hostile_cli_case[set-key-1000-parts-deep]",
+    "test_hostile_cli_case[set-5000-digit-verify-budget]",
+    "test_hostile_cli_case[set-negative-verify-budget]",
+    "test_hostile_cli_case[algorithm-inapplicable-found-before-reading]",
+    "test_hostile_cli_case[unknown-puzzle-of-100KB]",
+    "test_hostile_cli_case[unknown-option-of-100KB]",
+    "test_hostile_cli_case[sample-of-a-100KB-puzzle]",
+    "test_hostile_cli_case[export-empty-string]",
+    "test_hostile_cli_case[export-to-a-directory]",
+    "test_hostile_cli_case[export-path-of-100KB]",
+    "test_hostile_cli_case[check-answers-with-a-1MB-line-and-nul-bytes]",
+    "test_hostile_cli_case[verify-budget-of-one-position]",
+    "test_hostile_cli_case[verify-budget-of-zero-seconds]",
+    "test_hostile_cli_case[stdout-closed]",
+    "test_hostile_cli_case[stdin-closed]",
+    "test_hostile_cli_case[configs-to-dev-full]",
+    "test_hostile_cli_case[version-to-dev-full]",
+    "test_hostile_cli_case[sample-with-stdout-closed]",
+    "test_hostile_cli_case[stderr-closed-keeps-errors-off-stdout]",
+    "test_hostile_cli_case[internal-error-traceback-on-request]",
+    "test_hostile_cli_case[reader-closes-the-pipe]",
+    "test_hostile_cli_case[sigint-after-the-first-huarong-answers]",
+    "test_hostile_cli_case[sigint-during-start-up-imports]",
+    "test_hostile_cli_case[stream-pushing-boxes]",
+    "test_hostile_cli_case[stream-arrow-mazes]",
+    "test_hostile_cli_case[dev-zero-as-input-in-512MB]",
+    "test_hostile_cli_case[10MB-of-junk-tokens-in-512MB]",
+    "test_hostile_cli_case[huarong-1000x1000-header-endless-body-in-512MB]",
+    "test_hostile_cli_case[export-path-checked-before-an-endless-input-in-512MB]",
+    "test_hostile_cli_case[arrow-maze-18-digit-coordinates-in-512MB]",
+    "test_hostile_cli_case[300x300-open-maze-out-of-memory-in-200MB]",
+    "test_hostile_cli_case[out-of-memory-keeps-the-answer-before]",
+}
 
 
 @pytest.fixture(scope="module")

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 F = "input.txt"
@@ -81,10 +78,9 @@ CASES = [
 
 
 @pytest.mark.parametrize("puzzle,data,stdout,message", CASES)
-def test_malformed_input_is_one_clear_line_and_status_2(puzzle, data, stdout, message, tmp_path):
+def test_malformed_input_is_one_clear_line_and_status_2(puzzle, data, stdout, message, tmp_path, stategraph_cli):
     (tmp_path / F).write_bytes(data)
-    done = subprocess.run([sys.executable, "-m", "stategraph", "solve", puzzle, F], cwd=tmp_path,
-                          capture_output=True)
+    done = stategraph_cli("solve", puzzle, F, cwd=tmp_path, binary=True)
     assert done.returncode == 2
     assert done.stdout.decode() == stdout
     assert done.stderr.decode() == f"stategraph: error: {message}\n"
@@ -106,23 +102,22 @@ ACCEPTED = [  # CRLF, trailing whitespace and a byte-order mark are fine; repeat
 
 
 @pytest.mark.parametrize("puzzle,data,stdout", ACCEPTED)
-def test_crlf_bom_and_trailing_whitespace_are_accepted(puzzle, data, stdout):
-    done = subprocess.run([sys.executable, "-m", "stategraph", "solve", puzzle], input=data, capture_output=True)
+def test_crlf_bom_and_trailing_whitespace_are_accepted(puzzle, data, stdout, stategraph_cli):
+    done = stategraph_cli("solve", puzzle, stdin=data, binary=True)
     assert (done.returncode, done.stderr, done.stdout.decode()) == (0, b"", stdout)
 
 
-def test_unreadable_input_file_is_a_clear_error(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "huarong", str(tmp_path / "missing.txt")],
-                          capture_output=True, text=True)
+def test_unreadable_input_file_is_a_clear_error(tmp_path, stategraph_cli):
+    done = stategraph_cli("solve", "huarong", tmp_path / "missing.txt")
     assert done.returncode == 2
     missing = tmp_path / "missing.txt"
     assert done.stderr == f"stategraph: error: cannot read input {missing}: No such file or directory\n"
 
 
-def test_unwritable_export_path_is_a_clear_error(tmp_path):
+def test_unwritable_export_path_is_a_clear_error(tmp_path, stategraph_cli):
     target = tmp_path / "no" / "such" / "dir" / "g.graphml"
-    done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "huarong", "--export-graphml", str(target)],
-                          input="3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n", capture_output=True, text=True)
+    done = stategraph_cli("solve", "huarong", "--export-graphml", target,
+                          stdin="3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n")
     assert done.returncode == 2
     assert done.stderr == f"stategraph: error: cannot write the graph to {target}: No such file or directory\n"
     assert "Traceback" not in done.stderr

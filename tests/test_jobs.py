@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import ref_pushing_boxes
+from cli_runner import Result, run_cli
 from example_folders import copy_of, run_in
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import PUZZLES, Settings, run, sample_text
@@ -32,9 +33,9 @@ INPUTS = {
 TIMES = ("compile_ms", "search_ms", "canonical_ms", "decode_ms")  # the --stats columns that are times
 
 
-def solve(*args, stdin: str | None = None, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "stategraph", "solve", *map(str, args)], input=stdin,
-                          capture_output=True, text=True, cwd=cwd, timeout=120)
+def solve(*args, stdin: str | None = None, cwd=None) -> Result:
+    """``stategraph solve ARGS`` in a child process: ``--jobs`` forks."""
+    return run_cli("solve", *args, stdin=stdin, cwd=cwd, separate=True, timeout=120)
 
 
 def without_times(stderr: str) -> list:
@@ -49,6 +50,13 @@ def json_without_times(stdout: str) -> list:
     for item in objects:
         item["stats"] = {k: v for k, v in item["stats"].items() if not k.endswith("_seconds")}
     return objects
+
+
+# the water jugs with every option, one job and two; the other examples stay quick (deselected unless --slow:
+# tests/conftest.py)
+SLOW_CASES = {
+    "test_first_level_examples_and_a_routine_of_ones_own[water_jug]",
+}
 
 
 @pytest.mark.parametrize("puzzle", list(PUZZLES))
@@ -107,9 +115,8 @@ def test_check_with_jobs_grades_as_one_job(tmp_path):
     answers[5] = answers[5].rsplit("\n", 1)[0] + "\nN"  # maze 6 now answers one push north
     (tmp_path / "answers.txt").write_text("\n\n".join(answers))
     args = ["check", "pushing_boxes", tmp_path / "input.txt", tmp_path / "answers.txt"]
-    one = subprocess.run([sys.executable, "-m", "stategraph", *map(str, args)], capture_output=True, text=True)
-    many = subprocess.run([sys.executable, "-m", "stategraph", *map(str, args), "--jobs", "2"],
-                          capture_output=True, text=True)
+    one = run_cli(*args, separate=True)
+    many = run_cli(*args, "--jobs", "2", separate=True)
     assert one.returncode == 3 and "maze 6: line" in one.stderr
     assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
 
@@ -121,12 +128,10 @@ def test_check_with_jobs_grades_every_query_as_one_job(tmp_path):
     answers = solve("huarong", tmp_path / "input.txt").stdout.splitlines()
     args = ["check", "huarong", tmp_path / "input.txt", tmp_path / "answers.txt"]
     (tmp_path / "answers.txt").write_text("\n".join(answers) + "\n")
-    right = [subprocess.run([sys.executable, "-m", "stategraph", *map(str, args), *jobs], capture_output=True,
-                            text=True) for jobs in ([], ["--jobs", "2"])]
+    right = [run_cli(*args, *jobs, separate=True) for jobs in ([], ["--jobs", "2"])]
     answers[2] = str(int(answers[2]) + 1)  # the third query's answer is one move off
     (tmp_path / "answers.txt").write_text("\n".join(answers) + "\n")
-    wrong = [subprocess.run([sys.executable, "-m", "stategraph", *map(str, args), *jobs], capture_output=True,
-                            text=True) for jobs in ([], ["--jobs", "2"])]
+    wrong = [run_cli(*args, *jobs, separate=True) for jobs in ([], ["--jobs", "2"])]
     assert len(answers) >= 3 and right[0].returncode == 0 and wrong[0].returncode == 3, wrong[0].stderr
     for one, many in (right, wrong):
         assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)

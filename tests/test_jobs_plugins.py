@@ -9,11 +9,9 @@ lines and in pieces of lines, and keep state on the puzzle object that later hoo
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
+from cli_runner import Result, run_cli
 from stategraph.solving.workers import worker_count
 from test_jobs import without_times
 
@@ -168,13 +166,12 @@ class Unpicklable(SuccessorPuzzle):
 '''
 
 
-def solve(folder, spec: str, text: str, *options) -> subprocess.CompletedProcess:
-    """``stategraph solve SPEC`` in ``folder`` on ``text`` (bytes in, bytes out)."""
-    return subprocess.run([sys.executable, "-m", "stategraph", "solve", spec, *options], input=text.encode(),
-                          capture_output=True, cwd=folder, timeout=120)
+def solve(folder, spec: str, text: str, *options) -> Result:
+    """``stategraph solve SPEC`` in ``folder`` on ``text`` (bytes in, bytes out), in a child process."""
+    return run_cli("solve", spec, *options, stdin=text.encode(), cwd=folder, separate=True, binary=True, timeout=120)
 
 
-def as_one_job(folder, spec: str, text: str, *options) -> subprocess.CompletedProcess:
+def as_one_job(folder, spec: str, text: str, *options) -> Result:
     """One job's run, after checking that ``--jobs 2`` and ``--jobs 3`` give its bytes and status
     (a ``--stats`` table's times left out)."""
     one = solve(folder, spec, text, *options)
@@ -190,6 +187,12 @@ def as_one_job(folder, spec: str, text: str, *options) -> subprocess.CompletedPr
 def plugin(tmp_path, name: str, text: str):
     (tmp_path / f"{name}.py").write_text(text)
     return tmp_path
+
+
+# three runs of many instances (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_what_read_keeps_on_the_object_reaches_every_hook_as_with_one_job",
+}
 
 
 @pytest.mark.parametrize("options", [(), ("--verify",)], ids=["solve", "verify"])
@@ -250,8 +253,8 @@ def test_check_grades_with_what_read_kept_as_one_job(tmp_path):
     answers = solve(folder, "keeps:Keeps", text).stdout.decode().splitlines()
     answers[4] = "99"  # instance 5's answer is wrong
     (tmp_path / "answers.txt").write_text("".join(f"{answer}\n" for answer in answers))
-    runs = [subprocess.run([sys.executable, "-m", "stategraph", "check", "keeps:Keeps", "input.txt", "answers.txt",
-                            *jobs], capture_output=True, cwd=folder, timeout=120) for jobs in ([], ["--jobs", "2"])]
+    runs = [run_cli("check", "keeps:Keeps", "input.txt", "answers.txt", *jobs, cwd=folder, separate=True, binary=True,
+                    timeout=120) for jobs in ([], ["--jobs", "2"])]
     assert runs[0].returncode == 3 and runs[0].stderr.count(b": ok\n") == 39, runs[0].stderr
     assert (runs[1].returncode, runs[1].stdout, runs[1].stderr) == (runs[0].returncode, runs[0].stdout, runs[0].stderr)
 

@@ -4,12 +4,11 @@ rejects stategraph's own answers."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
+
+from cli_runner import run_cli
 
 PLUGIN = '''
 from stategraph import COST
@@ -48,9 +47,7 @@ class Counted(Labelled):
 def stategraph(folder, label, *args):
     (folder / "plug.py").write_text(f"LABEL = {label!r}\n" + textwrap.dedent(PLUGIN))
     (folder / "in.txt").write_text("2\n0\n3\n")
-    env = {k: v for k, v in os.environ.items() if k not in ("STATEGRAPH_DEBUG", "PYTHONPATH")}
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], cwd=folder, capture_output=True, text=True,
-                          env=env, timeout=60)
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None})  # in this process
 
 
 @pytest.mark.parametrize("spec, label, rule", [

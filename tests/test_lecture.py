@@ -11,6 +11,12 @@ pytest.importorskip("matplotlib")
 SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "lecture.py")
 
 
+# the whole lecture script (its notebook's run stays quick) (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_lecture_runs_to_the_end",
+}
+
+
 def test_lecture_runs_to_the_end(tmp_path):
     folder = tmp_path / "pictures"
     env = {**os.environ, "MPLBACKEND": "Agg"}

@@ -6,11 +6,9 @@ timeout, so a hang fails the test instead of stopping the suite.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
+
+from cli_runner import run_cli
 
 PLUGIN = '''
 import itertools
@@ -51,9 +49,14 @@ GUARD = 120  # seconds before a hung run is killed (a failure)
 
 
 def stategraph(folder, *args):
-    env = {k: v for k, v in os.environ.items() if k != "STATEGRAPH_DEBUG"}
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], cwd=folder, capture_output=True, text=True,
-                          env=env, timeout=GUARD)
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None}, separate=True, timeout=GUARD)
+
+
+# with --jobs 2 and --verify; the plain one stays quick (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_exactly_max_moves_is_fine_and_one_more_is_refused[extra1]",
+    "test_exactly_max_moves_is_fine_and_one_more_is_refused[extra2]",
+}
 
 
 @pytest.fixture

@@ -24,6 +24,17 @@ def write_corridor(folder: Path, step: int = 1) -> None:
     (folder / "corridor.py").write_text(corridor(step))
 
 
+# one more process per shadowed name; signal's stays quick (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_python_m_runs_no_module_lying_in_the_current_folder[yaml]",
+    "test_python_m_runs_no_module_lying_in_the_current_folder[argparse]",
+    "test_python_m_runs_no_module_lying_in_the_current_folder[gc]",
+    "test_python_m_runs_no_module_lying_in_the_current_folder[json]",
+    "test_python_m_runs_no_module_lying_in_the_current_folder[traceback]",
+    "test_python_m_runs_no_module_lying_in_the_current_folder[networkx]",
+}
+
+
 @pytest.mark.parametrize("shadow", ["signal", "yaml", "argparse", "gc", "json", "traceback", "networkx"])
 def test_python_m_runs_no_module_lying_in_the_current_folder(shadow, tmp_path):
     write_corridor(tmp_path)

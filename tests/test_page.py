@@ -13,10 +13,11 @@ from collections import deque
 import networkx as nx
 import pytest
 
+from cli_runner import run_cli
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from stategraph import get_puzzle  # noqa: E402
-from stategraph.cli.main import main  # noqa: E402
 from stategraph.puzzles import load_plugin  # noqa: E402
 from stategraph.search import SEARCHES  # noqa: E402
 from stategraph.settings.resolve import Settings  # noqa: E402
@@ -38,13 +39,6 @@ def page_data(text: str) -> dict:
     return json.loads(found.group(1))
 
 
-def cli(capsys, *args) -> tuple[int, str, str]:
-    capsys.readouterr()
-    status = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
 def picks(model, instance, query) -> list:
     return [*(["-m", model] if model else []), "--instance", instance, *(["--query", query] if query else [])]
 
@@ -58,10 +52,16 @@ def stats_rows(err: str) -> list[dict]:
 
 def exported(capsys, puzzle, path, model, instance, query) -> dict:
     """The question's state graph as ``stategraph export`` writes it (node-link JSON)."""
-    status, out, err = cli(capsys, "export", puzzle, path, *picks(model, instance, query), "--format", "json",
+    status, out, err = run_cli("export", puzzle, path, *picks(model, instance, query), "--format", "json",
                            "-o", "-")
     assert status == 0, err
     return json.loads(out)
+
+
+# a page of a large graph (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_a_large_graph_draws_the_path_and_its_neighbourhood",
+}
 
 
 @pytest.fixture
@@ -77,13 +77,13 @@ def sample(tmp_path):
 def test_the_data_agrees_with_independent_runs(puzzle, model, instance, query, sample, tmp_path, capsys):
     path = sample(puzzle)
     out = tmp_path / "page.html"
-    status, _, err = cli(capsys, "view", puzzle, path, *picks(model, instance, query), "-o", out)
+    status, _, err = run_cli("view", puzzle, path, *picks(model, instance, query), "-o", out)
     assert status == 0, err
     assert err.startswith(f"stategraph: wrote {out}: ") and len(err.splitlines()) == 1
     data = page_data(out.read_text(encoding="utf-8"))
     graph, steps = data["graph"], data["steps"]
 
-    status, told, err = cli(capsys, "explain", puzzle, path, *picks(model, instance, query), "--format", "json")
+    status, told, err = run_cli("explain", puzzle, path, *picks(model, instance, query), "--format", "json")
     [explanation] = [json.loads(line) for line in told.splitlines()]
     assert steps["texts"][1:] == [step["text"] for step in explanation["steps"]]
     assert steps["texts"][0].startswith("start: ")
@@ -105,7 +105,7 @@ def test_the_data_agrees_with_independent_runs(puzzle, model, instance, query, s
                              else node["dist"]), label
             assert graph["dist_text"][i]
 
-    status, _, err = cli(capsys, "compare", puzzle, path, "--format", "json")
+    status, _, err = run_cli("compare", puzzle, path, "--format", "json")
     rows = [json.loads(line) for line in _.splitlines()]
     for shown in data["models"]:
         first = next(row for row in rows if row["model"] == shown["name"] and row["instance"] == instance
@@ -118,7 +118,7 @@ def test_the_data_agrees_with_independent_runs(puzzle, model, instance, query, s
     for replay in data["replays"]:
         name = replay["name"]
         assert replay["counted"]
-        status, _, err = cli(capsys, "solve", puzzle, path, "--stats", "-a", name, *(["-m", model] if model else []))
+        status, _, err = run_cli("solve", puzzle, path, "--stats", "-a", name, *(["-m", model] if model else []))
         [row] = [r for r in stats_rows(err) if (r["instance"], r["query"]) == (str(instance), str(query or 1))]
         assert replay["settled"] == int(row["settled"]), name
         settled = [at for at in replay["settled_at"] if at >= 0]
@@ -133,7 +133,7 @@ def test_box_player_steps_end_on_the_states_explain_names(sample, capsys):
     text = sample("pushing_boxes").read_text()
     built = page(Settings.of("pushing_boxes", model="box_player"), text, instance=3)
     [explanation] = [json.loads(line) for line in
-                     cli(capsys, "explain", "pushing_boxes", sample("pushing_boxes"), "-m", "box_player",
+                     run_cli("explain", "pushing_boxes", sample("pushing_boxes"), "-m", "box_player",
                          "--instance", 3, "--format", "json")[1].splitlines()]
     graph = built.data["graph"]
     for step, position in zip(explanation["steps"], built.data["steps"]["states"][1:]):
@@ -187,7 +187,7 @@ def test_a_routine_of_your_own_is_replayed_first_and_watched(tmp_path, capsys, m
     if not os.path.isfile(os.path.join(folder, "puzzle.yaml")):
         pytest.skip("no examples/student_bfs")
     monkeypatch.chdir(folder)
-    status, _, err = cli(capsys, "view", "--config", "puzzle.yaml", "input.txt", "-o", tmp_path / "p.html")
+    status, _, err = run_cli("view", "--config", "puzzle.yaml", "input.txt", "-o", tmp_path / "p.html")
     assert status == 0, err
     data = page_data((tmp_path / "p.html").read_text(encoding="utf-8"))
     first, *built_in = data["replays"]
@@ -252,7 +252,7 @@ def test_a_large_graph_draws_the_path_and_its_neighbourhood(tmp_path, capsys):
     path = tmp_path / "open.txt"
     path.write_bytes(open_maze(60) + b"0 0\n")
     out = tmp_path / "open.html"
-    status, _, err = cli(capsys, "view", "pushing_boxes", path, "-o", out)
+    status, _, err = run_cli("view", "pushing_boxes", path, "-o", out)
     assert status == 0, err
     text = out.read_text(encoding="utf-8")
     data = page_data(text)
@@ -285,7 +285,7 @@ def over_budget(capsys, tmp_path, path, budget: int, monkeypatch) -> str:
     out = tmp_path / "page.html"
     out.write_text("the old page")
     monkeypatch.setattr(PAGE, "MAX_PAGE_BYTES", budget)
-    status, stdout, err = cli(capsys, "view", "pushing_boxes", path, "--instance", 3, "-o", out)
+    status, stdout, err = run_cli("view", "pushing_boxes", path, "--instance", 3, "-o", out)
     assert status == 2 and stdout == "" and len(err.splitlines()) == 1, err
     assert out.read_text() == "the old page" and {p.name for p in tmp_path.iterdir()} >= {"page.html"}
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
@@ -294,7 +294,7 @@ def over_budget(capsys, tmp_path, path, budget: int, monkeypatch) -> str:
 
 def written_size(capsys, tmp_path, path) -> int:
     out = tmp_path / "whole.html"
-    status, _, err = cli(capsys, "view", "pushing_boxes", path, "--instance", 3, "-o", out)
+    status, _, err = run_cli("view", "pushing_boxes", path, "--instance", 3, "-o", out)
     assert status == 0, err
     size = out.stat().st_size
     out.unlink()
@@ -335,13 +335,13 @@ def test_a_count_that_falls_short_is_caught_by_the_written_page(sample, tmp_path
 def test_a_path_too_long_for_the_budget_is_refused_before_the_page_is_built(sample, tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(PAGE, "MIN_STEP_BYTES", 10_000_000)
     monkeypatch.setattr(PAGE, "neighbourhood", lambda *a, **k: pytest.fail("the page was built"))
-    status, _, err = cli(capsys, "view", "arrow_maze", sample("arrow_maze"), "-o", tmp_path / "p.html")
+    status, _, err = run_cli("view", "arrow_maze", sample("arrow_maze"), "-o", tmp_path / "p.html")
     assert status == 2 and "the canonical path has 14 moves" in err and "page budget of 5 MB" in err
     assert not (tmp_path / "p.html").exists()
 
 
 def test_standard_output(sample, capsys):
-    status, out, err = cli(capsys, "view", "huarong", sample("huarong"), "--query", 2, "-o", "-")
+    status, out, err = run_cli("view", "huarong", sample("huarong"), "--query", 2, "-o", "-")
     assert status == 0 and err == ""
     assert out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
     assert page_data(out)["query"] == 2
@@ -361,7 +361,7 @@ def test_bad_options_and_paths_are_one_line_before_the_input_is_read(args, messa
                                                                      monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "folder.html").mkdir()
-    status, out, err = cli(capsys, "view", "huarong", "missing-input.txt", *args)
+    status, out, err = run_cli("view", "huarong", "missing-input.txt", *args)
     assert status == 2 and out == "" and len(err.splitlines()) == 1
     assert message in err and "missing-input" not in err, err
 
@@ -387,11 +387,11 @@ def test_bad_input_questions_and_the_input_itself(sample, tmp_path, capsys):
     for args, message in (((path, "--instance", 2), "the input has no instance 2"),
                           ((path, "--query", 9), "the input has no instance 1 with query 9"),
                           ((tmp_path / "none.txt",), "cannot read input")):
-        status, _, err = cli(capsys, "view", "huarong", *args, "-o", tmp_path / "p.html")
+        status, _, err = run_cli("view", "huarong", *args, "-o", tmp_path / "p.html")
         assert status == 2 and message in err and len(err.splitlines()) == 1, err
     page_path = tmp_path / "board.html"
     page_path.write_text(get_puzzle("huarong").sample_text())
-    status, _, err = cli(capsys, "view", "huarong", page_path, "-o", page_path)
+    status, _, err = run_cli("view", "huarong", page_path, "-o", page_path)
     assert status == 2 and "it is the input file" in err
     assert not list(tmp_path.glob("p.html"))
 

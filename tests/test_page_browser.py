@@ -23,14 +23,14 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import pytest
 import yaml
+
+from cli_runner import Result, run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUDGET = 5_000_000  # the page budget docs/cli.md states
@@ -66,10 +66,9 @@ def _cases() -> list[Case]:
 CASES = _cases()
 
 
-def cli(args, cwd=None, check=True) -> subprocess.CompletedProcess:
-    """``stategraph ARGS`` as a process of its own."""
-    done = subprocess.run([sys.executable, "-m", "stategraph", *map(str, args)], cwd=cwd, capture_output=True,
-                          text=True, timeout=600)
+def cli(args, cwd=None, check=True) -> Result:
+    """``stategraph ARGS`` as a process of its own (the shared runner; runs overlap in threads here)."""
+    done = run_cli(*args, cwd=cwd, separate=True, timeout=600)
     if check:
         assert done.returncode == 0, f"stategraph {' '.join(map(str, args))}: {done.stderr[-2000:]}"
     return done
@@ -86,6 +85,18 @@ def stats_settled(err: str, instance: int, query: int) -> int | None:
 def page_data(text: str) -> dict:
     found = re.search(r'<script type="application/json" id="page-data">(.*?)</script>', text, re.S)
     return json.loads(found.group(1))
+
+
+# the long walks (sliding_tile's page alone is minutes); arrow_maze's page and the policy test stay quick
+# (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_the_page_in_a_browser[sliding_tile]",
+    "test_the_page_in_a_browser[pushing_boxes]",
+    "test_the_page_in_a_browser[huarong]",
+    "test_the_page_in_a_browser[ice_maze]",
+    "test_the_page_in_a_browser[student_bfs]",
+    "test_the_page_in_a_browser[water_jug]",
+}
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ and from the default model; node and edge counts from counting cells on the
 
 import os
 import random
-import subprocess
 import sys
 from collections import deque
 
@@ -25,11 +24,6 @@ N_INPUTS = 110       # 10 queries each: 1100 random queries
 DIRS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
-def _cli(*args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, capture_output=True,
-                          text=True, timeout=120)
-
-
 def _movable(board):
     return [(r, c) for r, row in enumerate(board, 1) for c, v in enumerate(row, 1) if v == 1]
 
@@ -45,6 +39,12 @@ def _model(board):
 
 # ---------------------------------------------------------------------------
 # identical output
+
+
+# random queries for every routine (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_random_queries_every_algorithm_matches_piece_side_and_brute_force",
+}
 
 
 def test_random_queries_every_algorithm_matches_piece_side_and_brute_force():
@@ -70,17 +70,18 @@ def test_random_queries_every_algorithm_matches_piece_side_and_brute_force():
     assert sum(int(a) >= 10 for a in answers) >= 50
 
 
-def test_sample_through_the_cli():
+def test_sample_through_the_cli(stategraph_cli):
     with open(os.path.join(HERE, "samples", "huarong.out"), encoding="utf-8") as handle:
         want = handle.read()
     sample = get_puzzle("huarong").sample_text()
     for extra in ((), ("--algorithm", "bfs")):
-        done = _cli("solve", "huarong", "--model", "piece_blank", *extra, stdin=sample)
+        done = stategraph_cli("solve", "huarong", "--model", "piece_blank", *extra, stdin=sample)
         assert (done.returncode, done.stdout) == (0, want), (extra, done.stderr)
 
 
-def test_verify_replays_piece_blank_paths():
-    done = _cli("solve", "huarong", "--model", "piece_blank", "--verify", stdin=get_puzzle("huarong").sample_text())
+def test_verify_replays_piece_blank_paths(stategraph_cli):
+    done = stategraph_cli("solve", "huarong", "--model", "piece_blank", "--verify",
+                          stdin=get_puzzle("huarong").sample_text())
     assert (done.returncode, done.stderr) == (0, "stategraph: verified 2 answers: 2 confirmed\n")
     rng = random.Random(77)
     verdicts = [record.stats["verified"] for _ in range(20)
@@ -190,15 +191,15 @@ def test_heuristic_is_consistent():
 # size refusal
 
 
-def test_size_refusal_through_the_cli():
+def test_size_refusal_through_the_cli(stategraph_cli):
     rows = [[1] * 20 for _ in range(21)]
     for c in range(19):
         rows[20][c] = 0                                    # 401 movable cells
     text = ref.format_input(rows, [(1, 1, 1, 2, 21, 20)])
-    done = _cli("solve", "huarong", "--model", "piece_blank", stdin=text)
+    done = stategraph_cli("solve", "huarong", "--model", "piece_blank", stdin=text)
     assert done.returncode == 2 and done.stdout == ""
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
     assert "piece_blank" in lines[0] and "400" in lines[0] and "401" in lines[0] and "piece_side" in lines[0]
-    side = _cli("solve", "huarong", "--model", "piece_side", stdin=text)
+    side = stategraph_cli("solve", "huarong", "--model", "piece_side", stdin=text)
     assert side.returncode == 0 and side.stdout == ref.brute_force_output(*ref.parse_input(text))

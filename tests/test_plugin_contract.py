@@ -7,12 +7,11 @@ command line.  The message must name what is missing, so a newcomer knows what t
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
+
+from cli_runner import run_cli
 
 # A plug-in that keeps the contract; the broken cases below each change one thing.  Its one
 # instance has two optimal paths s-a-t and s-b-t, so the tie-break has work to do.
@@ -213,17 +212,14 @@ def run_plugin(folder, case: str):
         args = ["solve", "--config", "puzzle.yaml", "input.txt"]
     else:
         args = ["solve", spec, "input.txt"]
-    env = {k: v for k, v in os.environ.items() if k not in ("STATEGRAPH_DEBUG", "PYTHONPATH")}
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], cwd=folder, capture_output=True,
-                          text=True, env=env, timeout=60)
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None, "PYTHONPATH": None}, separate=True, timeout=60)
 
 
-def test_the_good_plugin_works(tmp_path):
+def test_the_good_plugin_works(tmp_path, stategraph_cli):
     """The prelude itself keeps the contract: every broken case differs from a working plug-in."""
     (tmp_path / "plug.py").write_text(PRELUDE)
     (tmp_path / "input.txt").write_text("x\n")
-    done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "plug:GoodPuzzle", "input.txt"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    done = stategraph_cli("solve", "plug:GoodPuzzle", "input.txt", cwd=tmp_path, separate=True, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "2\n", "")
 
 
@@ -242,12 +238,11 @@ def test_a_broken_plugin_is_one_line_and_status_2(case, tmp_path):
 
 @pytest.mark.parametrize("command", [["solve", "--verify", "plug:GoodPuzzle", "input.txt"],
                                      ["check", "plug:GoodPuzzle", "input.txt", "answers.txt"]])
-def test_verify_and_check_without_a_checker_are_status_2_not_a_wrong_answer(command, tmp_path):
+def test_verify_and_check_without_a_checker_are_status_2_not_a_wrong_answer(command, tmp_path, stategraph_cli):
     (tmp_path / "plug.py").write_text(PRELUDE)
     (tmp_path / "input.txt").write_text("x\n")
     (tmp_path / "answers.txt").write_text("2\n")
-    done = subprocess.run([sys.executable, "-m", "stategraph", *command], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=60)
+    done = stategraph_cli(*command, cwd=tmp_path, separate=True, timeout=60)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("stategraph: error: tiny has no") and "checker" in done.stderr
     assert len(done.stderr.splitlines()) == 1
@@ -261,13 +256,12 @@ class P(GoodPuzzle):
 """
 
 
-def test_float_costs_print_alike_whatever_the_routine(tmp_path):
+def test_float_costs_print_alike_whatever_the_routine(tmp_path, stategraph_cli):
     (tmp_path / "plug.py").write_text(PRELUDE + FLOATS)
     (tmp_path / "input.txt").write_text("x\n")
     printed = set()
     for routine in ("bfs", "dijkstra", "spfa", "bidirectional_dijkstra", "networkx"):
-        done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "plug:P", "input.txt", "-a", routine],
-                              cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        done = stategraph_cli("solve", "plug:P", "input.txt", "-a", routine, cwd=tmp_path, separate=True, timeout=60)
         assert done.returncode == 0, done.stderr
         printed.add(done.stdout)
     assert printed == {"2.0\n"}

@@ -11,11 +11,8 @@ Dijkstra that marks the states it settles is refused in one line, and the same r
 from __future__ import annotations
 
 import copy
-import os
 import pickle
 import random
-import subprocess
-import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -23,6 +20,7 @@ import networkx as nx
 import pytest
 
 import random_inputs
+from cli_runner import Result, run_cli
 from stategraph.graph.dicts import graph_writers, node_attributes, predecessors, successors
 from stategraph.graph.read_only import GraphWriteError, read_only
 
@@ -160,6 +158,12 @@ WRITES = [
     ("graph.clear()", lambda g: g.clear()),
     ("graph.clear_edges()", lambda g: g.clear_edges()),
 ]
+
+
+# hundreds of questions, with one job and two (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_many_questions_on_one_board_with_one_job_or_two",
+}
 
 
 @pytest.mark.parametrize("what, write", WRITES, ids=[f"{i}:{w[:40]}" for i, (w, _) in enumerate(WRITES)])
@@ -417,9 +421,9 @@ def zeroing(graph, source, targets, *, zero, weight, heuristic, **options):
 '''
 
 
-def stategraph(cwd: Path, *args, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "stategraph", *map(str, args)], cwd=cwd, input=stdin,
-                          capture_output=True, text=True, timeout=120, env={**os.environ, **(env or {})})
+def stategraph(cwd: Path, *args, stdin: str | None = None, env: dict | None = None) -> Result:
+    """A child process: the routines under test write to the graph, and some of them must crash."""
+    return run_cli(*args, cwd=cwd, stdin=stdin, env=env, separate=True, timeout=120)
 
 
 @pytest.fixture
@@ -433,7 +437,7 @@ def written(folder: Path) -> list[tuple]:
     return [eval(line) for line in (folder / "written.txt").read_text().splitlines()]
 
 
-def refused(done: subprocess.CompletedProcess) -> str:
+def refused(done: Result) -> str:
     assert done.returncode == 2, (done.returncode, done.stderr)
     assert "Traceback" not in done.stderr
     lines = done.stderr.splitlines()

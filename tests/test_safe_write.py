@@ -70,6 +70,16 @@ def writing(process, folder: Path, inputs: set) -> Path:
         time.sleep(0.002)
 
 
+# big files and pictures; the overwrite, size-limit and signal cases stay quick (deselected unless --slow:
+# tests/conftest.py)
+SLOW_CASES = {
+    "test_two_exports_to_one_path_leave_one_complete_document",
+    "test_dot_to_a_closed_pipe_is_status_1_like_every_format",
+    "test_a_failed_picture_leaves_the_old_one",
+    "test_solve_export_of_a_big_gexf_is_refused_before_it_is_written",
+}
+
+
 @pytest.fixture
 def killed_on_failure():
     started = []

@@ -95,6 +95,12 @@ def median(values: list) -> float:
     return sorted(values)[len(values) // 2]
 
 
+# a signal at each of many moments (deselected unless --slow: tests/conftest.py)
+SLOW_CASES = {
+    "test_sigterm_at_any_moment_of_a_page_write",
+}
+
+
 def test_sigterm_at_any_moment_of_a_page_write(tmp_path):
     (tmp_path / "in.txt").write_bytes(SAMPLE)
 

@@ -9,11 +9,9 @@ search written here over the exported graph.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 from collections import deque
 from pathlib import Path
@@ -21,12 +19,12 @@ from pathlib import Path
 import pytest
 
 import random_inputs
+from cli_runner import Result, run_cli
 from test_trust import markers, trap
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "student_bfs"
 SAMPLES = ROOT / "tests" / "samples"
-STATEGRAPH = os.path.join(os.path.dirname(sys.executable), "stategraph")
 
 BROKEN = '''
 from collections import deque
@@ -146,9 +144,9 @@ BROKEN_CASES = [
 ]
 
 
-def cli(cwd: Path, *args, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    done = subprocess.run([STATEGRAPH, *map(str, args)], cwd=cwd, input=stdin, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, **(env or {})})
+def cli(cwd: Path, *args, stdin: str | None = None, env: dict | None = None) -> Result:
+    """The installed ``stategraph`` script, in a child process (the shared runner, tests/cli_runner.py)."""
+    done = run_cli(*args, cwd=cwd, stdin=stdin, env=env, script=True, timeout=120)
     if not (env or {}).get("STATEGRAPH_DEBUG"):
         assert "Traceback" not in done.stderr, done.stderr
     return done
@@ -160,7 +158,7 @@ def answers(cwd: Path, *args, stdin: str | None = None) -> str:
     return done.stdout
 
 
-def one_line(done: subprocess.CompletedProcess) -> str:
+def one_line(done: Result) -> str:
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
     return lines[0]

@@ -22,7 +22,8 @@ PROBE = ("import atexit, runpy, sys\n"
          "runpy.run_module('stategraph', run_name='__main__', alter_sys=True)\n")
 # Not needed to solve a built-in puzzle's input in one process and print its answers:
 DEFERRED = ("json",  # --format json
-            "stategraph.solving.export", "stategraph.io.graph_write", "stategraph.io.safefile",  # --export-graphml, export
+            "stategraph.solving.export", "stategraph.io.graph_write",  # --export-graphml, export
+            "stategraph.io.safefile",
             "stategraph.contract.scene",  # draw, view
             "stategraph.puzzles.huarong", "stategraph.puzzles.pushing_boxes",  # the other puzzles
             "yaml", "tqdm", "stategraph.solving.judge", "stategraph.io.graph_read", "stategraph.views.explain",

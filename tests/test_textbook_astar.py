@@ -12,17 +12,15 @@ from __future__ import annotations
 import random
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import random_inputs
+from cli_runner import Result, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "student_bfs"
-STATEGRAPH = [sys.executable, "-m", "stategraph"]
 EARLY_STOP = '''
 import heapq, math
 
@@ -57,9 +55,9 @@ def course(tmp_path):
     return folder
 
 
-def solve(folder: Path, puzzle: str, routine: str, text: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*STATEGRAPH, "solve", puzzle, "-a", routine], cwd=folder, input=text,
-                          capture_output=True, text=True, timeout=300)
+def solve(folder: Path, puzzle: str, routine: str, text: str) -> Result:
+    """``stategraph solve PUZZLE -a ROUTINE`` in ``folder`` (the routines' files), in this process."""
+    return run_cli("solve", puzzle, "-a", routine, cwd=folder, stdin=text)
 
 
 def references(folder: Path, puzzle: str, text: str) -> str:

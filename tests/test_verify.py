@@ -181,9 +181,8 @@ def test_verify_catches_a_legal_answer_that_is_not_optimal(puzzle, text, detour,
     assert str(caught.value) == message
 
 
-def test_cli_verify_prints_a_summary_on_stderr_only():
-    done = subprocess.run([sys.executable, "-m", "stategraph", "solve", "arrow_maze", "--verify"],
-                          input="A 1 1 E 1 2 0 B 1 1 E 2 2 0 END", capture_output=True, text=True)
+def test_cli_verify_prints_a_summary_on_stderr_only(stategraph_cli):
+    done = stategraph_cli("solve", "arrow_maze", "--verify", stdin="A 1 1 E 1 2 0 B 1 1 E 2 2 0 END")
     assert done.returncode == 0
     assert done.stdout == "A\n  (1,1) (1,2)\nB\n  No Solution Possible\n"
     assert done.stderr == "stategraph: verified 2 answers: 2 confirmed\n"

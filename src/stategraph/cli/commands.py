@@ -15,11 +15,11 @@ from ..errors import StategraphError
 from ..graph.weights import components
 from ..io.decode import read_text
 from ..puzzles import PUZZLES, get_puzzle
-from ..solving.driver import applicable_algorithms, run
 from ..search import SEARCHES, get_search
 from ..settings import packaged
 from ..settings.fields import flag_values
 from ..settings.resolve import Settings, resolve
+from ..solving.driver import applicable_algorithms, run
 from .streams import check_output_open, open_input, output
 
 STAT_COLUMNS = ("instance", "query", "algorithm", "states_built", "edges_built", "settled", "relaxed",

@@ -1,0 +1,58 @@
+"""What every test here shares: the command-line runner, and the ``slow`` mark.
+
+``stategraph_cli`` runs ``stategraph ARGS`` and returns ``Result(status, out, err)``; see
+``tests/cli_runner.py`` for its options (``stdin``, ``cwd``, ``env``, ``separate``, ``binary``).
+
+Tests marked ``@pytest.mark.slow`` (the long ones: large graphs, many child processes, the
+browser's long walks) are deselected unless ``--slow`` is given: ``python -m pytest -n 2`` is
+the quick run, ``python -m pytest -n 2 --slow`` the whole suite (what CI runs).  Mark a whole test
+with the decorator; mark some cases of a parametrized one by naming them in the module's
+``SLOW_CASES`` (a set of item names, ``"test_name[case-id]"``, or a test's name for all its
+cases).  Keep a fast test for each area.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from cli_runner import run_cli
+
+_COUNTED = pytest.StashKey[set]()  # the slow tests the summary has counted as deselected (xdist)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="also run the tests marked slow (the whole suite, as CI runs it)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:  # a module's SLOW_CASES: the slow cases of parametrized tests ("test[id]", or "test": all)
+        named = getattr(getattr(item, "module", None), "SLOW_CASES", ())
+        if item.name in named or getattr(item, "originalname", None) in named:
+            item.add_marker(pytest.mark.slow)
+    if config.getoption("--slow"):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]
+        if hasattr(config, "workeroutput"):  # an xdist worker: tell the controller, whose summary counts them
+            config.workeroutput["slow_deselected"] = [item.nodeid for item in slow]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """Under xdist the workers deselect; the controller's summary line counts them once."""
+    counted = node.config.stash.setdefault(_COUNTED, set())
+    new = [nodeid for nodeid in getattr(node, "workeroutput", {}).get("slow_deselected", ()) if nodeid not in counted]
+    counted.update(new)
+    if new:
+        node.config.hook.pytest_deselected(items=[SimpleNamespace(nodeid=nodeid) for nodeid in new])
+
+
+@pytest.fixture
+def stategraph_cli():
+    """The command line: ``stategraph_cli(*args, stdin=None, cwd=None, env=None, separate=False)``."""
+    return run_cli
