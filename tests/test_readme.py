@@ -71,11 +71,12 @@ def test_the_readme_keeps_the_two_first_commands_ci_runs():
     readme = (ROOT / "README.md").read_text()
     assert "\npython3 -m venv .venv && . .venv/bin/activate && pip install . && stategraph demo\n" in readme
     assert ("\npython3 -m venv .venv && . .venv/bin/activate && pip install '.[dev]' && ruff check . && mypy \\\n"
-            "  && sphinx-build -W -q -b html docs docs/_build/html && python -m pytest -n 2\n") in readme
+            "  && sphinx-build -W -q -b html docs docs/_build/html && python -m pytest -n 2 --slow\n") in readme
     ci = (ROOT / ".ci" / "run").read_text()
     for step in ("pip install --quiet .", "stategraph demo", "pip install --quiet '.[dev]'", "ruff check .", "mypy",
-                 "sphinx-build -W -q -b html docs docs/_build/html", "python -m pytest -n 2"):
+                 "sphinx-build -W -q -b html docs docs/_build/html"):
         assert step in ci, step
+    assert ci.splitlines()[-1] == "python -m pytest -n 2 --slow"  # the whole suite, as the README runs it
 
 
 def test_the_readme_is_one_screen_and_links_pages_that_exist():
