@@ -8,17 +8,20 @@ browser's long walks) are deselected unless ``--slow`` is given: ``python -m pyt
 the quick run, ``python -m pytest -n 2 --slow`` the whole suite (what CI runs).  Mark a whole test
 with the decorator; mark some cases of a parametrized one by naming them in the module's
 ``SLOW_CASES`` (a set of item names, ``"test_name[case-id]"``, or a test's name for all its
-cases).  Keep a fast test for each area.
+cases); or list its node id in ``tests/slow.txt`` (the tests measured slow in the quick run).
+Keep a fast test for each area.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from cli_runner import run_cli
 
+SLOW_LIST = Path(__file__).with_name("slow.txt")
 _COUNTED = pytest.StashKey[set]()  # the slow tests the summary has counted as deselected (xdist)
 
 
@@ -27,7 +30,23 @@ def pytest_addoption(parser):
                      help="also run the tests marked slow (the whole suite, as CI runs it)")
 
 
+def listed_slow() -> set[str]:
+    """The node ids of ``tests/slow.txt``."""
+    lines = (line.strip() for line in SLOW_LIST.read_text().splitlines())
+    return {line for line in lines if line and not line.startswith("#")}
+
+
 def pytest_collection_modifyitems(config, items):
+    listed = listed_slow()
+    collected = {item.nodeid for item in items}
+    files = {nodeid.split("::")[0] for nodeid in collected}
+    stale = sorted(nodeid for nodeid in listed if nodeid.split("::")[0] in files and nodeid not in collected)
+    whole_files = not any("::" in arg for arg in config.args) and not config.getoption("keyword")
+    if stale and whole_files:
+        raise pytest.UsageError(f"tests/slow.txt names tests that are not there: {', '.join(stale[:5])}")
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.slow)
     for item in items:  # a module's SLOW_CASES: the slow cases of parametrized tests ("test[id]", or "test": all)
         named = getattr(getattr(item, "module", None), "SLOW_CASES", ())
         if item.name in named or getattr(item, "originalname", None) in named:
