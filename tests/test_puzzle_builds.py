@@ -1,23 +1,30 @@
-"""Each puzzle's fast builder (``build.py``) against its rules (``model.py``) built plainly.
+"""Each puzzle's fast builder (``build.py``) against its rules (``model.py``) explored plainly.
 
-The plain graph is made here through networkx's public API alone: the states and moves the
-model's readable functions give, explored breadth-first.  The fast builders (side walks, direct
-writes, shared attribute dicts) must give the same nodes, attributes, edges and targets, on
-random inputs including rock, fixed cells and dead ends.
+Pushing Boxes and Abbott's Revenge write their default model as first-level rules, and the fast
+builder is the rules' ``accelerator``: the graph it gives must be the one
+:func:`~stategraph.graph.explore.explore` makes of the rules (the same states and labels, the same
+moves with the same weights, each state's moves in the same rank order, the same source, targets
+and heuristic), and every routine must answer the same bytes either way.  Huarong Dao stays on the
+second level: its fast board graph is held to its model's readable functions, explored here through
+networkx's public API alone.  All of it on random inputs including rock, fixed cells and dead ends.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
+from types import SimpleNamespace
 
 import networkx as nx
 import pytest
 
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
-from stategraph import get_puzzle
+from stategraph import get_puzzle, solve_text
 from stategraph.graph.dicts import node_attributes, successors
+from stategraph.graph.explore import explore
 from stategraph.graph.state_graph import StateGraph, WeightProfile
+from stategraph.graph.weights import Lex
 from stategraph.puzzles.arrow_maze import build as am_build
 from stategraph.puzzles.arrow_maze import model as am_model
 from stategraph.puzzles.huarong import build as hr_build
@@ -26,6 +33,20 @@ from stategraph.puzzles.pushing_boxes import build as pb_build
 from stategraph.puzzles.pushing_boxes import model as pb_model
 from stategraph.search import SEARCHES
 from stategraph.search.solution import solve
+
+# puzzle -> its rules, their accelerator, the node attributes it documents, and what a fast
+# graph's move holds of the rules' label of that move (``held``, ``of_label``): Abbott's Revenge's
+# turn whole, Pushing Boxes' push letter alone (the walk's letters are spelled on the path only)
+ACCELERATED = {
+    "pushing_boxes": SimpleNamespace(rules=pb_model.BoxSideRules, build=pb_build.box_side_graph,
+                                     attributes=pb_build.state_attributes, held=lambda attrs: attrs["move"],
+                                     of_label=lambda label: label[-1]),
+    "arrow_maze": SimpleNamespace(rules=am_model.CellHeadingRules, build=am_build.cell_heading_graph,
+                                  attributes=am_build.state_attributes, held=lambda attrs: attrs["turn"],
+                                  of_label=lambda label: label),
+}
+INPUTS = {"pushing_boxes": lambda rng: pushing_boxes_input(rng, 25),
+          "arrow_maze": lambda rng: arrow_maze_input(rng, 30)}
 
 
 def plain_graph(instance, starts, moves, attributes) -> nx.DiGraph:
@@ -51,7 +72,7 @@ def assert_depth_first_order(fast: nx.DiGraph, instance, start, moves) -> None:
     stack = [start]
     while stack:
         state = stack.pop()
-        following = [after for after, _ in moves(instance, state)]
+        following = [after for _, after, _ in moves(instance, state)]
         assert list(fast.succ[state]) == following
         new = [after for after in following if after not in order]
         order.update(dict.fromkeys(new))
@@ -65,6 +86,27 @@ def assert_same_graph(fast: nx.DiGraph, plain: nx.DiGraph) -> None:
            {(u, v): attrs for u, v, attrs in plain.edges(data=True)}
 
 
+def assert_same_as_rules(puzzle: str, fast: StateGraph, rules, instance) -> nx.DiGraph:
+    """``fast`` is the graph ``explore`` makes of ``rules``: the states and their labels, the moves
+    and their weights, each state's moves in rank order and what the fast graph holds of their
+    labels, the source, the targets and the heuristic on every state.  Returns the explored graph."""
+    held, of_label = ACCELERATED[puzzle].held, ACCELERATED[puzzle].of_label
+    found = explore(rules, instance)
+    plain = found.graph
+    assert (fast.source, fast.targets) == (found.source, found.targets)
+    assert dict(fast.graph.nodes(data="label")) == dict(plain.nodes(data="label"))
+    assert {(u, v): w for u, v, w in fast.graph.edges(data="weight")} == \
+           {(u, v): w for u, v, w in plain.edges(data="weight")}
+    for state in plain:
+        ranked = sorted(plain.succ[state].items(), key=lambda item: item[1]["rank"])
+        fast_ranked = sorted(fast.graph.succ[state].items(), key=lambda item: item[1]["rank"])
+        assert [after for after, _ in fast_ranked] == [after for after, _ in ranked]
+        assert len({attrs["rank"] for _, attrs in fast_ranked}) == len(fast_ranked)  # a strict order
+        assert [held(attrs) for _, attrs in fast_ranked] == [of_label(attrs["move"]) for _, attrs in ranked]
+        assert fast.heuristic(state) == rules.heuristic(instance, state)
+    return plain
+
+
 def assert_profile_of(fast, plain: nx.DiGraph, declared: bool = False) -> None:
     """The weight profile a builder declares without scanning its edges is what a scan finds (a
     graph without edges keeps the kind its model declares: there is nothing to scan)."""
@@ -75,12 +117,12 @@ def assert_profile_of(fast, plain: nx.DiGraph, declared: bool = False) -> None:
     assert fast.profile == scanned or (not scanned.count and fast.profile.count == 0)
 
 
-def assert_grown_part_of(fast: StateGraph, build, instance, plain: nx.DiGraph) -> int:
+def assert_grown_part_of(fast: StateGraph, build, instance) -> int:
     """Every routine that ``grows`` searches the part of the graph it built (``build(instance)``,
-    a fresh growing state graph per routine; ``fast``'s whole graph is already held to ``plain``)
-    as it would the whole graph: each state it expanded
-    has the whole graph's moves in the same order and the plain graph's attributes, and the
-    distances and the path are the whole graph's.  Returns the states expanded, over the routines."""
+    a fresh growing state graph per routine; ``fast``'s whole graph is already held to the rules)
+    as it would the whole graph: each state it expanded has the whole graph's moves in the same
+    order and attributes, and the distances and the path are the whole graph's.  Returns the states
+    expanded, over the routines."""
     whole = StateGraph(fast.graph, fast.source, fast.targets, heuristic=fast.heuristic, profile=fast.profile)
     expanded = 0
     for name, routine in SEARCHES.items():
@@ -100,30 +142,80 @@ def assert_grown_part_of(fast: StateGraph, build, instance, plain: nx.DiGraph) -
         assert not isinstance(built, nx.Graph)  # what networkx could see is never a part of the graph
         for state in built.expanded:
             assert list(successors(built)[state].items()) == list(successors(fast.graph)[state].items())
-        assert all(node_attributes(built)[state] == plain.nodes[state] for state in built)
+        assert all(node_attributes(built)[state] == fast.graph.nodes[state] for state in built)
         expanded += len(built.expanded)
     return expanded
+
+
+def assert_same_answers_both_ways(puzzle_name: str, instance) -> int:
+    """Every routine that applies answers ``instance`` alike on the accelerator's graph and on the
+    rules explored plainly: the same cost and path, the same bytes printed, the same path labels
+    (Pushing Boxes': the walks and pushes of the answer).  Returns the routines run."""
+    puzzle = get_puzzle(puzzle_name)
+    model = puzzle.model()
+    fast, plain = model(instance, use_accelerator=True), model(instance, use_accelerator=False)
+    assert fast.accelerated and not plain.accelerated
+    runs = 0
+    for name, routine in SEARCHES.items():
+        if routine.refusal(model.profile, model.has_heuristic):
+            continue
+        answers = []
+        for built in (fast, plain):
+            with built.state_graph(instance) as graph:
+                solution = solve(graph, name)
+            answer = built.decode(instance, solution)
+            answers.append((solution.cost, solution.states, solution.labels,
+                            puzzle.format_answer(instance, instance, answer), answer, solution))
+        assert answers[0][:4] == answers[1][:4], name
+        if puzzle_name == "pushing_boxes" and answers[1][-1].found:
+            record = SimpleNamespace(answer=answers[0][-2])
+            assert model.path_labels(record) == [attrs["move"] for _, _, attrs in answers[1][-1].edges]
+        runs += 1
+    return runs
 
 
 def instances(puzzle: str, text: str) -> list:
     return list(get_puzzle(puzzle).parse(text))
 
 
+@pytest.mark.parametrize("puzzle", list(ACCELERATED))
 @pytest.mark.parametrize("seed", range(6))
-def test_box_side_build_equals_its_rules(seed):
-    rng = random.Random(seed)
-    mazes = instances("pushing_boxes", pushing_boxes_input(rng, 25))
-    pushes = expanded = 0
-    for maze in mazes:
-        fast = pb_build.box_side_graph(maze)
-        plain = plain_graph(maze, [pb_model.START], pb_model.pushes, pb_model.state_attributes)
-        assert_same_graph(fast.graph, plain)
+def test_the_accelerator_builds_the_rules_graph(puzzle, seed):
+    accelerated = ACCELERATED[puzzle]
+    rules = accelerated.rules()
+    moves = expanded = 0
+    for instance in instances(puzzle, INPUTS[puzzle](random.Random(seed))):
+        fast = rules.accelerator(instance)
+        plain = assert_same_as_rules(puzzle, fast, rules, instance)
         assert_profile_of(fast, plain, declared=True)
-        assert fast.targets == {state for state in plain if plain.nodes[state]["box"] == maze.target}
-        pushes += plain.number_of_edges()
-        expanded += assert_grown_part_of(fast, pb_build.box_side_graph, maze, plain)
-        assert_depth_first_order(fast.graph, maze, pb_model.START, pb_model.pushes)
-    assert pushes > 100 and expanded > 100
+        assert all(fast.graph.nodes[state] == accelerated.attributes(instance, state) for state in fast.graph)
+        moves += plain.number_of_edges()
+        expanded += assert_grown_part_of(fast, accelerated.build, instance)
+        assert_depth_first_order(fast.graph, instance, rules.start(instance), rules.moves)
+    assert moves > 100 and expanded > 100
+
+
+@pytest.mark.parametrize("puzzle", list(ACCELERATED))
+@pytest.mark.parametrize("seed", range(4))
+def test_every_routine_answers_alike_with_and_without_the_accelerator(puzzle, seed):
+    runs = sum(assert_same_answers_both_ways(puzzle, instance)
+               for instance in instances(puzzle, INPUTS[puzzle](random.Random(100 + seed))))
+    assert runs > 50
+
+
+@pytest.mark.parametrize("puzzle", list(ACCELERATED))
+def test_the_samples_print_alike_with_and_without_the_accelerator(puzzle, monkeypatch):
+    """Through the whole pipeline, for every routine that applies: the class flag turns it off."""
+    chosen = get_puzzle(puzzle)
+    text = chosen.sample_text()
+    model = chosen.model()
+    names = [name for name, routine in SEARCHES.items() if not routine.refusal(model.profile, model.has_heuristic)]
+    fast = {name: solve_text(puzzle, text, name) for name in names}
+    monkeypatch.setattr(model, "use_accelerator", False)
+    assert model(next(chosen.parse(text))).accelerated is False
+    assert {name: solve_text(puzzle, text, name) for name in names} == fast
+    for instance in chosen.parse(text):
+        assert_same_answers_both_ways(puzzle, instance)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -137,29 +229,45 @@ def test_piece_side_build_equals_its_rules(seed):
     assert_same_graph(fast, plain)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_cell_heading_build_equals_its_rules(seed):
-    rng = random.Random(seed)
-    mazes = instances("arrow_maze", arrow_maze_input(rng, 30))
-    turns = expanded = 0
-    for maze in mazes:
-        fast = am_build.cell_heading_graph(maze)
-        plain = plain_graph(maze, [am_model.START], am_model.turns, am_model.state_attributes)
-        assert_same_graph(fast.graph, plain)
-        assert_profile_of(fast, plain, declared=True)
-        assert fast.targets == {state for state in plain if state != am_model.START and state[:2] == maze.goal}
-        turns += plain.number_of_edges()
-        expanded += assert_grown_part_of(fast, am_build.cell_heading_graph, maze, plain)
-        assert_depth_first_order(fast.graph, maze, am_model.START, am_model.turns)
-    assert turns > 100 and expanded > 100
+class CostlierNorth(pb_model.BoxSideRules):
+    """The rules with one move's cost changed: a push north costs one walk more."""
+
+    def moves(self, maze, state):
+        for label, after, cost in super().moves(maze, state):
+            yield label, after, Lex(cost.primary, cost.secondary + 1) if label.endswith("N") else cost
+
+
+class LeftBeforeForward(am_model.CellHeadingRules):
+    """The rules with the tie-break changed: L before F."""
+
+    def moves(self, maze, state):
+        found = list(super().moves(maze, state))
+        return iter(sorted(found, key=lambda move: move[0] != "L"))
 
 
 def test_the_comparison_sees_a_difference():
-    maze = instances("pushing_boxes", "1 5\nSB..T\n0 0\n")[0]
-    plain = plain_graph(maze, [pb_model.START], pb_model.pushes, pb_model.state_attributes)
-    fast = pb_build.box_side_graph(maze).graph
-    assert_same_graph(fast, plain)
-    edge = next(iter(plain.edges))
-    plain.edges[edge]["rank"] = 9
+    maze = instances("pushing_boxes", "3 5\n.....\n.SB.T\n.....\n0 0\n")[0]
+    fast = pb_build.box_side_graph(maze)
+    assert_same_as_rules("pushing_boxes", fast, pb_model.BoxSideRules(), maze)
     with pytest.raises(AssertionError):
-        assert_same_graph(fast, plain)
+        assert_same_as_rules("pushing_boxes", fast, CostlierNorth(), maze)
+    maze = instances("arrow_maze", "T\n1 1 E 1 3\n1 2 EFL *\n0\nEND\n")[0]
+    fast = am_build.cell_heading_graph(maze)
+    assert_same_as_rules("arrow_maze", fast, am_model.CellHeadingRules(), maze)
+    with pytest.raises(AssertionError):
+        assert_same_as_rules("arrow_maze", fast, LeftBeforeForward(), maze)
+    plain = plain_graph(maze, [am_model.START], lambda m, s: [], lambda m, s: {"label": "x"})
+    with pytest.raises(AssertionError):
+        assert_same_graph(fast.graph, plain)
+
+
+def test_the_path_labels_of_the_rules_spell_the_answer():
+    """Pushing Boxes' labels are the walk letters then the push letter: joined, the answer."""
+    maze = instances("pushing_boxes", "3 5\n.....\n.SB.T\n.....\n0 0\n")[0]
+    plain = get_puzzle("pushing_boxes").model()(maze, use_accelerator=False)
+    with plain.state_graph(maze) as graph:
+        solution = solve(graph, "astar")
+    labels = [attrs["move"] for _, _, attrs in solution.edges]
+    assert "".join(labels) == plain.decode(maze, solution) == pb_build.decode_pushes(maze, SimpleNamespace(
+        found=True, edges=[(u, v, {"move": label[-1]}) for (u, v, _), label in zip(solution.edges, labels)]))
+    assert all(re.fullmatch("[nswe]*[NSWE]", label) for label in labels)

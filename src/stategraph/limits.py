@@ -7,4 +7,5 @@ them) so a graph builder or a checker reads them without loading the settings.
 MAX_LIMIT = 10**6  # the largest value of any integer setting, and of any key under limits
 MAX_MOVES = 10_000  # the default of limits.max_moves, the most moves a first-level puzzle's moves() may
 # yield for one state (an endless generator is stopped there); the built-in puzzles and examples have at most 6
+MAX_STATES = 200_000  # the default of limits.max_states: the states a first-level puzzle's graph may hold
 MAX_POSITIONS = 200_000  # the default of verify.max_positions: naive positions a check may visit per answer

@@ -37,6 +37,26 @@ rules (its attributes reach ``start``, ``is_goal`` and ``moves``, and what ``rea
 too), one object of a rules class per puzzle object, or the rules object given.  Each instance
 carries the puzzle object that read it, so under ``--jobs`` the workers get it, pickled.
 
+An accelerator: rules may also define ``accelerator(instance)``, the state graph exploring them
+gives (a :class:`~stategraph.graph.state_graph.StateGraph`, perhaps built only as far as a search
+reads it, :meth:`~stategraph.graph.state_graph.StateGraph.expanding`), built faster.  The model
+uses it when the rules have one, and explores the rules plainly when told not to
+(``use_accelerator=False``, to the model or on its class).  The graph it gives is trusted, not
+checked: the same states with the same ``label``, the same moves with the same ``weight`` and
+each state's moves ranked in the same order, the same source and targets, a ``heuristic`` equal
+to the rules' on every state.  It may carry more attributes (exports show them), rank by other
+numbers in that order, and name a move in an attribute of its own when the model's ``decode``
+spells the answer from it.  A test holds it to that (the built-ins':
+``tests/test_puzzle_builds.py``); a puzzle that needs none leaves it out.  Pushing Boxes'
+default model is one (:mod:`stategraph.puzzles.pushing_boxes.model`):
+
+>>> from stategraph import get_puzzle
+>>> boxes = get_puzzle("pushing_boxes")
+>>> maze = next(boxes.parse(boxes.sample_text()))
+>>> fast, plain = boxes.model()(maze), boxes.model()(maze, use_accelerator=False)
+>>> fast.accelerated, plain.accelerated, len(fast.graph) == len(plain.graph)
+(True, False, True)
+
 >>> class Steps(SuccessorPuzzle):
 ...     name, summary, sample = "steps", "reach n from 0 in steps", "10\\n"
 ...     def __init__(self, step=1):
@@ -65,13 +85,11 @@ from types import MappingProxyType
 from typing import Any, ClassVar, cast
 
 from ..errors import ContractError, SearchNotApplicable, VerificationError, shorten
-from ..graph.explore import MAX_STATES, explore
 from ..graph.state_graph import StateGraph, WeightProfile
 from ..io.tokens import Tokens
-from ..limits import MAX_MOVES
+from ..limits import MAX_MOVES, MAX_STATES
 from .answer_line import COST_AND_MOVES, AnswerLine
 from .puzzle import Model, Puzzle
-from .replay import SILENT, confirm, replay, same_cost
 
 RULE_HOOKS = ("start", "is_goal", "moves")
 KEPT_RULES = "_stategraph_rules"  # where a puzzle object keeps its objects of rules classes (not pickled)
@@ -98,13 +116,35 @@ class Numbered:
 
 
 class RulesModel(Model):
-    """A model generated from first-level rules: ``__init__`` compiles the instance's state graph
-    (:func:`~stategraph.graph.explore.explore`), ``decode`` gives the answer ``output`` prints."""
+    """A model of first-level rules: ``__init__`` compiles the instance's state graph (the rules'
+    ``accelerator``, else :func:`~stategraph.graph.explore.explore`), ``decode`` gives the answer
+    ``output`` prints.
+
+    Generated for a :class:`SuccessorPuzzle`; a second-level puzzle may subclass it by hand,
+    setting ``name``, ``summary``, ``source`` (the rules) and ``puzzle_name`` and overriding
+    ``decode``: its instances are then the values the rules see.
+
+    Parameters
+    ----------
+    instance : Numbered or object
+        The instance (a :class:`Numbered`, or the rules' value itself).
+    use_accelerator : bool, optional
+        Build the graph with the rules' ``accelerator`` when they have one (default: the class's
+        :attr:`use_accelerator`); false explores the rules plainly.
+
+    Attributes
+    ----------
+    use_accelerator : bool
+        The class's default for ``use_accelerator`` (true).
+    accelerated : bool
+        The graph was built by the rules' ``accelerator``.
+    """
 
     source: ClassVar[Any]  # the rules: the puzzle class, a rules class or a rules object
     output: ClassVar[AnswerLine]
     puzzle_name: ClassVar[str]
     negative_costs: ClassVar[bool] = False
+    use_accelerator: ClassVar[bool] = True  # build with the rules' accelerator when they have one
     profile = ANY_WEIGHTS
     _rules: ClassVar[Any] = None  # the rules of an instance without a puzzle object
 
@@ -134,16 +174,35 @@ class RulesModel(Model):
             kept[source] = source()
         return kept[source]
 
-    def __init__(self, instance: Numbered):
+    def __init__(self, instance: Numbered | Any, *, use_accelerator: bool | None = None):
         super().__init__(instance)
         rules = self.rules(instance)
-        self.where = f"{self.puzzle_name} model {self.name}: instance {instance.number}: "
-        found = explore(rules, instance.value, max_states=instance.limits.get("max_states", MAX_STATES),
-                        max_moves=instance.limits.get("max_moves", MAX_MOVES),
-                        negative=self.negative_costs, where=self.where)
-        self.graph = found.graph
+        value = _value(instance)
+        self.where = f"{self.puzzle_name} model {self.name}: instance {getattr(instance, 'number', 1)}: "
+        accelerator = getattr(rules, "accelerator", None) if (
+            self.use_accelerator if use_accelerator is None else use_accelerator) else None
+        self.accelerated = accelerator is not None
+        if accelerator is not None:
+            built = accelerator(value)
+            if not isinstance(built, StateGraph):
+                raise ContractError(f"{self.where}accelerator() must return a StateGraph, it returned "
+                                    f"{shorten(built)}")
+            self._state_model = built
+            return
+        from ..graph.explore import explore  # (a model its accelerator builds needs none of it)
+
+        limits = instance.limits if isinstance(instance, Numbered) else {}
+        found = explore(rules, value, max_states=limits.get("max_states", MAX_STATES),
+                        max_moves=limits.get("max_moves", MAX_MOVES), negative=self.negative_costs,
+                        where=self.where)
         self._state_model = StateGraph(found.graph, found.source, found.targets, profile=found.profile,
-                                       heuristic=_bound(getattr(rules, "heuristic", None), instance.value))
+                                       heuristic=_bound(getattr(rules, "heuristic", None), value),
+                                       lexicographic=self.least_profile is None and self.profile.lex)
+
+    @property
+    def graph(self):
+        """The instance's whole state graph (``networkx.DiGraph``)."""
+        return self._state_model.graph
 
     @contextmanager
     def state_graph(self, question):
@@ -164,9 +223,10 @@ class RulesModel(Model):
         """The rules' picture of ``state`` (``None`` when they draw none): what ``explain`` shows
         at each step and ``draw`` draws."""
         draw = getattr(cls.rules(instance), "picture", None)
-        picture = None if draw is None else draw(instance.value, state)
+        picture = None if draw is None else draw(_value(instance), state)
         if picture is not None and not isinstance(picture, str):
-            raise ContractError(f"{cls.puzzle_name} model {cls.name}: instance {instance.number}: picture() must "
+            raise ContractError(f"{cls.puzzle_name} model {cls.name}: instance {getattr(instance, 'number', 1)}: "
+                                "picture() must "
                                 f"return the state as text (a str) or None, it returned {shorten(picture)} "
                                 f"for state {shorten(state)}")
         return picture
@@ -182,7 +242,9 @@ class SuccessorPuzzle(Puzzle):
     - ``is_goal(instance, state)``: whether ``state`` solves the instance;
     - ``moves(instance, state)``: yields ``(label, next state, cost)``, in tie-break order;
     - optional ``heuristic(instance, state)`` (enables ``astar``), ``picture(instance, state)``
-      and ``state_label(instance, state)``.
+      and ``state_label(instance, state)``;
+    - optional ``accelerator(instance)``: the same state graph, built faster (see the module
+      docstring).
 
     Attributes
     ----------
@@ -355,6 +417,8 @@ class SuccessorPuzzle(Puzzle):
         return chosen.rules_of(self if puzzle is None else puzzle)
 
     def verify(self, instance, record, *, deadline=None, limit=None) -> str:
+        from .replay import confirm  # the checks' replay: loaded when a check runs, solving needs none
+
         labels: Sequence[str] | None = self.output.moves(record.answer)
         if labels is None and record.answer is not None and record.solution is not None \
                 and record.solution.states is not None:
@@ -369,6 +433,8 @@ class SuccessorPuzzle(Puzzle):
         return self.output.read(text, source)
 
     def judge_answer(self, instance, question, submitted, reference):
+        from .replay import replay, same_cost
+
         value = submitted.value
         if value is None:
             return None, reference is None
@@ -391,7 +457,14 @@ class SuccessorPuzzle(Puzzle):
 
 def path_labels(solution) -> list[str]:
     """The labels of a solution's moves, unlabelled ones (continuing the move before) left out."""
+    from .replay import SILENT
+
     return [attrs["move"] for _, _, attrs in solution.edges if attrs.get("move", SILENT) != SILENT]
+
+
+def _value(instance):
+    """What the rules see of ``instance``: a :class:`Numbered`'s ``value``, else the instance."""
+    return instance.value if isinstance(instance, Numbered) else instance
 
 
 def _bound(heuristic, value):

@@ -41,12 +41,11 @@ from dataclasses import dataclass
 import networkx as nx
 
 from ..errors import ContractError, StategraphError, shorten
-from ..limits import MAX_MOVES
+from ..limits import MAX_MOVES, MAX_STATES
 from .dicts import collector_paused
 from .state_graph import WeightProfile, require_hashable
 from .weights import Lex
 
-MAX_STATES = 200_000  # the default of limits.max_states
 NUMBER, LEX = "a number", "a Lex pair"  # the two kinds of cost
 MAX_COST_DIGITS = 4000  # a path's cost must stay printable: Python prints an int of at most 4,300 digits
 TOO_LARGE = 10**MAX_COST_DIGITS

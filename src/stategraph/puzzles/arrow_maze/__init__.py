@@ -1,9 +1,10 @@
 """Abbott's Revenge (UVa 816): the shortest walk through an arrow maze.
 
-Read in this order: :mod:`.model` (the states and turns, as rules), :mod:`.maze` (the input),
-this module (the puzzle and its model as stategraph sees them), :mod:`.explain` (the route
-told turn by turn); :mod:`.build` is :mod:`.model` built fast, and :mod:`.check` the
-independent checker of ``--verify`` and ``check`` (it shares no code with the rest).
+Read in this order: :mod:`.model` (the states and turns, as first-level rules), :mod:`.maze`
+(the input), this module (the puzzle and its model as stategraph sees them), :mod:`.explain`
+(the route told turn by turn); :mod:`.build` is the rules' accelerator (their graph built fast:
+what runs), and :mod:`.check` the independent checker of ``--verify`` and ``check`` (it shares
+no code with the rest).
 
 Model ``cell_heading`` (the default): a state is an intersection and the
 heading on arrival; every move costs 1.  The start is a state of its own
@@ -30,7 +31,8 @@ from contextlib import contextmanager
 from importlib.resources import files
 from typing import Any, ClassVar
 
-from ...contract.puzzle import Model, Puzzle
+from ...contract.first_level import RulesModel
+from ...contract.puzzle import Puzzle
 from ...errors import VerificationError, shorten
 from ...graph.state_graph import WeightProfile
 from ...grid.cells import LETTERS
@@ -38,28 +40,28 @@ from . import check as checker
 from .build import cell_heading_graph
 from .explain import explain as explain_route
 from .explain import scene as route_scene
-from .maze import LIMITS, ArrowMaze, parse
-from .model import NAME, START, decode_route
+from .maze import LIMITS, NAME, START, ArrowMaze, parse
+from .model import CellHeadingRules, decode_route
 
 __all__ = ["LIMITS", "START", "ArrowMaze", "ArrowMazes", "CellHeading", "cell_heading_graph", "parse"]
 ENTRIES_PER_LINE = 10
 
 
-class CellHeading(Model):
-    """The seeds' model: an intersection and the heading on arrival."""
+class CellHeading(RulesModel):
+    """The seeds' model: an intersection and the heading on arrival; the rules of :mod:`.model`,
+    built by their accelerator (:mod:`.build`) unless told not to."""
 
     name = "cell_heading"
     summary = "intersection x heading on arrival; a move allowed by the signs costs 1"
     profile = WeightProfile(lex=False, unit=True, nonnegative=True)
     has_heuristic = True
-
-    def __init__(self, maze: ArrowMaze):
-        super().__init__(maze)
-        self.compiled = cell_heading_graph(maze)
+    source = CellHeadingRules
+    puzzle_name = NAME
 
     @contextmanager
     def state_graph(self, question):
-        yield self.compiled
+        """The instance's one graph; a routine's refusal reads as it always has (not prefixed)."""
+        yield self._state_model
 
     def decode(self, question, solution):
         return decode_route(self.instance, solution)

@@ -1,9 +1,10 @@
-"""The fast builder of ``cell_heading``'s graph: the states and turns of :mod:`.model`, built at speed.
+"""The accelerator of ``cell_heading``: the state graph of the rules of :mod:`.model`, built at speed.
 
 Each sign's moves come from a table made once (:data:`_MOVES`), labels are shared by the mazes
 of an input and so are the edge attribute dicts (one per turn), and the nodes and edges are
-written through :func:`~stategraph.graph.dicts.graph_writers`.  The result equals the graph of
-:func:`.model.turns` and :func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
+written through :func:`~stategraph.graph.dicts.graph_writers`.  The graph is the rules'
+(``tests/test_puzzle_builds.py`` holds the two equal), with more attributes for the views and
+exports (:func:`state_attributes`); a move's label, the turn, is its ``turn``.
 
 A search that only follows moves from the states it reaches gets the graph built as far as it
 reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`); the whole graph is built, in
@@ -16,11 +17,52 @@ from functools import partial
 
 from ...graph.dicts import graph_writers, node_attributes
 from ...graph.state_graph import StateGraph, WeightProfile
-from ...grid.cells import DELTAS, DIRECTIONS, LETTERS
-from .maze import SIGNS, TURNS, ArrowMaze
-from .model import NAME, START, distance_lower_bound, state_attributes, turn_attributes, turned, turns
+from ...grid.cells import DELTAS, DIRECTIONS, LEFT_OF, LETTERS, RIGHT_OF
+from .maze import NAME, SIGNS, START, TURNS, ArrowMaze
 
 PROFILE = WeightProfile(lex=False, unit=True, nonnegative=True, primary_01=False)  # every move weighs 1
+
+
+def turned(heading: int, choice: str) -> int:
+    """The heading after turning ``choice`` (F, L or R) from ``heading``."""
+    return heading if choice == "F" else LEFT_OF[heading] if choice == "L" else RIGHT_OF[heading]
+
+
+def turn_attributes(turn: str, choice: str) -> dict:
+    """A move's edge attributes: one step (weight 1), ranked F < L < R for the tie-break."""
+    return {"weight": 1, "rank": TURNS.index(choice), "turn": turn}
+
+
+def state_attributes(maze: ArrowMaze, state) -> dict:
+    """What a node of ``state`` holds: its ``kind``, the intersection, the heading and a ``label``."""
+    if state == START:
+        row, col = maze.entrance
+        heading = LETTERS[maze.heading]
+        return {"kind": "start", "row": row, "col": col, "heading": heading,
+                "label": f"start ({row},{col}) heading {heading}"}
+    row, col, heading = state[0], state[1], LETTERS[state[2]]
+    return {"kind": "state", "row": row, "col": col, "heading": heading, "label": f"({row},{col}) heading {heading}"}
+
+
+def distance_lower_bound(maze: ArrowMaze):
+    """The rules' A* bound as a function of the state: the Manhattan distance to the goal.
+
+    >>> from stategraph import get_puzzle
+    >>> maze = next(get_puzzle("arrow_maze").parse("TINY\\n1 1 E 3 3\\n0\\nEND\\n"))
+    >>> bound = distance_lower_bound(maze)
+    >>> bound(START), bound((2, 3, 0))
+    (4, 1)
+    """
+    goal_row, goal_col = maze.goal
+    entrance = maze.entrance
+
+    def heuristic(state):
+        row, col = entrance if state == START else state[:2]
+        return abs(row - goal_row) + abs(col - goal_col)
+
+    return heuristic
+
+
 # a turn's edge attributes: one dict per turn F, L, R, shared by every edge of that turn in every
 # maze (a compiled graph's edge dicts are read-only: graph_dicts.graph_writers)
 _TURN_EDGES = {choice: turn_attributes(choice, choice) for choice in TURNS}
@@ -51,10 +93,11 @@ def _writer(maze: ArrowMaze, graph):
         labels.clear()
 
     def expand(state) -> None:
-        if state == START:
-            ((first, attrs),) = turns(maze, START)
+        if state == START:  # one step from the entrance, heading as prescribed
+            (row, col), heading = maze.entrance, maze.heading
+            first = (row + DELTAS[heading][0], col + DELTAS[heading][1], heading)
             add_node(first, state_attributes(maze, first))
-            add_edge(START, first, attrs)
+            add_edge(START, first, turn_attributes("start", "F"))
             return
         row, col, heading = state
         cell = signs.get((row, col))

@@ -16,6 +16,8 @@ from ...grid.cells import LETTERS
 from ...io.tokens import MAX_DIGITS, MAX_TOKEN
 from .fast_tokens import FastTokens
 
+NAME = "arrow_maze"
+START = "start"  # the state before the first move: on the entrance, about to leave it
 LIMITS = {"max_name_length": 20, "max_intersections": 100000}
 TURNS = "FLR"  # the turns a sign allows, in rank order: forward, left, right
 _SIGN = re.compile(r"[NSEW][LFR]{1,3}")

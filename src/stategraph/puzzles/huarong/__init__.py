@@ -15,6 +15,13 @@ the piece into the blank (weight 1; the blank ends on the opposite side).
 Each query attaches a start state for a moment (the blank's walk to each
 side of the piece), searches, and detaches it.
 
+Why this puzzle stays on the second level (:class:`~stategraph.contract.puzzle.Model`),
+where Pushing Boxes and Abbott's Revenge are written as first-level rules with their fast
+builders as accelerators: first-level rules give each instance one graph, explored from one
+start, while here one board graph serves every query of the board, each query changing it
+for the length of its search.  A graph shared by many questions, and a model that decides
+what each question adds to it, are what the second level is for.
+
 >>> from stategraph import get_puzzle, solve
 >>> huarong = get_puzzle("huarong")
 >>> board = next(huarong.parse("3 4 2\\n0 1 1 1\\n0 1 1 0\\n0 1 0 0\\n3 2 1 2 2 2\\n1 2 2 2 3 2\\n"))

@@ -22,7 +22,7 @@ from ...graph.weights import Lex
 from ...grid.cells import DIRECTIONS, LETTERS
 from .explain import explain as explain_pushes
 from .explain import scene as maze_scene
-from .model import NAME
+from .maze import NAME
 
 MAX_STATES = 250_000  # reachable (box, player) states; above it the model refuses the maze
 WALK, PUSH = Lex(0, 1), Lex(1, 0)

@@ -1,10 +1,12 @@
-"""The fast builder of ``box_side``'s graph: the states and pushes of :mod:`.model`, built at speed.
+"""The accelerator of ``box_side``: the state graph of the rules of :mod:`.model`, built at speed.
 
 The walks round the box come from :class:`~stategraph.grid.side_walks.SideWalks` (each corridor's
 detour searched once, not once per cell), the nodes and edges are written through
 :func:`~stategraph.graph.dicts.graph_writers`, and one attribute dict serves every push in one
-direction after ``w`` walks.  The result equals the graph of :func:`.model.pushes` and
-:func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
+direction after ``w`` walks.  The graph is the rules' (``tests/test_puzzle_builds.py`` holds the
+two equal), with more attributes for the views and exports (:func:`state_attributes`); a push
+is named by its letter alone, ``move``, and its walk's length, ``weight.secondary``: the walk's
+letters, the rules' label, are spelled on the canonical path only (:func:`decode_pushes`).
 
 A search that only follows pushes from the states it reaches gets the graph built as far as it
 reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`): A* on an open 20 x 20 maze
@@ -19,9 +21,8 @@ from ...graph.state_graph import StateGraph, WeightProfile
 from ...graph.weights import Lex
 from ...grid.cells import DELTAS, DIRECTIONS, LETTERS, OPPOSITE
 from ...grid.side_walks import SideWalks
-from ...grid.walks import walk_distances
-from .maze import Maze
-from .model import NAME, START, pushes_lower_bound, state_attributes
+from ...grid.walks import shortest_walk, walk_distances
+from .maze import NAME, START, Maze
 
 PROFILE = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True)  # every push weighs Lex(1, w)
 
@@ -92,6 +93,56 @@ class _Pushes:
         grid = maze.grid
         goals = {(maze.target, side) for side in DIRECTIONS if grid.open[maze.target + grid.step[side]]}
         return frozenset(goals | {START} if maze.box == maze.target else goals)
+
+
+def state_attributes(maze: Maze, state) -> dict:
+    """What the node of ``state`` holds: its ``kind``, ``label``, the box and where the player is."""
+    grid = maze.grid
+    box, player = (maze.box, maze.player) if state == START else (state[0], state[0] + grid.step[state[1]])
+    (box_row, box_col), (player_row, player_col) = grid.position(box), grid.position(player)
+    if state == START:
+        return {"kind": "start", "label": f"start box={box_row},{box_col} player={player_row},{player_col}",
+                "box": box, "box_row": box_row, "box_col": box_col, "player_row": player_row,
+                "player_col": player_col}
+    side = LETTERS[state[1]]
+    return {"kind": "state", "side": side, "label": f"box={box_row},{box_col} side={side}", "box": box,
+            "box_row": box_row, "box_col": box_col, "player_row": player_row, "player_col": player_col}
+
+
+def pushes_lower_bound(maze: Maze):
+    """The rules' A* bound as a function of the state: the box's Manhattan distance to T, in pushes.
+
+    >>> from stategraph import get_puzzle
+    >>> maze = next(get_puzzle("pushing_boxes").parse("2 4\\nSB..\\n...T\\n0 0\\n"))
+    >>> bound = pushes_lower_bound(maze)
+    >>> bound(START), bound((maze.grid.cell(1, 4), OPPOSITE[0]))
+    (Lex(primary=3, secondary=0), Lex(primary=1, secondary=0))
+    """
+    width = maze.grid.cols + 2
+    target_row, target_col = divmod(maze.target, width)
+    start_box = maze.box
+
+    def heuristic(state):
+        row, col = divmod(start_box if state == START else state[0], width)
+        return Lex(abs(row - target_row) + abs(col - target_col), 0)
+
+    return heuristic
+
+
+def decode_pushes(maze: Maze, solution) -> str | None:
+    """The answer from a canonical solution in this graph: before each push, the smallest shortest
+    walk to the cell behind the box (as the rules spell it), then the push's letter."""
+    if not solution.found:
+        return None
+    grid = maze.grid
+    player, box = maze.player, maze.box
+    moves = []
+    for _, _, attrs in solution.edges:
+        direction = LETTERS.index(attrs["move"])
+        walk = shortest_walk(grid, player, box - grid.step[direction], blocked=box)
+        moves.append(walk + attrs["move"])
+        player, box = box, box + grid.step[direction]
+    return "".join(moves)
 
 
 def box_side_graph(maze: Maze) -> StateGraph:

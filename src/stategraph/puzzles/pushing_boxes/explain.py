@@ -42,7 +42,7 @@ def explain(record, pushes_on_edges: bool) -> dict:
         return result
     solution = record.solution
     if pushes_on_edges and solution is not None and solution.found:
-        pushes = [attrs["move"] for _, _, attrs in solution.edges]  # the canonical path's push edges
+        pushes = [attrs["move"][-1] for _, _, attrs in solution.edges]  # the canonical path's pushes
         walks = None
     else:  # a model whose edges are single moves: the segments of the decoded answer
         segments = re.findall(r"([nswe]*)([NSWE])", moves)

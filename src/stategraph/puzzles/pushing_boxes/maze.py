@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from ...grid.cells import Grid
 from ...io.tokens import MAX_TOKEN, Tokens
 
+NAME = "pushing_boxes"
+START = "start"  # the state before the first push: the box on B, the player on S
 LIMITS = {"max_rows": 300, "max_cols": 300}
 CELL_CHARS = "#.SBT"
 

@@ -1,26 +1,79 @@
-"""Pushing Boxes' default model ``box_side``, as rules: its states, its moves, its answer.
+"""Pushing Boxes' default model ``box_side``, as the rules a learner writes: read this first.
 
 A state is the box's cell and the side of the box the player stands on, right after a push;
-one extra state, :data:`START`, holds the box on B and the player on S.  A move is a push
-(:func:`pushes`): the player walks to the cell behind the box (the box is an obstacle on that
-walk) and pushes it one cell, for ``Lex(1, walk)``.  :mod:`.build` builds the same graph
-faster (``tests/test_puzzle_builds.py`` holds the two equal).
+one extra state, :data:`~.maze.START`, holds the box on B and the player on S.  A move is a
+push: the player walks to the cell behind the box (the box is an obstacle on that walk), then
+pushes it one cell, which leaves the player on the box's old cell.  It costs ``Lex(1, walks)``
+(fewest pushes, then fewest walks) and its label is what the answer spells: the walk's letters
+(``nswe``, the smallest of the shortest walks) then the push's (``NSWE``), so the answer is the
+labels joined.  Pushes come in the order N, S, W, E: the contest's tie-break.
 
->>> from stategraph import get_puzzle
->>> maze = next(get_puzzle("pushing_boxes").parse("1 4\\nSB.T\\n0 0\\n"))
->>> [(maze.grid.position(box), side, attrs["weight"]) for (box, side), attrs in pushes(maze, START)]
-[((1, 3), 2, Lex(primary=1, secondary=0))]
+>>> from stategraph import get_puzzle, solve
+>>> maze = next(get_puzzle("pushing_boxes").parse("2 4\\nSB.T\\n....\\n0 0\\n"))
+>>> rules = BoxSideRules()
+>>> for label, after, cost in rules.moves(maze, START):
+...     print(label, rules.state_label(maze, after), cost)
+seenW box=1,1 side=E (1, 4)
+E box=1,3 side=W (1, 0)
+
+Explored plainly, the rules are the model's state graph (:func:`~stategraph.graph.explore.explore`):
+
+>>> model = get_puzzle("pushing_boxes").model("box_side")(maze, use_accelerator=False)
+>>> with model.state_graph(maze) as graph:
+...     solution = solve(graph, "astar")
+>>> len(graph.graph), [attrs["move"] for _, _, attrs in solution.edges], model.decode(maze, solution)
+(5, ['E', 'E'], 'EE')
+
+What runs by default is :meth:`BoxSideRules.accelerator`, which builds the same graph fast
+(:mod:`.build`); the model explores these rules plainly when told not to (``use_accelerator=False``,
+see :mod:`stategraph.contract.first_level`).
 """
 
 from __future__ import annotations
 
 from ...graph.weights import Lex
 from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
-from ...grid.walks import shortest_walk, walk_distances
-from .maze import Maze
+from ...grid.walks import shortest_walk
+from .build import box_side_graph
+from .maze import START, Maze
 
-NAME = "pushing_boxes"
-START = "start"
+
+class BoxSideRules:
+    """The rules of model ``box_side``: the box's cell and the player's side of it."""
+
+    def start(self, maze: Maze):
+        return START
+
+    def is_goal(self, maze: Maze, state) -> bool:
+        box, _ = box_and_player(maze, state)
+        return box == maze.target
+
+    def moves(self, maze: Maze, state):
+        """Each push, N, S, W, E: ``(walk letters + push letter, next state, Lex(1, walks))``."""
+        grid = maze.grid
+        box, player = box_and_player(maze, state)
+        for d in DIRECTIONS:
+            ahead, behind = box + grid.step[d], box - grid.step[d]
+            if grid.open[ahead] and grid.open[behind]:
+                walk = shortest_walk(grid, player, behind, blocked=box)
+                if walk is not None:
+                    yield walk + LETTERS[d], (ahead, OPPOSITE[d]), Lex(1, len(walk))
+
+    def heuristic(self, maze: Maze, state):
+        """The A* bound: each push moves the box one cell, so at least its Manhattan distance to T."""
+        (row, col), _ = box_and_player_positions(maze, state)
+        target_row, target_col = maze.grid.position(maze.target)
+        return Lex(abs(row - target_row) + abs(col - target_col), 0)
+
+    def state_label(self, maze: Maze, state) -> str:
+        (box_row, box_col), (player_row, player_col) = box_and_player_positions(maze, state)
+        if state == START:
+            return f"start box={box_row},{box_col} player={player_row},{player_col}"
+        return f"box={box_row},{box_col} side={LETTERS[state[1]]}"
+
+    def accelerator(self, maze: Maze):
+        """The same state graph, built fast (:mod:`.build`): what runs by default."""
+        return box_side_graph(maze)
 
 
 def box_and_player(maze: Maze, state) -> tuple[int, int]:
@@ -31,66 +84,7 @@ def box_and_player(maze: Maze, state) -> tuple[int, int]:
     return box, box + maze.grid.step[side]
 
 
-def pushes(maze: Maze, state):
-    """``(next state, edge attributes)`` of every push from ``state``, in direction order N, S, W, E.
-
-    A push in direction ``d`` needs the cell ahead of the box open and a walk round the box to
-    the cell behind it; it leaves the player on the box's old cell, the ``OPPOSITE[d]`` side.
-    """
-    grid = maze.grid
-    free, step = grid.open, grid.step
+def box_and_player_positions(maze: Maze, state) -> tuple:
+    """The box's and the player's ``(row, col)`` in ``state``."""
     box, player = box_and_player(maze, state)
-    walks = walk_distances(grid, player, [box - step[d] for d in DIRECTIONS], blocked=box)
-    for d in DIRECTIONS:
-        walk = walks.get(box - step[d])
-        if free[box + step[d]] and walk is not None:
-            yield (box + step[d], OPPOSITE[d]), {"weight": Lex(1, walk), "rank": d, "move": LETTERS[d]}
-
-
-def state_attributes(maze: Maze, state) -> dict:
-    """What a node of ``state`` holds: its ``kind``, ``label``, the box and where the player is."""
-    box, player = box_and_player(maze, state)
-    (box_row, box_col), (player_row, player_col) = maze.grid.position(box), maze.grid.position(player)
-    if state == START:
-        return {"kind": "start", "label": f"start box={box_row},{box_col} player={player_row},{player_col}",
-                "box": box, "box_row": box_row, "box_col": box_col, "player_row": player_row,
-                "player_col": player_col}
-    side = LETTERS[state[1]]
-    return {"kind": "state", "side": side, "label": f"box={box_row},{box_col} side={side}", "box": box,
-            "box_row": box_row, "box_col": box_col, "player_row": player_row, "player_col": player_col}
-
-
-def pushes_lower_bound(maze: Maze):
-    """The A* bound: each push moves the box one cell, so at least its Manhattan distance to T.
-
-    >>> from stategraph import get_puzzle
-    >>> maze = next(get_puzzle("pushing_boxes").parse("2 4\\nSB..\\n...T\\n0 0\\n"))
-    >>> bound = pushes_lower_bound(maze)
-    >>> bound(START), bound((maze.grid.cell(1, 4), OPPOSITE[0]))
-    (Lex(primary=3, secondary=0), Lex(primary=1, secondary=0))
-    """
-    width = maze.grid.cols + 2
-    target_row, target_col = divmod(maze.target, width)
-    start_box = maze.box
-
-    def heuristic(state):
-        row, col = divmod(start_box if state == START else state[0], width)
-        return Lex(abs(row - target_row) + abs(col - target_col), 0)
-
-    return heuristic
-
-
-def decode_pushes(maze: Maze, solution) -> str | None:
-    """The move string of a canonical ``box_side`` solution: before each push, the smallest
-    shortest walk to the cell behind the box."""
-    if not solution.found:
-        return None
-    grid = maze.grid
-    player, box = maze.player, maze.box
-    moves = []
-    for _, _, attrs in solution.edges:
-        direction = LETTERS.index(attrs["move"])
-        walk = shortest_walk(grid, player, box - grid.step[direction], blocked=box)
-        moves.append(walk + attrs["move"])
-        player, box = box, box + grid.step[direction]
-    return "".join(moves)
+    return maze.grid.position(box), maze.grid.position(player)
