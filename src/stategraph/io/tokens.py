@@ -287,7 +287,9 @@ class Tokens:
         self._pieces = iter(())
 
     def _too_long(self, token: str) -> str:
-        return f"a token longer than {self._max_token} characters: {shorten(token)}"
+        """The message, quoting the token's first ``max_token + 1`` characters at most: as far as any
+        reader has surely read it, whatever its chunks (the fast paths read further ahead)."""
+        return f"a token longer than {self._max_token} characters: {shorten(token[:self._max_token + 1])}"
 
 
 def _range(low, high) -> str:
