@@ -72,6 +72,8 @@ _HOMES = {
     "solving.driver": ("applicable_algorithms", "run", "solve_text"),
     "settings.resolve": ("Settings",),
     "contract.first_level": ("SuccessorPuzzle",),
+    "contract.grid_puzzle": ("CharGrid", "GridPuzzle", "GridRules"),
+    "contract.scene": ("Scene",),
     "search": ("SEARCHES", "get_search"),
     "graph.weights": ("INFINITY", "Lex", "ScalarEncoding"),
 }
@@ -80,7 +82,9 @@ _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 if TYPE_CHECKING:  # what mypy reads for ``from stategraph import X`` (at run time: __getattr__ below)
     from .contract.answer_line import COST, COST_AND_MOVES, AnswerLine
     from .contract.first_level import SuccessorPuzzle
+    from .contract.grid_puzzle import CharGrid, GridPuzzle, GridRules
     from .contract.puzzle import Model, Puzzle
+    from .contract.scene import Scene
     from .errors import ConfigError, ContractError, InputError, SearchNotApplicable, StategraphError, VerificationError
     from .graph.canonical import canonical_path
     from .graph.state_graph import StateGraph, WeightProfile

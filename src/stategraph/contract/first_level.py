@@ -219,14 +219,61 @@ class RulesModel(Model):
         return self.output.answer(solution.cost, labels)
 
     @classmethod
+    def state_position(cls, instance, state) -> tuple | None:
+        """The rules' ``position(instance, state)``, a ``(row, col)`` pair (``None`` when they
+        define none)."""
+        place = cls._hook(instance, "position", state)
+        if place is not None and not (isinstance(place, tuple) and len(place) == 2 and all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) for x in place)):
+            raise ContractError(f"{cls._where(instance)}position() must return a (row, col) pair of numbers "
+                                f"or None, it returned {shorten(place)} for state {shorten(state)}")
+        return place
+
+    @classmethod
+    def state_group(cls, instance, state):
+        """The rules' ``group(instance, state)`` (``None`` when they define none)."""
+        group = cls._hook(instance, "group", state)
+        try:
+            hash(group)
+        except TypeError:
+            raise ContractError(f"{cls._where(instance)}group() must return a hashable value, it returned "
+                                f"{shorten(group)} for state {shorten(state)}") from None
+        return group
+
+    @classmethod
+    def scene(cls, record, steps):
+        """The rules' ``scene(instance, states)`` of the canonical path's states up to the step
+        reached (the start first), when they define one; else the text :meth:`state_picture`."""
+        draw = getattr(cls.rules(record.subject), "scene", None)
+        solution = record.solution
+        if draw is None or solution is None or not solution.states:
+            return super().scene(record, steps)
+        from .scene import Scene
+
+        drawn = draw(_value(record.subject), list(solution.states[:len(steps) + 1]))
+        if drawn is not None and not isinstance(drawn, Scene):
+            raise ContractError(f"{cls._where(record.subject)}scene() must return a stategraph Scene or None, "
+                                f"it returned {shorten(drawn)}")
+        return drawn
+
+    @classmethod
+    def _hook(cls, instance, hook: str, state):
+        """What the rules' optional ``hook(instance, state)`` returns (``None`` without one)."""
+        method = getattr(cls.rules(instance), hook, None)
+        return None if method is None else method(_value(instance), state)
+
+    @classmethod
+    def _where(cls, instance) -> str:
+        return f"{cls.puzzle_name} model {cls.name}: instance {getattr(instance, 'number', 1)}: "
+
+    @classmethod
     def state_picture(cls, instance, state) -> str | None:
         """The rules' picture of ``state`` (``None`` when they draw none): what ``explain`` shows
         at each step and ``draw`` draws."""
         draw = getattr(cls.rules(instance), "picture", None)
         picture = None if draw is None else draw(_value(instance), state)
         if picture is not None and not isinstance(picture, str):
-            raise ContractError(f"{cls.puzzle_name} model {cls.name}: instance {getattr(instance, 'number', 1)}: "
-                                "picture() must "
+            raise ContractError(f"{cls._where(instance)}picture() must "
                                 f"return the state as text (a str) or None, it returned {shorten(picture)} "
                                 f"for state {shorten(state)}")
         return picture
@@ -243,6 +290,11 @@ class SuccessorPuzzle(Puzzle):
     - ``moves(instance, state)``: yields ``(label, next state, cost)``, in tie-break order;
     - optional ``heuristic(instance, state)`` (enables ``astar``), ``picture(instance, state)``
       and ``state_label(instance, state)``;
+    - optional, for pictures: ``position(instance, state)``, the ``(row, col)`` where the state
+      goes in the state graph's picture (on a grid: its cell; the route's trail), ``group(instance,
+      state)``, a hashable: one copy of the layout per group (the keys held), and
+      ``scene(instance, states)``, a :class:`~stategraph.contract.scene.Scene` of the route
+      ``states`` (the start first; :class:`~stategraph.contract.grid_puzzle.GridPuzzle` draws one);
     - optional ``accelerator(instance)``: the same state graph, built faster (see the module
       docstring).
 

@@ -182,6 +182,19 @@ class Model(ABC):
         return None
 
     @classmethod
+    def state_position(cls, instance: Any, state: Any) -> tuple | None:
+        """Where ``state`` of ``instance`` goes in a picture of the state graph, a ``(row, col)``
+        pair of numbers (row downwards, as on a grid), or ``None`` (the default): the views lay
+        the graph out themselves.  A grid puzzle's is the cell the state stands on."""
+        return None
+
+    @classmethod
+    def state_group(cls, instance: Any, state: Any) -> Any:
+        """The group ``state`` belongs to in a picture of the state graph (hashable: the keys
+        held), or ``None`` (the default): each group is drawn as its own copy of the layout."""
+        return None
+
+    @classmethod
     def scene(cls, record: Any, steps: list) -> Any:
         """The puzzle of ``record`` after ``steps`` (the first steps of its :meth:`explain`) as a
         :class:`~stategraph.contract.scene.Scene` for ``stategraph draw``; by default the
@@ -194,7 +207,7 @@ class Model(ABC):
             return None
         from .scene import Scene  # only `draw` and `view` picture a puzzle; solving never does
 
-        return Scene.from_text(text)
+        return Scene.of_text(text)
 
     @classmethod
     def explain(cls, record: Any) -> dict | None:
@@ -217,9 +230,10 @@ class Model(ABC):
                                                    f"cost {total}",
                           "move": move, "before": labels[number - 1], "after": labels[number],
                           "cost": components(total), "picture": cls.state_picture(record.subject, v)})
+        start = cls.state_picture(record.subject, states[0]) if states else None
         return {"steps": steps, "summary": f"cost {solution.cost}: {plural(len(steps), 'move')}" if steps else
                 f"cost {solution.cost}: the start is a goal",
-                "picture": cls.state_picture(record.subject, states[0]) if states and not steps else None}
+                "picture": start if not steps else None, "start_picture": start}
 
 
 class Puzzle(ABC):
