@@ -72,7 +72,7 @@ draw.draw_solution(Settings.of("pushing_boxes"), PB, picture("pushing_boxes-maze
 draw.animate(Settings.of("pushing_boxes"), PB, picture("pushing_boxes-maze3.gif"), instance=3)
 
 # %% [markdown]
-# The routines compared: states settled, per routine and model (log scale).
+# The routines compared: states settled, per routine and model (0 drawn at 0).
 
 # %%
 tables = compare.compare("pushing_boxes", PB)

@@ -77,7 +77,10 @@ def test_cli_compare_formats_and_plot(tmp_path, capsys):
     path.write_text(get_puzzle("arrow_maze").sample_text())
     assert main(["compare", "arrow_maze", str(path)]) == 0
     text = capsys.readouterr().out
-    assert "instance 1, query 1" in text and "queue_pops" in text
+    assert text.startswith("arrow_maze: 2 questions in 2 instances") and "instance 1, query 1" not in text
+    assert main(["compare", "arrow_maze", str(path), "--per-question"]) == 0
+    every = capsys.readouterr().out
+    assert every.startswith("arrow_maze: 2 questions") and "instance 2, query 1" in every and "queue_pops" in every
     assert main(["compare", "arrow_maze", str(path), "--format", "json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(rows) == 2 * len(_expected_pairs("arrow_maze"))
@@ -86,10 +89,11 @@ def test_cli_compare_formats_and_plot(tmp_path, capsys):
     assert [row["algorithm"] for row in parsed] == ["spfa", "spfa"] and parsed[0]["queue_pops"] != ""
     plot = tmp_path / "settled.svg"
     assert main(["compare", "arrow_maze", str(path), "--format", "csv", "--plot", str(plot)]) == 0
-    capsys.readouterr()
+    assert capsys.readouterr().err.startswith(f"stategraph: wrote {plot}: ")
     root = ET.parse(plot).getroot()
     ids = {element.get("id") for element in root.iter()}
-    assert "settled-cell_heading" in ids
+    assert {f"{kind}-cell_heading-{routine}" for kind in ("total", "questions")
+            for routine in applicable_algorithms("arrow_maze", "cell_heading")} <= ids
 
 
 def test_a_refusing_naive_model_is_a_row_not_a_crash(monkeypatch):

@@ -31,7 +31,9 @@ def test_pushing_boxes_sample_maze_3_in_words():
     assert "".join(step["walk"] + step["push"] for step in maze3["steps"]) == "eennwwWWWWeeeeeesswwwwwwwnNN"
     assert maze3["steps"][0]["picture"].splitlines()[3] == "#...BP....#"
     text = render(maze3)
-    assert text.startswith("Maze #3\n1. box (4,6)") and "6 pushes and 22 walks" in text
+    assert text.startswith("Maze #3\nstart:\n") and "\n1. box (4,6)" in text and "6 pushes and 22 walks" in text
+    start = maze3["start_picture"].splitlines()  # the box at (4,6), the player at (6,7), as step 1 says
+    assert (start[3][5], start[5][6]) == ("B", "P")
 
 
 def test_pushing_boxes_impossible_maze_has_no_steps():
@@ -144,7 +146,8 @@ def test_cli_explain_text_and_json(tmp_path, capsys):
     path.write_text(PB_SAMPLE)
     assert main(["explain", "pushing_boxes", str(path), "--instance", "3"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[1:2] == MAZE_3_STEPS[:1]
+    assert out.splitlines()[0] == "Maze #3" and next(line for line in out.splitlines() if line.startswith("1. ")) == \
+        MAZE_3_STEPS[0]
     assert main(["explain", "pushing_boxes", str(path), "--format", "json"]) == 0
     objects = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [o["instance"] for o in objects] == [1, 2, 3, 4]
@@ -155,3 +158,45 @@ def test_cli_explain_text_and_json(tmp_path, capsys):
     [query1] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert query1["query"] == 1 and len(query1["steps"]) == 2
     assert main(["explain", "pushing_boxes", str(path), "--instance", "9"]) == 2
+
+
+
+# the start's picture --------------------------------------------------------------------------------
+
+WATER_JUG = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "water_jug")
+
+
+def empty_jugs(a: int, b: int) -> str:
+    """Two empty jugs as the example draws them (a bar of at most 20 marks each), written here."""
+    return f"A |{' ' * min(a, 20)}| 0/{a}\nB |{' ' * min(b, 20)}| 0/{b}"
+
+
+def explain_jugs(text: str, *args) -> str:
+    """``stategraph explain`` of the water jug example on ``text``, from the example's folder."""
+    from cli_runner import run_cli
+
+    done = run_cli("explain", "--config", "puzzle.yaml", "-", *args, cwd=WATER_JUG, stdin=text)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_start_is_pictured_before_the_first_step():
+    text = explain_jugs("1\n5 2 3\n")
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+    assert lines[1:first] == ["start:"] + ["   " + row for row in empty_jugs(5, 2).splitlines()]
+    [told] = [json.loads(line) for line in explain_jugs("1\n5 2 3\n", "--format", "json").splitlines()]
+    assert told["start_picture"] == empty_jugs(5, 2) and told["steps"]
+
+
+def test_a_start_that_is_a_goal_is_pictured_once():
+    text = explain_jugs("1\n3 5 0\n")  # 0 litres: both jugs hold it at the start
+    assert text.count(empty_jugs(3, 5).splitlines()[0]) == 1 and "1. " not in text
+    [told] = [json.loads(line) for line in explain_jugs("1\n3 5 0\n", "--format", "json").splitlines()]
+    assert told["start_picture"] == told["picture"] == empty_jugs(3, 5) and told["steps"] == []
+
+
+def test_a_model_without_a_picture_has_none_at_the_start():
+    """The built-ins' explanations carry the key too (``None`` where the model sets none)."""
+    [maze3] = explain("pushing_boxes", PB_SAMPLE, instance=3)
+    assert "start_picture" in maze3

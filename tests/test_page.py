@@ -167,6 +167,64 @@ def test_scenes_are_the_models_own(sample):
     assert built.data["styles"]["cell"]["wall"] and built.data["styles"]["mark"]
 
 
+def decoded(tables: dict, j: int) -> tuple[dict, list, str | None]:
+    """Scene ``j`` of the page's tables, read back as the page's script reads it: each cell's
+    ``[style, fill]``, the legend's ``([style, fill], meaning)`` entries, the text picture."""
+    scene, styles = tables["scenes"][j], tables["styles"]
+    cells = tables["cells"][scene["cells"]]
+    fill = {}
+    runs = cells["runs"]
+    for i in range(0, len(runs), 4):
+        row, col, style, length = runs[i:i + 4]
+        for c in range(col, col + length):
+            fill[row, c] = styles[style]
+    for row, col, style, *_ in cells["single"]:
+        fill[row, col] = styles[style]
+    legend = [(styles[i], meaning) for i, meaning in tables["legends"][scene["legend"]]] if scene["legend"] >= 0 \
+        else []
+    return fill, legend, scene.get("text")
+
+
+def test_scenes_carry_their_legends_their_own_styles_and_text_pictures():
+    from stategraph.contract.scene import CELL_STYLES, EXTRA_COLOURS, Scene
+
+    first, second = Scene(1, 1, 2, 3), Scene(1, 1, 2, 3)
+    for scene, own in ((first, ("lava", "moss")), (second, ("moss", "lava"))):  # first used in another order
+        scene.cell(1, 1, "wall")
+        scene.cell(1, 2, own[0])
+        scene.cell(1, 3, own[1], "x", name="odd")
+        scene.cell(2, 1, "floor")
+        scene.cell(2, 2, "floor")
+        scene.cell(2, 3, "key")
+        scene.key("key", "a key")
+        scene.key(own[0], "hot")
+    jugs = Scene.of_text("A |## | 2/3\nB |   | 0/3")
+    tables = PAGE.encode_scenes([first, second, jugs])
+    for j, scene in enumerate((first, second)):
+        own = [cell.style for cell in scene.cells if cell.style not in CELL_STYLES]  # in order of first use
+        colour = {**CELL_STYLES, **{style: EXTRA_COLOURS[own.index(style)] for style in own}}
+        fill, legend, text = decoded(tables, j)
+        assert fill == {(c.row, c.col): [c.style, colour[c.style]] for c in scene.cells} and text is None
+        assert legend == [([style, colour[style]], meaning) for style, meaning in scene.legend]
+    fill, legend, text = decoded(tables, 2)
+    assert text == "A |## | 2/3\nB |   | 0/3" and fill == {} and legend == []
+
+
+def test_a_text_picture_is_its_text_at_every_step_from_the_start():
+    """The water jugs: the page's pictures are explain's, the start's first."""
+    from stategraph.views.explain import explain
+
+    jugs = load_plugin("water_jug:WaterJug", os.path.join(EXAMPLES, "water_jug"))
+    text = "1\n3 5 4\n"
+    steps = page_data(page(jugs, text).html)["steps"]
+    [explanation] = explain(jugs, text)
+    wanted = [explanation["start_picture"]] + [step["picture"] for step in explanation["steps"]]
+    tables = steps["scenes"]
+    assert [decoded(tables, j)[2] for j in steps["scene_of"]] == wanted and len(wanted) == 7  # 6 moves
+    assert wanted[0] == "A |   | 0/3\nB |     | 0/5"  # the start: both jugs empty
+    assert steps["texts"][0].startswith("start: ")
+
+
 def test_a_plugin_without_a_scene_shows_its_pictures_or_labels():
     folder = os.path.join(EXAMPLES, "ice_maze")
     puzzle = load_plugin("ice_maze:IceMaze", folder)

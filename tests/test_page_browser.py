@@ -96,6 +96,13 @@ SLOW_CASES = {
     "test_the_page_in_a_browser[ice_maze]",
     "test_the_page_in_a_browser[student_bfs]",
     "test_the_page_in_a_browser[water_jug]",
+    "test_the_page_in_a_browser[hanoi]",
+    "test_the_page_in_a_browser[river_crossing]",
+    "test_the_page_in_a_browser[knight]",
+    "test_the_page_in_a_browser[lights_out]",
+    "test_the_page_in_a_browser[rush_hour]",
+    "test_the_page_in_a_browser[sokoban]",
+    "test_a_suggested_layout_a_legend_and_a_text_picture",
 }
 
 
@@ -334,4 +341,69 @@ def test_screenshot_for_the_readme(browser, tmp_path):
     picture = os.environ.get("STATEGRAPH_SCREENSHOT") or str(tmp_path / "view.png")
     tab.screenshot(path=picture)
     assert opened.errors == [] and opened.violations() == [] and _distinct_pixels(picture) > 300
+    tab.close()
+
+
+def test_a_suggested_layout_a_legend_and_a_text_picture(browser, tmp_path):
+    """Keys and doors (tests/test_layouts.py): its page opens on the start, its legend's swatches in
+    their styles' colours (a style of its own in the first extra colour), a labelled copy of the
+    state graph per keys held, the moves picking a key up drawn across copies, each state where its
+    data puts it (one scale both ways); then the water jugs' text picture as text, from the start."""
+    from stategraph.contract.scene import CELL_STYLES, EXTRA_COLOURS
+    from stategraph.puzzles import load_plugin
+    from stategraph.views import page
+    from test_layouts import KEYS_INPUT, KeysAndDoors, bfs, find, read_grid_text
+
+    out = tmp_path / "keys.html"
+    puzzle = KeysAndDoors()
+    page(puzzle, KEYS_INPUT).write(str(out))
+    data = page_data(out.read_text(encoding="utf-8"))
+    opened = Opened(browser, str(out), "keys")
+    tab = opened.tab
+    assert opened.text("#step-number") == f"step 0 of {len(data['steps']['texts']) - 1}"
+    assert opened.text("#step-text").startswith("start: ")
+    start = find(read_grid_text(KEYS_INPUT), "S")
+    here = tab.locator("#scene-svg #here")
+    assert (float(here.get_attribute("cx")), float(here.get_attribute("cy"))) == (start[1], start[0])
+    items = tab.locator("#scene-legend li[data-style]")
+    styles = [items.nth(k).get_attribute("data-style") for k in range(items.count())]
+    fills = [items.nth(k).locator("rect").get_attribute("fill") for k in range(items.count())]
+    assert styles == ["wall", "key", "gate"]
+    assert fills == [CELL_STYLES["wall"], CELL_STYLES["key"], EXTRA_COLOURS[0]]
+    assert "the walk" in opened.text("#scene-legend")
+    doors = tab.locator('#scene-svg rect[data-style="gate"]')
+    assert doors.count() == 2 and {doors.nth(k).get_attribute("fill") for k in range(2)} == {EXTRA_COLOURS[0]}
+
+    labels = tab.locator("#graph-svg text.group-label")
+    assert [labels.nth(k).text_content() for k in range(labels.count())] == ["group (none)", "group a", "group ab"]
+    grid = read_grid_text(KEYS_INPUT)
+    states = bfs(puzzle, grid, (start, ""))
+    pickups = [(u, v) for u in states for _, v, _ in puzzle.moves(grid, u) if u[1] != v[1]]
+    assert tab.locator("#graph-svg line.edge.across").count() == len(pickups) >= 2
+    graph = data["graph"]
+    drawn = tab.evaluate("""[...document.querySelectorAll('#graph-svg circle.node')]
+        .map((c) => [Number(c.getAttribute('data-i')), Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))])""")
+    assert len(drawn) == graph["drawn"]
+    xs, ys = graph["x"], graph["y"]
+    i, j = min(range(len(xs)), key=lambda k: (xs[k], ys[k])), max(range(len(xs)), key=lambda k: (xs[k], ys[k]))
+    at = {k: (x, y) for k, x, y in drawn}
+    scale = (at[j][0] - at[i][0]) / (xs[j] - xs[i])
+    for k, (x, y) in at.items():  # the same scale both ways, one offset
+        assert x == pytest.approx(at[i][0] + (xs[k] - xs[i]) * scale, abs=0.01)
+        assert y == pytest.approx(at[i][1] + (ys[k] - ys[i]) * scale, abs=0.01)
+    tab.locator("#step-slider").fill("1")
+    assert len(tab.locator("#scene-svg #walk-path polyline").get_attribute("points").split()) == 2
+    assert opened.errors == [] and opened.violations() == []
+    tab.close()
+
+    jugs = tmp_path / "jugs.html"
+    puzzle = load_plugin("water_jug:WaterJug", os.path.join(ROOT, "examples", "water_jug"))
+    page(puzzle, "1\n3 5 4\n").write(str(jugs))
+    opened = Opened(browser, str(jugs), "jugs")
+    tab = opened.tab
+    assert opened.text("#scene-picture") == "A |   | 0/3\nB |     | 0/5"  # the start, as lines of text
+    assert tab.locator("#scene-svg").is_hidden() and tab.locator("#scene-picture").is_visible()
+    tab.keyboard.press("End")
+    assert opened.text("#scene-picture").splitlines()[1].endswith("4/5")
+    assert opened.errors == [] and opened.violations() == []
     tab.close()

@@ -327,7 +327,7 @@ def test_compare_marks_a_wrong_routine_and_computes_agreement(course):
     assert verified.endswith(wrong[0]["wrong"])  # the same line as --verify's first
     alone = cli(course, "compare", "arrow_maze", "input.txt", "-a", "broken:dfs", "--format", "json")
     assert [json.loads(line)["agrees"] for line in alone.stdout.splitlines()] == [row["agrees"] for row in mine]
-    text = cli(course, "compare", "arrow_maze", "input.txt", "-a", "broken:dfs").stdout
+    text = cli(course, "compare", "arrow_maze", "input.txt", "-a", "broken:dfs", "--per-question").stdout
     assert f"cell_heading {wrong[0]['wrong']}\n" in text and re.search(r" wrong +NO$", text, flags=re.M)
 
 

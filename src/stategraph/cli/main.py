@@ -286,10 +286,11 @@ SETTINGS = (option("--config", "-c", metavar="FILE|NAME", help=CONFIG),
                    help="override any config key, e.g. limits.max_rows=500 or "
                         "search.options.stop_at_target=false (repeatable)"),
             option("--quiet", "-q", action="store_true", help="no progress bar on a terminal"))
-COMPARE_HELP = ("run every model x applicable search routine on an input: one table per question with "
-                "nodes, edges, states settled (distinct states whose distance the routine took as final), "
-                "edges relaxed (out-edges examined; '-' where unobservable), SPFA's queue pops, compile and search ms, "
-                "the cost, and whether the answer bytes agree")
+COMPARE_HELP = ("run every model x applicable search routine on an input: a summary with a row per model and "
+                "routine over the whole file (questions answered, states, edges, states settled, answers whose "
+                "bytes agree with the first row's, compile and search ms), a total row, and once each the "
+                "routines that do not apply and why; --per-question adds one table per question (also edges "
+                "relaxed, SPFA's queue pops and the cost)")
 VIEW_HELP = ("one self-contained HTML page (no network, opens from file://) where one question's puzzle, its "
              "state graph, the solution step by step and each routine's search play side by side; the models "
              "compared; at most 5 MB (above 2,000 states, the canonical path and its neighbourhood are drawn)")
@@ -330,9 +331,11 @@ COMMANDS: dict[str, Command] = {
     "compare": Command(COMPARE_HELP, (
         VIEW_INPUT,
         option("--format", choices=("text", "json", "csv"), default="text",
-               help="text tables (default), json (one object per row) or csv, for plotting"),
-        option("--plot", metavar="FILE.svg", help="also draw states settled per routine and model "
-                                                  "(log scale; needs matplotlib)"),
+               help="text: the summary (default); json (one object per question and pair) or csv, for plotting"),
+        option("--per-question", action="store_true",
+               help="after the summary, every question's table (text only; json and csv always are)"),
+        option("--plot", metavar="FILE.svg", help="also draw the states settled: each model and routine's total, "
+                                                  "and every question (0 drawn at 0; needs matplotlib)"),
     ), description=COMPARE_HELP),
     "explain": Command("the canonical solution as numbered steps in words, with ASCII pictures", (
         VIEW_INPUT,
@@ -346,8 +349,10 @@ COMMANDS: dict[str, Command] = {
                         option("--output", "-o", metavar="FILE", help="the picture: .svg or .png"),
                         option("--graph", action="store_true",
                                help="draw the state graph instead of the grid: canonical path in red, states settled "
-                                    "by the routine shaded; refused above 400 states (use --export-graphml)"),
-                        option("--animate", metavar="FILE.gif", help="also write the solution played step by step"),
+                                    "by the routine shaded; above 400 states, the canonical path and its "
+                                    "neighbourhood"),
+                        option("--animate", metavar="FILE.gif",
+                               help="also write the solution played from the start, a frame a step"),
                         *_pickers("default: instance 1"),
                     )),
     "view": Command(VIEW_HELP, (

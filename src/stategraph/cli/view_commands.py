@@ -72,6 +72,11 @@ def compare(args) -> int:
     from .streams import open_input, output
 
     settings, (path,) = _settings(args)
+    if args.per_question and args.format != "text":
+        from ..errors import StategraphError
+
+        raise StategraphError(f"--per-question adds every question's table to the text summary; --format "
+                              f"{args.format} is already one record per question")
     if args.plot:
         from ..views.draw import FORMATS, pyplot
 
@@ -82,9 +87,19 @@ def compare(args) -> int:
     with open_input(path) as (stream, source):
         tables = views.compare(settings.puzzle, _Passes(stream), pairs, source, base=settings,
                                models=None if args.model is None else [settings.model])
-    output({"text": views.as_text, "json": views.as_json, "csv": views.as_csv}[args.format](tables))
+    if args.format == "text":
+        ruled = views.ruled_out(settings.puzzle, None if args.model is None else [settings.model],
+                                None if args.algorithm is None else [settings.algorithm])
+        output(views.summary_text(tables, settings.puzzle.name, ruled))
+        if args.per_question and tables:
+            output("\n" + views.as_text(tables, listed_once=True))
+    else:
+        output({"json": views.as_json, "csv": views.as_csv}[args.format](tables))
     if args.plot:
-        views.plot(tables, args.plot)
+        drawn = views.plot(tables, args.plot)
+        left_out = f"; {len(drawn['left_out'])} that ran on no question left out" if drawn["left_out"] else ""
+        output(f"stategraph: wrote {args.plot}: the states settled by {len(drawn['drawn'])} model x routine pairs "
+               f"on each of the {drawn['questions']} questions{left_out}\n", report=True)
     return views.verdict(tables)
 
 
@@ -123,7 +138,9 @@ def draw(args) -> int:
             output(f"stategraph: wrote {args.output}\n", report=True)
         elif args.output:  # --graph, or a model that pictures no grid: its state graph
             drawn = views.draw_graph(settings, passes(), args.output, args.instance, args.query, source=source)
-            output(f"stategraph: wrote {args.output}: {drawn['states']} states, {drawn['settled']} settled by "
+            shown = f"{drawn['states']:,} states" if drawn["drawn"] == drawn["states"] else \
+                views.left_out(drawn["drawn"], drawn["states"])
+            output(f"stategraph: wrote {args.output}: {shown}, {drawn['settled']:,} settled by "
                    f"{settings.algorithm}\n", report=True)
         if args.animate:
             frames = views.animate(settings, passes(), args.animate, args.instance, args.query, source)

@@ -243,14 +243,17 @@ class RulesModel(Model):
     @classmethod
     def scene(cls, record, steps):
         """The rules' ``scene(instance, states)`` of the canonical path's states up to the step
-        reached (the start first), when they define one; else the text :meth:`state_picture`."""
-        draw = getattr(cls.rules(record.subject), "scene", None)
-        solution = record.solution
-        if draw is None or solution is None or not solution.states:
+        reached (the start first; the start alone without a solution), when they define one; else
+        the text :meth:`state_picture`."""
+        rules = cls.rules(record.subject)
+        draw = getattr(rules, "scene", None)
+        if draw is None:
             return super().scene(record, steps)
         from .scene import Scene
 
-        drawn = draw(_value(record.subject), list(solution.states[:len(steps) + 1]))
+        solution, value = record.solution, _value(record.subject)
+        states = solution.states[:len(steps) + 1] if solution is not None and solution.states else [rules.start(value)]
+        drawn = draw(value, list(states))
         if drawn is not None and not isinstance(drawn, Scene):
             raise ContractError(f"{cls._where(record.subject)}scene() must return a stategraph Scene or None, "
                                 f"it returned {shorten(drawn)}")

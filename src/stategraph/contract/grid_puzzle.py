@@ -223,6 +223,22 @@ class GridRules:
                 return candidate
         return None
 
+    def picture(self, grid: CharGrid, state: Any) -> str:
+        """The grid as text, ``@`` on the state's cell and ``*`` on its marks' (what ``explain``
+        prints at each step).
+
+        >>> print(GridRules().picture(CharGrid(("S.#", "..G"), {"#": "wall", ".": "floor"}), (2, 2)))
+        S.#
+        .@G
+        """
+        rows = [list(line) for line in grid.rows]
+        here = self.position(grid, state)
+        shown = [(cell, "*") for _, cell, _ in getattr(self, "marks", _no_marks)(grid, state)]
+        for (row, col), char in shown + ([(here, "@")] if here is not None else []):
+            if grid.inside((row, col)):
+                rows[row - 1][col - 1] = char
+        return "\n".join("".join(row) for row in rows)
+
     def state_label(self, grid: CharGrid, state: Any) -> str:
         """``(row,col)`` of the state's cell, then its other items (``-`` for an empty one).
 

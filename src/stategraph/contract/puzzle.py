@@ -198,8 +198,8 @@ class Model(ABC):
     def scene(cls, record: Any, steps: list) -> Any:
         """The puzzle of ``record`` after ``steps`` (the first steps of its :meth:`explain`) as a
         :class:`~stategraph.contract.scene.Scene` for ``stategraph draw``; by default the
-        :meth:`state_picture` of the state reached, one cell a character (or a word, where every
-        line has as many words); ``None`` when there is no picture: draw shows the state graph."""
+        :meth:`state_picture` of the state reached, as lines of text (``Scene.of_text``); ``None``
+        when there is no picture: draw shows the state graph."""
         states = record.solution.states if record.solution is not None and record.solution.states else None
         state = states[len(steps)] if states else None
         text = None if state is None else cls.state_picture(record.subject, state)
@@ -213,7 +213,8 @@ class Model(ABC):
     def explain(cls, record: Any) -> dict | None:
         """The answer of ``record`` (an answered question: ``subject``, ``question``, ``answer``,
         ``solution``) in words: ``{"steps", "picture", "summary"}`` (and ``"title"``, else the
-        views name the question), each step a dict with at least ``number``, ``text``, ``move``,
+        views name the question; ``"start_picture"``, the start state's picture, shown before step
+        1), each step a dict with at least ``number``, ``text``, ``move``,
         ``before``, ``after``, ``cost`` and ``picture`` (see :mod:`stategraph.views.explain`).  By
         default the canonical path's moves and states, read from the state graph, each state
         with its :meth:`state_picture`."""

@@ -37,7 +37,7 @@ from .names import is_plugin_module
 SERVES_PLUGINS = frozenset({"stategraph.graph.read_only", "stategraph.io.tokens", "stategraph.graph.weights",
                             "stategraph.graph.dicts"})
 # the hooks of the first-level contract whose third argument (after self and the instance) is a state
-STATE_HOOKS = frozenset({"is_goal", "moves", "heuristic", "picture", "state_label"})
+STATE_HOOKS = frozenset({"is_goal", "moves", "heuristic", "picture", "state_label", "position", "group"})
 
 
 class PluginFault(StategraphError):

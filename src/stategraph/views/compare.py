@@ -1,4 +1,9 @@
-"""Every model x applicable search routine on the same input: one table per question.
+"""Every model x applicable search routine on the same input: one table per question, and a
+summary over the whole file.
+
+:func:`compare` gives the tables, a row per (model, routine) in each; :func:`summary` adds each
+pair's rows up over the file (what ``stategraph compare`` prints first), and lists once the
+pairs that ran on no question, with the reason; :func:`plot` draws every question.
 
 The statistics mean the same thing in every routine:
 
@@ -39,6 +44,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
+import re
+import textwrap
+from collections.abc import Sequence
 from types import MappingProxyType
 
 from ..contract.puzzle import Puzzle
@@ -46,7 +55,7 @@ from ..errors import ConfigError, InputError, StategraphError
 from ..io.safefile import output_name
 from ..plugins.faults import PluginFault
 from ..puzzles import get_puzzle
-from ..search import get_search
+from ..search import SEARCHES, get_search
 from ..search.routine_check import RoutineFault
 from ..settings.resolve import Settings
 from ..solving.driver import applicable_algorithms, run
@@ -91,6 +100,25 @@ def _models(puzzle: Puzzle) -> list[str]:
     return sorted(puzzle.models, key=lambda name: name != default_model)
 
 
+def ruled_out(puzzle: Puzzle | str, models: list[str] | None = None, routines: list[str] | None = None) -> list[dict]:
+    """``{"model", "algorithm", "refused"}`` for each routine of ``routines`` (default: the built-ins)
+    that a model of ``models`` (default: all) rules out by its declared weights or heuristic, so
+    that :func:`compare` runs it on no question: what the summary lists as not applicable.
+
+    >>> [(r["model"], r["refused"]) for r in ruled_out("pushing_boxes")]  # doctest: +ELLIPSIS
+    [('box_side', 'bfs needs every edge weight to be 1, but this graph has lexicographic ...'), ('box_player', ...)]
+    """
+    chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
+    rows = []
+    for model in models or _models(chosen):
+        declared = chosen.models[model]
+        for name in routines or SEARCHES:
+            reason = get_search(name).refusal(declared.profile, declared.has_heuristic)
+            if reason is not None:
+                rows.append({"model": model, "algorithm": name, "refused": reason})
+    return rows
+
+
 def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>",
             base: Settings | None = None, models: list[str] | None = None) -> list[dict]:
     """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair, each
@@ -98,11 +126,18 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
 
     ``text`` is a string or bytes, or a function giving each pair's run the input read again from
     its start (a stream read once, kept as far as it was read: see ``stategraph compare``).
-    ``models`` limits a routine of your own, run alone, to those models (:func:`with_plugin`)."""
+    ``models`` limits a routine of your own, run alone, to those models (:func:`with_plugin`).
+
+    A pair whose run stops at an error (a naive model refusing a large instance, a routine the
+    graph refuses, a broken routine) has a row saying ``refused`` or ``broken`` in each question
+    from there on; one stopped after the last question any pair reached is in the last table's
+    ``stopped`` list instead (the questions after it were compared by no pair)."""
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     base = base or Settings.of(chosen)
     tables: dict[tuple[int, int], dict] = {}
-    for model, algorithm in with_plugin(chosen, pairs, base, models):
+    chosen_pairs = with_plugin(chosen, pairs, base, models)
+    failures: dict[tuple[str, str], dict] = {}
+    for model, algorithm in chosen_pairs:
         settings = _pair_settings(base, model, algorithm)
         try:
             _add_rows(tables, chosen, text, settings, source, model, algorithm)
@@ -112,13 +147,26 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
             if not tables:
                 raise
             broken = isinstance(exc, (RoutineFault, PluginFault))
-            for table in tables.values():
-                if not any((row["model"], row["algorithm"]) == (model, algorithm) for row in table["rows"]):
-                    table["rows"].append({**dict.fromkeys(COLUMNS), "instance": table["instance"],
-                                          "query": table["query"], "model": model, "algorithm": algorithm,
-                                          "cost": "broken" if broken else "refused", "agrees": None,
-                                          "output": None, "broken" if broken else "refused": str(exc)})
+            failures[model, algorithm] = {"model": model, "algorithm": algorithm,
+                                          "cost": "broken" if broken else "refused",
+                                          "broken" if broken else "refused": str(exc)}
+    order = {pair: place for place, pair in enumerate(chosen_pairs)}
+    for pair, failure in failures.items():
+        for table in tables.values():
+            if not any((row["model"], row["algorithm"]) == pair for row in table["rows"]):
+                table["rows"].append({**dict.fromkeys(COLUMNS), "output": None, **failure,
+                                      "instance": table["instance"], "query": table["query"]})
+        if not any(row_failure(row) for table in tables.values() for row in table["rows"]
+                   if (row["model"], row["algorithm"]) == pair):
+            list(tables.values())[-1].setdefault("stopped", []).append(failure)
+    for table in tables.values():
+        table["rows"].sort(key=lambda row: order[row["model"], row["algorithm"]])
     return list(tables.values())
+
+
+def row_failure(row: dict) -> str | None:
+    """Why a row's pair did not run on its question (``refused`` or ``broken``), or ``None``."""
+    return row.get("refused") or row.get("broken")
 
 
 def _pair_settings(base: Settings, model: str, algorithm: str) -> Settings:
@@ -153,24 +201,173 @@ def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:
 def verdict(tables: list[dict]) -> int:
     """The exit status of a comparison: 2 when a routine is broken (it raised or returned what no
     routine may), else 3 when a row disagrees with the first (a wrong routine), else 0."""
-    rows = [row for table in tables for row in table["rows"]]
+    rows = [row for table in tables for row in table["rows"] + table.get("stopped", [])]
     if any(row.get("broken") for row in rows):
         return 2
-    return 3 if any(row["agrees"] is False for row in rows) else 0
+    return 3 if any(row.get("agrees") is False for row in rows) else 0
 
 
-def as_text(tables: list[dict]) -> str:
-    """Aligned tables, one per question, separated by a blank line."""
+# the summary: a row per (model, routine) over the whole file --------------------------------------
+
+SUMMED = ("states", "edges", "settled", "compile_ms", "search_ms")
+SUMMARY_COLUMNS = ("answered", "states", "edges", "settled", "agree", "compile", "search")
+
+
+def summary(tables: list[dict]) -> list[dict]:
+    """A record per (model, routine) over the whole file, in the tables' order: ``questions`` (the
+    file's), ``answered`` (those it ran on, a wrong answer included), ``agree`` (answers with the
+    bytes of the first row's), ``wrong`` (distances that do not hold; the first one's message in
+    ``first_wrong``, its question in ``first_wrong_at``), the sums of :data:`SUMMED` over the
+    questions answered (``None`` where a row has none: not observed); and where it did not run,
+    ``refused`` or ``broken`` (the message, once) and ``not_run_from`` (the first such question,
+    ``(instance, query)``; ``None``: after the last question compared).
+
+    >>> [(r["algorithm"], r["answered"], r["agree"], r["states"]) for r in summary(compare(
+    ...     "pushing_boxes", "1 3\\nSBT\\n1 4\\nSB.T\\n0 0\\n"))][:2]
+    [('astar', 2, 2, 5), ('layered_bfs', 2, 2, 5)]
+    """
+    records: dict[tuple[str, str], dict] = {}
+    asked = [(row, (table["instance"], table["query"])) for table in tables for row in table["rows"]]
+    stopped = [(row, None) for table in tables[-1:] for row in table.get("stopped", [])]
+    for row, question in asked + stopped:
+        record = records.setdefault((row["model"], row["algorithm"]), {
+            "model": row["model"], "algorithm": row["algorithm"], "questions": len(tables), "answered": 0,
+            "agree": 0, "wrong": 0, **dict.fromkeys(SUMMED, 0)})
+        failure = row_failure(row)
+        if failure:
+            kind = "broken" if row.get("broken") else "refused"
+            if kind not in record:
+                record.update({kind: failure, "not_run_from": question})
+            continue
+        record["answered"] += 1
+        record["agree"] += row["agrees"] is True
+        if row.get("wrong"):
+            record["wrong"] += 1
+            record.setdefault("first_wrong", row["wrong"])
+            record.setdefault("first_wrong_at", question)
+        for column in SUMMED:
+            total, value = record[column], row[column]
+            record[column] = None if total is None or value is None else total + value
+    for record in records.values():
+        for column in ("compile_ms", "search_ms"):
+            record[column] = None if record[column] is None else round(record[column], 3)
+    return list(records.values())
+
+
+def summary_text(tables: list[dict], puzzle: str = "", ruled: Sequence[dict] = ()) -> str:
+    """The summary as one table: for each model a header and a row per routine, then a total row
+    adding up the numbers above it (``-``: observed in none); then a line for each reason a (model,
+    routine) did not run on every question (``ruled``: those not run at all, :func:`ruled_out`),
+    and for each that gave wrong distances: each said once."""
+    head = f"{puzzle}: " if puzzle else ""
+    if not tables:
+        return f"{head}no questions in the input\n"
+    records = summary(tables)
+    shown = [record for record in records if record["answered"]]
+    total = {"answered": sum(r["answered"] for r in shown), "questions": sum(r["questions"] for r in shown),
+             "agree": sum(r["agree"] for r in shown)}
+    total.update({c: sum(r[c] for r in shown if r[c] is not None) if any(r[c] is not None for r in shown)
+                  else None for c in SUMMED})
+    body: list[tuple[str, list[str]]] = []
+    for i, record in enumerate(shown):
+        if i == 0 or shown[i - 1]["model"] != record["model"]:
+            body.append((f"model {record['model']}", list(SUMMARY_COLUMNS)))
+        body.append((record["algorithm"], _summary_cells(record)))
+    body.append(("total", _summary_cells(total)))
+    width = max(len(label) for label, _ in body)
+    widths = [max(len(cells[i]) for _, cells in body) for i in range(len(SUMMARY_COLUMNS))]
+    instances = len({table["instance"] for table in tables})
+    lines = [f"{head}{_count(len(tables), 'question')} in {_count(instances, 'instance')}, totals over the file "
+             "(times in ms)"]
+    lines += [label.ljust(width) + " " + "  ".join(cell.rjust(w) for cell, w in zip(cells, widths))
+              for label, cells in body]
+    notes = _notes(records, ruled, any(table["query"] > 1 for table in tables))
+    notes.append("agree: answers with the first row's bytes; --per-question: each question's table")
+    return "".join(line + "\n" for line in lines) + "".join(_wrapped(note) for note in notes)
+
+
+def _summary_cells(record: dict) -> list[str]:
+    def number(value, digits=0):
+        return "-" if value is None else f"{value:,.{digits}f}"
+
+    return [f"{record['answered']:,}/{record['questions']:,}", *(number(record[c]) for c in SUMMED[:3]),
+            f"{record['agree']:,}", number(record["compile_ms"], 1),
+            number(record["search_ms"], 1)]
+
+
+def _notes(records: list[dict], ruled, queried: bool) -> list[str]:
+    """The lines under the summary: one per reason some (model, routine) pairs did not run on
+    every question (those that ran on none first: not applicable), then one per wrong routine."""
+    def where(question):
+        return "after the last question compared" if question is None else \
+            f"from instance {question[0]}" + (f" query {question[1]}" if queried else "") + " on"
+
+    stopped = [(row, True, None) for row in ruled]  # (record, whether it ran on no question, where it stopped)
+    stopped += [(record, record["answered"] == 0, record["not_run_from"]) for record in records if row_failure(record)]
+    grouped: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for record, whole, first in stopped:
+        kind = "broken" if record.get("broken") else "refused"
+        status = ("not applicable" if kind == "refused" else "broken") if whole else f"{kind} {where(first)}"
+        reason = _reason(row_failure(record) or "", record["model"], first if whole else None)
+        grouped.setdefault((status, reason), []).append((record["algorithm"], record["model"]))
+    lines = [f"{status}: {_pairs(grouped[status, reason])}: {reason}"
+             for status, reason in sorted(grouped, key=lambda key: not key[0].startswith("not applicable"))]
+    for record in records:
+        if record["wrong"]:
+            at = record["first_wrong_at"]
+            lines.append(f"wrong on {record['wrong']:,} of {record['answered']:,} questions: {record['algorithm']} on "
+                         f"{record['model']}; the first, instance {at[0]}" + (f" query {at[1]}" if queried else "")
+                         + f": {record['first_wrong']}")
+    return lines
+
+
+def _pairs(pairs: list[tuple[str, str]]) -> str:
+    """``(routine, model)`` pairs in words: ``bfs, spfa on M``, ``bfs on M, N``, or ``bfs on M, spfa on N``.
+
+    >>> _pairs([("bfs", "m"), ("spfa", "m")]), _pairs([("bfs", "m"), ("bfs", "n")])
+    ('bfs, spfa on m', 'bfs on m, n')
+    """
+    routines, models = list(dict.fromkeys(r for r, _ in pairs)), list(dict.fromkeys(m for _, m in pairs))
+    if len(models) == 1 or len(routines) == 1:
+        return f"{', '.join(routines)} on {', '.join(models)}"
+    return ", ".join(f"{routine} on {model}" for routine, model in pairs)
+
+
+def _reason(message: str, model: str, first: tuple[int, int] | None = None) -> str:
+    """``message`` without the ``PUZZLE model MODEL:`` it may start with (the line names the model),
+    nor the ``instance N:`` of question ``first``, where the line says the routine ran on none."""
+    message = re.sub(rf"^(\S+ )?model {re.escape(model)}: ", "", message)
+    return message.removeprefix(f"instance {first[0]}: ") if first else message
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def _wrapped(note: str, width: int = 80) -> str:
+    """``note`` and a newline, folded at ``width`` columns, its next lines indented."""
+    return textwrap.fill(note, width, subsequent_indent="    ", break_long_words=False,
+                         break_on_hyphens=False) + "\n"
+
+
+# every question's table ----------------------------------------------------------------------------
+
+def as_text(tables: list[dict], listed_once: bool = False) -> str:
+    """Aligned tables, one per question, separated by a blank line.  ``listed_once``: without the
+    rows of the (model, routine) pairs that ran on no question, and without the lines saying why a
+    pair was refused or broken (the summary says each once)."""
+    idle = {(r["model"], r["algorithm"]) for r in summary(tables) if not r["answered"]} if listed_once else set()
     blocks = []
     for table in tables:
-        rows = [{c: _cell(row[c]) for c in COLUMNS} for row in table["rows"]]
+        kept = [row for row in table["rows"] if (row["model"], row["algorithm"]) not in idle]
+        rows = [{c: _cell(row[c]) for c in COLUMNS} for row in kept]
         widths = {c: max(len(c), *(len(row[c]) for row in rows)) for c in COLUMNS}
         lines = [f"instance {table['instance']}, query {table['query']}",
                  "  ".join(c.rjust(widths[c]) for c in COLUMNS)]
         lines += ["  ".join(row[c].rjust(widths[c]) for c in COLUMNS) for row in rows]
-        lines += [f"{row['model']} {row['algorithm']}: {row['refused']}" for row in table["rows"] if row.get("refused")]
-        lines += [f"{row['model']} {row['algorithm']}: {row['broken']}" for row in table["rows"] if row.get("broken")]
-        lines += [f"{row['model']} {row['wrong']}" for row in table["rows"] if row.get("wrong")]
+        if not listed_once:
+            lines += [f"{row['model']} {row['algorithm']}: {row_failure(row)}" for row in kept if row_failure(row)]
+        lines += [f"{row['model']} {row['wrong']}" for row in kept if row.get("wrong")]
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
 
@@ -197,28 +394,81 @@ def as_csv(tables: list[dict]) -> str:
     return buffer.getvalue()
 
 
-def plot(tables: list[dict], path: str, max_tables: int = 6) -> None:
-    """Bars of states settled per routine, one colour per model, one panel per question (log scale)."""
+# the plot ------------------------------------------------------------------------------------------
+
+def plot(tables: list[dict], path: str) -> dict:
+    """One figure of the states settled over the whole file: each (model, routine)'s total (bars,
+    one colour per routine), and each question's count in input order (a line per pair, a dash
+    style per model).  The scales are symmetric-log, linear below 1, so a 0 is drawn at 0; a
+    question a pair did not run on, or whose count it cannot observe, is a gap, never a 0.
+
+    The SVG's elements carry ids: ``total-MODEL-ROUTINE`` (a bar), ``total-label-MODEL-ROUTINE``
+    (its number), ``questions-MODEL-ROUTINE`` (a line), ``questions-axes`` (that panel's frame) and
+    ``left-out`` (the pairs that ran on no question, not drawn).  Returns what it drew:
+    ``{"questions", "drawn", "left_out"}`` (the latter two lists of ``(model, routine)``)."""
     from .draw import pyplot
 
     plt = pyplot()
-    shown = tables[:max_tables]
-    fig, axes = plt.subplots(len(shown), 1, figsize=(8, 2.8 * len(shown)), squeeze=False)
-    for ax, table in zip(axes[:, 0], shown):
-        models = list(dict.fromkeys(row["model"] for row in table["rows"]))
-        routines = list(dict.fromkeys(row["algorithm"] for row in table["rows"]))
-        width = 0.8 / len(models)
-        for i, model in enumerate(models):
-            values = {row["algorithm"]: row["settled"] or 0 for row in table["rows"] if row["model"] == model}
-            xs = [j + i * width for j, routine in enumerate(routines) if routine in values]
-            ys = [max(values[routine], 0.9) for routine in routines if routine in values]
-            ax.bar(xs, ys, width, label=model, gid=f"settled-{model}")
-        ax.set_yscale("log")
-        ax.set_xticks([j + 0.4 - width / 2 for j in range(len(routines))], routines, fontsize=8)
-        ax.set_ylabel("states settled")
-        ax.set_title(f"instance {table['instance']}, query {table['query']}", fontsize=9)
-        ax.legend(fontsize=8)
-    fig.tight_layout()
-    with output_name(path, "the plot") as name:
-        fig.savefig(name)
-    plt.close(fig)
+    records = summary(tables)
+    drawn = [record for record in records if record["answered"]]
+    left_out = [(record["model"], record["algorithm"]) for record in records if not record["answered"]]
+    routines = list(dict.fromkeys(record["algorithm"] for record in drawn))
+    models = list(dict.fromkeys(record["model"] for record in drawn))
+    colour = {routine: f"C{i % 10}" for i, routine in enumerate(routines)}
+    dashes = {model: ("-", "--", ":", "-.")[i % 4] for i, model in enumerate(models)}
+    with plt.rc_context({"svg.fonttype": "none", "path.simplify": False, "svg.hashsalt": "stategraph"}):
+        fig, (totals, strip) = plt.subplots(2, 1, figsize=(9, 4.5 + 0.25 * len(drawn)),
+                                            height_ratios=[1 + 0.12 * len(drawn), 2])
+        _draw_totals(totals, drawn, colour)
+        _draw_questions(strip, tables, drawn, colour, dashes)
+        fig.suptitle(f"states settled: every one of the {_count(len(tables), 'question')} drawn, "
+                     "the totals cover them all", fontsize=10)
+        if left_out:
+            fig.text(0.01, 0.005, textwrap.fill("not drawn (ran on no question): " + ", ".join(
+                f"{routine} on {model}" for model, routine in left_out), 150), fontsize=7, gid="left-out")
+        fig.tight_layout(rect=(0, 0.03 if left_out else 0, 1, 1))
+        with output_name(path, "the plot") as name:
+            fig.savefig(name)
+        plt.close(fig)
+    return {"questions": len(tables), "drawn": [(r["model"], r["algorithm"]) for r in drawn], "left_out": left_out}
+
+
+def _draw_totals(ax, drawn: list[dict], colour: dict) -> None:
+    top = max([record["settled"] or 0 for record in drawn] + [1])
+    for y, record in enumerate(drawn):
+        pair = f"{record['model']}-{record['algorithm']}"
+        value = record["settled"]
+        if value is not None:
+            ax.barh(y, value, 0.7, color=colour[record["algorithm"]], gid=f"total-{pair}")
+        answered, questions = record["answered"], record["questions"]
+        label = "not observed" if value is None else f"{value:,}" + (
+            "" if answered == questions else f" ({answered:,} of {questions:,})")
+        ax.text(value or 0, y, f" {label}", va="center", fontsize=7, gid=f"total-label-{pair}")
+    ax.set_xscale("symlog", linthresh=1)
+    ax.set_xlim(0, top * 8)
+    ax.set_yticks(range(len(drawn)), [f"{r['model']} {r['algorithm']}" for r in drawn], fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("states settled, totals over the file (0 drawn at 0)", fontsize=8)
+
+
+def _draw_questions(ax, tables: list[dict], drawn: list[dict], colour: dict, dashes: dict) -> None:
+    xs = range(1, len(tables) + 1)
+    top = 1.0
+    for record in drawn:
+        pair = record["model"], record["algorithm"]
+        found = [next((row for row in table["rows"] if (row["model"], row["algorithm"]) == pair), None)
+                 for table in tables]
+        ys = [float("nan") if row is None or row_failure(row) or row["settled"] is None else row["settled"]
+              for row in found]
+        top = max([top, *(y for y in ys if not math.isnan(y))])
+        ax.plot(xs, ys, dashes[pair[0]], marker="o", markersize=3, linewidth=1, color=colour[pair[1]],
+                label=f"{pair[0]} {pair[1]}", gid=f"questions-{pair[0]}-{pair[1]}")
+    ax.set_yscale("symlog", linthresh=1)
+    ax.set_ylim(0, top * 2)
+    ax.set_xlim(0.5, max(len(tables), 1) + 0.5)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.patch.set_gid("questions-axes")
+    ax.set_xlabel(f"question, in input order (1 to {len(tables):,})", fontsize=8)
+    ax.set_ylabel("states settled", fontsize=8)
+    if drawn:
+        ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.0, 1.0))

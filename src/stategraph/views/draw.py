@@ -5,35 +5,51 @@ when a picture is asked for, with the headless Agg backend.  The output format f
 name: ``.svg`` or ``.png`` (``.gif`` for animations).
 
 The grid is the model's :class:`~stategraph.contract.scene.Scene` (:meth:`~stategraph.contract.puzzle.Model.scene`),
-drawn the same way for every puzzle.  What is drawn carries a ``gid`` (an ``id`` in SVG), so a
-picture can be inspected by program: ``grid``, and the names the scene gives its cells, trails
-and marks (``start``, ``target``, ``box-path``, ``piece-path``, ``route-path``, ...); in a state
-graph ``states``, ``settled-states`` and ``canonical-path``.  A model without a scene is drawn
-as its state graph (``--graph``).
+drawn the same way for every puzzle: its cells in their styles' colours
+(:meth:`~stategraph.contract.scene.Scene.colour`), its trails and marks, and a legend of what its
+styles and trails mean; a text picture
+(:meth:`~stategraph.contract.scene.Scene.of_text`) as lines of fixed-width text.  What is drawn
+carries a ``gid`` (an ``id`` in SVG), so a picture can be inspected by program: ``grid``,
+``cells`` (the cells without a name), ``legend``, ``text-picture``, and the names the scene gives
+its cells, trails and marks (``start``, ``target``, ``box-path``, ``piece-path``, ``route-path``,
+...); in a state graph ``states``, ``settled-states``, ``canonical-path``, ``group-edges`` (moves
+from one copy of the layout to another) and ``group-K`` (the label of copy K).  A model without a
+scene is drawn as its state graph (``--graph``).  An animation begins with the start, then one
+frame a step.
 
-State graphs are drawn only up to :data:`MAX_GRAPH_STATES` states; larger ones are refused with a
-pointer to the GraphML export, which graph tools (Gephi, yEd) lay out far better.  An animation
-is drawn only up to :data:`MAX_ANIMATION_CELLS` frames x grid cells (every frame redraws the
-grid): a longer one is refused before its first frame.  Files are written through
-:mod:`stategraph.io.safefile`: an existing picture is replaced only by a complete one.
+A state graph is laid out where the model places its states (:func:`suggested_layout`:
+:meth:`~stategraph.contract.puzzle.Model.state_position`, one copy of the layout per
+:meth:`~stategraph.contract.puzzle.Model.state_group`), else by the cells its states carry
+(``row``/``col``, ``box_row``...), else by a spring layout.  Above :data:`MAX_GRAPH_STATES` states
+only the canonical path and its neighbourhood are drawn (:func:`neighbourhood`) and the title says
+how many states are left out.  The page (:mod:`stategraph.views.page`) picks and places the states
+of its state graph with the same functions.  An animation is drawn only up to
+:data:`MAX_ANIMATION_CELLS` frames x grid cells (every frame redraws the grid): a longer one is
+refused before its first frame.  Files are written through :mod:`stategraph.io.safefile`: an
+existing picture is replaced only by a complete one.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
+from itertools import accumulate
 
-from ..contract.scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
+from ..contract.scene import MARK_STYLES, TRAIL_STYLES
 from ..errors import StategraphError
 from ..io.safefile import output_name
 from ..plugins.faults import answering, question_name
 from ..settings.resolve import Settings
-from .explain import explained
+from .explain import explained, step_positions
 
-MAX_GRAPH_STATES = 400
+MAX_GRAPH_STATES = 400  # above it, the canonical path and its neighbourhood are drawn
+COPY_GAP = 2  # cells between two copies of a layout the model suggests, one a group: room for a label
+MAX_ARROWS = 300  # moves drawn with arrowheads (each a patch of its own, slow to draw); more as plain lines
 MAX_ANIMATION_CELLS = 25_000  # frames x grid cells of an animation (about half a millisecond each)
 INSTALL_HINT = "drawing needs matplotlib: pip install 'stategraph[draw]'"
 FORMATS = (".svg", ".png")
+OTHER_TRAIL = ("#555555", 1.5, False, "", False)  # a trail or mark of a style the tables do not name
+OTHER_MARK = ("#555555", "o", 8)
 
 
 class DrawingUnavailable(StategraphError):
@@ -75,26 +91,46 @@ def scene_of(settings: Settings, record, explanation: dict, upto: int | None = N
 
 
 def render_scene(ax, scene) -> None:
-    """Draw ``scene`` on matplotlib axes: cells, then trails, then marks, each with its ``gid``."""
-    from matplotlib.patches import Rectangle
+    """Draw ``scene`` on matplotlib axes: cells, then trails, then marks, each with its ``gid``, and
+    the legend; a text picture as its lines."""
+    if scene.text is not None:
+        _render_text(ax, scene)
+        return
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Patch, Rectangle
 
+    ax.set_axis_on()
+    fill = {style: scene.colour(style) for style in {cell.style for cell in scene.cells}}
+    plain = []
     for cell in scene.cells:
-        ax.add_patch(Rectangle((cell.col - 0.5, cell.row - 0.5), 1, 1, facecolor=CELL_STYLES[cell.style],
-                               edgecolor="#999999", linewidth=0.5, gid=cell.name or None))
+        square = Rectangle((cell.col - 0.5, cell.row - 0.5), 1, 1, facecolor=fill[cell.style], edgecolor="#999999",
+                           linewidth=0.5, gid=cell.name or None)
+        if cell.name:
+            ax.add_patch(square)
+        else:
+            plain.append(square)
         if cell.text:
-            ax.text(cell.col, cell.row, cell.text, ha="center", va="center", fontsize=8)
+            ax.text(cell.col, cell.row, cell.text, ha="center", va="center", fontsize=8, parse_math=False)
         if cell.note:
-            ax.text(cell.col, cell.row + 0.38, cell.note, ha="center", va="center", fontsize=6, color="#555555")
+            ax.text(cell.col, cell.row + 0.38, cell.note, ha="center", va="center", fontsize=6, color="#555555",
+                    parse_math=False)
+    if plain:
+        ax.add_collection(PatchCollection(plain, match_original=True, gid="cells", zorder=0.9))
+    handles = [Patch(facecolor=scene.colour(style), edgecolor="#999999", label=str(meaning))
+               for style, meaning in scene.legend]
     for trail in scene.trails:
-        colour, width, dashed, marker, spread = TRAIL_STYLES[trail.style]
+        colour, width, dashed, marker, spread = TRAIL_STYLES.get(trail.style, OTHER_TRAIL)
         points = [(r + 0.12 * math.sin(i), c + 0.12 * math.cos(i)) for i, (r, c) in enumerate(trail.points)] \
             if spread else trail.points
         if points:
             rows, cols = zip(*points)
-            ax.plot(cols, rows, gid=trail.name, color=colour, linewidth=width, linestyle="--" if dashed else "-",
-                    marker=marker or None, markersize=4, label=trail.legend or None)
+            [line] = ax.plot(cols, rows, gid=trail.name, color=colour, linewidth=width,
+                             linestyle="--" if dashed else "-", marker=marker or None, markersize=4,
+                             label=trail.legend or None)
+            if trail.legend:
+                handles.append(line)
     for mark in scene.marks:
-        colour, marker, size = MARK_STYLES[mark.style]
+        colour, marker, size = MARK_STYLES.get(mark.style, OTHER_MARK)
         row, col = mark.position
         if marker == "cell":
             ax.add_patch(Rectangle((col - 0.5, row - 0.5), 1, 1, facecolor=colour, edgecolor="black",
@@ -107,8 +143,28 @@ def render_scene(ax, scene) -> None:
     ax.set_xticks(range(scene.left, scene.right + 1))
     ax.set_yticks(range(scene.top, scene.bottom + 1))
     ax.tick_params(labelsize=7)
-    if any(trail.legend for trail in scene.trails):
-        ax.legend(loc="upper right", fontsize=7)
+    if handles:  # the key beside the grid; trails' captions alone inside it, as they are few
+        outside = {"loc": "upper left", "bbox_to_anchor": (1.02, 1.0)} if scene.legend else {"loc": "upper right"}
+        ax.legend(handles=handles, fontsize=7, **outside).set_gid("legend")
+
+
+def _render_text(ax, scene) -> None:
+    """A text picture: its lines in a fixed-width font, as large as fits the axes (at most 12 pt)."""
+    ax.set_axis_off()
+    lines = scene.text.splitlines() or [""]
+    box = ax.get_position()
+    width, height = ax.figure.get_size_inches()
+    room = (box.width * width * 72, box.height * height * 72)  # the axes in points
+    size = min(12.0, room[0] / (0.62 * max(map(len, lines), default=1) or 1), room[1] / (1.3 * len(lines)))
+    ax.text(0.0, 1.0, "\n".join(lines), transform=ax.transAxes, ha="left", va="top", family="monospace",
+            fontsize=max(size, 3.0), gid="text-picture", parse_math=False)
+
+
+def _text_size(scene) -> tuple[float, float]:
+    """The figure's inches for a text picture in 12 pt (a character 0.1 inch wide, a line 0.22 tall),
+    within 4 x 1.5 and 12 x 10."""
+    return (min(12.0, max(4.0, 0.1 * (scene.right - scene.left + 1) + 0.6)),
+            min(10.0, max(1.5, 0.22 * (scene.bottom - scene.top + 1) + 0.9)))
 
 
 def draw_solution(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
@@ -121,7 +177,7 @@ def draw_solution(settings: Settings, text, path: str, instance: int | None = No
     scene = scene_of(settings, record, explanation)
     if scene is None:
         return None
-    fig, ax = plt.subplots(figsize=(6, 5))
+    fig, ax = plt.subplots(figsize=(6, 5) if scene.text is None else _text_size(scene))
     ax.set_gid("grid")
     render_scene(ax, scene)
     ax.set_title(f"{explanation['title']}: {explanation['summary']}"[:90], fontsize=9)
@@ -134,30 +190,32 @@ def draw_solution(settings: Settings, text, path: str, instance: int | None = No
 
 def animate(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
             source: str = "<input>", fps: int = 2, max_cells: int = MAX_ANIMATION_CELLS) -> int:
-    """A GIF of the solution, one frame per step (one frame of the start when there is no step);
-    returns the number of frames.  Refused, before any frame is drawn, when frames x grid cells
-    is above ``max_cells``."""
+    """A GIF of the solution: a frame of the start, then one frame per step; returns the number of
+    frames.  Refused, before any frame is drawn, when frames x grid cells is above ``max_cells``."""
     check_path(path, (".gif",))
     plt = pyplot()
     from matplotlib.animation import FuncAnimation, PillowWriter
 
     record, explanation = pick(settings, text, instance, query, source)
     steps = explanation["steps"]
-    frames = max(len(steps), 1)
+    frames = len(steps) + 1
     last = scene_of(settings, record, explanation)
     if last is not None:
         cells = (last.bottom - last.top + 1) * (last.right - last.left + 1)
 
         def picture(k):
-            render_scene(ax, scene_of(settings, record, explanation, upto=k + 1 if steps else 0))
+            render_scene(ax, scene_of(settings, record, explanation, upto=k))
     else:  # the state graph, the path so far in red
-        graph = _graph_to_draw(record)
+        graph, total = _graph_to_draw(record)
         cells = len(graph)
-        position = _layout(graph)
-        states = (record.solution.states if record.solution is not None else None) or []
+        layout = _laid_out(settings, record.subject, record.question, graph, _source(record, graph))
+        states = _path_of(record)
+        reached = _step_ends(graph, steps, states)
 
         def picture(k):
-            _draw_states(graph, position, ax, path_states=states[:k + 2] if steps else states[:1])
+            _draw_states(graph, layout, ax, path_states=states[:reached[k] + 1])
+            if total > len(graph):
+                ax.text(0.0, 0.0, left_out(len(graph), total), transform=ax.transAxes, fontsize=6)
     if frames * cells > max_cells:
         raise StategraphError(f"the animation of instance {record.instance} would draw {frames:,} frames of "
                               f"{cells:,} cells or states ({frames * cells:,} frame cells), above the animation "
@@ -167,8 +225,9 @@ def animate(settings: Settings, text, path: str, instance: int | None = None, qu
     def show(k):
         ax.clear()
         picture(k)
-        caption = steps[k]["text"] if steps else explanation["summary"]
+        caption = steps[k - 1]["text"] if k else "start" if steps else f"start: {explanation['summary']}"
         ax.set_title(caption if len(caption) <= 70 else caption[:67] + "...", fontsize=7)
+        fig.tight_layout()  # room for a legend beside the grid
         return []
 
     animation = FuncAnimation(fig, show, frames=frames, blit=False, repeat=False)
@@ -178,9 +237,185 @@ def animate(settings: Settings, text, path: str, instance: int | None = None, qu
     return frames
 
 
+def _step_ends(graph, steps: list, states: list) -> list[int]:
+    """The canonical-path place each frame ends at: the start, then each step's
+    (:func:`~stategraph.views.explain.step_positions`: a step may gather several moves)."""
+    if not states:
+        return [0] * (len(steps) + 1)
+    costs = [None, *accumulate(graph.succ[u][v].get("weight", 1) for u, v in zip(states, states[1:]))]
+    return step_positions(steps, costs)
+
+
+# what of a state graph is drawn, and where: here and on the page (views/page.py) ----------------
+
+def neighbourhood(graph, core: list, limit: int) -> tuple[list, int | None, bool]:
+    """The states to draw, the radius drawn whole and whether a further ring is drawn in part: all
+    of ``graph`` when it has at most ``limit`` states (radius ``None``); else ``core`` (the
+    canonical path) and every state within ``radius`` edges of it (either way), the largest radius
+    that keeps to ``limit`` (``core`` alone may be more), and as many of the next ring as still
+    fit, those a move leads to first (a state many moves lead into, an empty jug, makes a ring of
+    thousands).
+
+    >>> import networkx as nx
+    >>> neighbourhood(nx.path_graph(10, create_using=nx.DiGraph), [4], limit=6)
+    ([4, 5, 3, 6, 2, 7], 2, True)
+    """
+    if len(graph) <= limit:
+        return list(graph), None, False
+    succ, pred = graph.succ, graph.pred
+    chosen = dict.fromkeys(core)
+    ring, radius = list(chosen), 0
+    while ring:
+        following: dict = {}
+        for adjacency in (succ, pred):
+            for u in ring:
+                for v in adjacency[u]:
+                    if v not in chosen:
+                        following[v] = None
+        room = limit - len(chosen)
+        if len(following) > room:
+            chosen.update(dict.fromkeys(list(following)[:max(room, 0)]))
+            return list(chosen), radius, room > 0
+        chosen.update(following)
+        ring, radius = list(following), radius + 1 if following else radius
+    return list(chosen), radius, False
+
+
+def reached_depths(graph, drawn: list, index: dict, source) -> dict[int, int]:
+    """The places in ``drawn`` of the drawn states a breadth-first search from the start reaches
+    along the drawn states' moves, in the order it reaches them, each with its depth."""
+    succ = graph.succ
+    depth = {index[source]: 0} if source in index else {}
+    layer = list(depth)
+    while layer:
+        following = []
+        for i in layer:
+            for v in succ[drawn[i]]:
+                j = index.get(v)
+                if j is not None and j not in depth:
+                    depth[j] = depth[i] + 1
+                    following.append(j)
+        layer = following
+    return depth
+
+
+def reach_order(graph, drawn: list, source) -> list[int]:
+    """The places in ``drawn`` in the order a breadth-first search from the start (along the drawn
+    states' moves) reaches them, then those it never reaches, in their order.
+
+    >>> import networkx as nx
+    >>> reach_order(nx.DiGraph([(0, 2), (2, 1)]), [1, 0, 2, 3], 0)
+    [1, 2, 0, 3]
+    """
+    index = {state: i for i, state in enumerate(drawn)}
+    reached = reached_depths(graph, drawn, index, source)
+    return list(reached) + [i for i in range(len(drawn)) if i not in reached]
+
+
+def suggested_layout(model, instance, drawn: list, order: list[int]) -> dict | None:
+    """The layout ``model`` suggests for the states ``drawn`` of ``instance``, or ``None`` unless
+    its :meth:`~stategraph.contract.puzzle.Model.state_position` places every one of them: ``x``
+    (the column) and ``y`` (the row, downwards) of each, states sharing a place spread on a small
+    circle; with :meth:`~stategraph.contract.puzzle.Model.state_group`, one copy of the layout per
+    group, in the order ``order`` (places in ``drawn``: the search from the start) first reaches
+    them, laid left to right in rows of ``ceil(sqrt(groups))`` copies, each copy
+    :data:`COPY_GAP` beyond the span of the places.  Also ``groups`` (each copy's ``label`` and the
+    ``x``, ``y`` it is written at, above its top left) and ``group_of`` (each state's copy).
+
+    >>> class Keys:
+    ...     def state_position(instance, state): return state[0]
+    ...     def state_group(instance, state): return state[1]
+    >>> found = suggested_layout(Keys, None, [((1, 1), ""), ((1, 2), "a"), ((1, 2), "")], [0, 2, 1])
+    >>> found["x"], found["y"], found["group_of"], [g["label"] for g in found["groups"]]
+    ([1, 5, 2], [1, 1, 1], [0, 1, 0], ['group (none)', 'group a'])
+    """
+    places = []
+    for state in drawn:
+        place = model.state_position(instance, state)
+        if place is None:
+            return None
+        places.append(place)
+    if not places:
+        return None
+    found = [model.state_group(instance, state) for state in drawn]
+    groups = list(dict.fromkeys(found[i] for i in order))
+    copy_of = {group: k for k, group in enumerate(groups)}
+    across = math.ceil(math.sqrt(len(groups)))
+    rows, cols = [r for r, _ in places], [c for _, c in places]
+    top, left = min(rows), min(cols)
+    width, height = max(cols) - left + COPY_GAP, max(rows) - top + COPY_GAP
+    offsets = [((k % across) * width, (k // across) * height) for k in range(len(groups))]
+    group_of = [copy_of[group] for group in found]
+    points = [(c + offsets[k][0], r + offsets[k][1]) for (r, c), k in zip(places, group_of)]
+    x, y, crowd = spread(points, 0.3)
+    labelled = groups != [None]
+    return {"layout": "grid", "x": x, "y": y, "pitch": min(0.6, 2 * math.pi * 0.3 / crowd),
+            "groups": [{"label": group_label(group), "x": left + dx - 0.5, "y": top + dy - 0.8}
+                       for group, (dx, dy) in zip(groups, offsets)] if labelled else [],
+            "group_of": group_of if labelled else None}
+
+
+def group_label(group) -> str:
+    """What a copy of the layout is called: ``group`` and its value, its items (a set's sorted) or
+    ``(none)``.
+
+    >>> group_label("ab"), group_label(frozenset("ba")), group_label(""), group_label((2, 1))
+    ('group ab', 'group a, b', 'group (none)', 'group 2, 1')
+    """
+    if isinstance(group, set | frozenset):
+        items = sorted(map(str, group))
+    elif isinstance(group, tuple | list):
+        items = list(map(str, group))
+    else:
+        items = [str(group)] if group not in ("", None) else []
+    return "group " + (", ".join(items) or "(none)")
+
+
+def spread(points: list, radius: float) -> tuple[list, list, int]:
+    """``x``, ``y`` of ``points`` (``(x, y)`` pairs), those sharing a point spread evenly on a circle
+    of ``radius`` round it (in their order, from 0.4 radians); and the most sharing one point.
+
+    >>> spread([(1, 1), (2, 1), (2, 1)], 0.5)[0]
+    [1, 2.461, 1.539]
+    """
+    shared = defaultdict(list)
+    for i, point in enumerate(points):
+        shared[point].append(i)
+    x, y = [p[0] for p in points], [p[1] for p in points]
+    for (px, py), members in shared.items():
+        if len(members) > 1:
+            for n, i in enumerate(members):
+                angle = 2 * math.pi * n / len(members) + 0.4
+                x[i], y[i] = round(px + radius * math.cos(angle), 3), round(py + radius * math.sin(angle), 3)
+    return x, y, max(map(len, shared.values()), default=1)
+
+
 # state graphs -------------------------------------------------------------------------------------
 
-def _layout(graph) -> dict:
+class _Layout:
+    """Where each state is drawn (``position``, matplotlib's ``(x, y)``, y upwards), whether the
+    picture keeps the grid's proportions (``equal``), each state's copy of the layout (``group_of``,
+    or ``None``) and the copies' labels (``(label, (x, y))``)."""
+
+    def __init__(self, position: dict, equal: bool = False, group_of: dict | None = None, labels=()):
+        self.position, self.equal, self.group_of, self.labels = position, equal, group_of, list(labels)
+
+
+def _laid_out(settings: Settings, instance, question, graph, source) -> _Layout:
+    """The layout the model suggests (:func:`suggested_layout`), else
+    :func:`_layout`'s."""
+    drawn = list(graph)
+    with answering(lambda: question_name(settings.puzzle, instance, question)):
+        found = suggested_layout(settings.puzzle.model(settings.model), instance, drawn,
+                                 reach_order(graph, drawn, source))
+    if found is None:
+        return _layout(graph)
+    position = {state: (x, -y) for state, x, y in zip(drawn, found["x"], found["y"])}
+    group_of = dict(zip(drawn, found["group_of"])) if found["group_of"] is not None else None
+    return _Layout(position, True, group_of, [(g["label"], (g["x"], -g["y"])) for g in found["groups"]])
+
+
+def _layout(graph) -> _Layout:
     """Each state near its cell on the grid (piece, box or intersection), states sharing a cell on a
     small circle round it; a spring layout when the states carry no position."""
     base = {}
@@ -192,7 +427,7 @@ def _layout(graph) -> dict:
     if len(base) != len(graph):
         import networkx as nx
 
-        return nx.spring_layout(graph, seed=1)
+        return _Layout(nx.spring_layout(graph, seed=1))
     groups = defaultdict(list)
     for node, point in base.items():
         groups[point].append(node)
@@ -203,13 +438,15 @@ def _layout(graph) -> dict:
         for i, node in enumerate(nodes):
             angle = 2 * math.pi * i / len(nodes) + 0.4
             position[node] = (x + radius * math.cos(angle), y + radius * math.sin(angle))
-    return position
+    return _Layout(position, equal=True)
 
 
 def draw_graph(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
                max_states: int = MAX_GRAPH_STATES, source: str = "<input>") -> dict:
     """The state graph of one question, its canonical path highlighted and the states settled by
-    ``settings.algorithm`` shaded; refused above ``max_states`` states.  Returns counts drawn."""
+    ``settings.algorithm`` shaded; above ``max_states`` states, the canonical path and its
+    neighbourhood only.  Returns the counts: ``states`` (the whole graph's), ``drawn``, ``edges``,
+    ``settled``, ``path``."""
     check_path(path)
     from ..search.solution import solve
 
@@ -224,22 +461,50 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
             if puzzle.number(item, question)[1] != (query or 1):
                 continue
             with model.state_graph(question) as state_graph:
-                graph = state_graph.graph
-                _check_drawable(graph, wanted, max_states)
+                whole = state_graph.graph
                 solution = solve(state_graph, settings.algorithm, dict(settings.options))
                 settled = set(solution.search.settled_order() if solution.search is not None else ())
                 path_states = solution.states or []
-                _plot_graph(plt, graph, state_graph, settled, path_states, path,
-                            f"{puzzle.name} instance {wanted}, model {settings.model}: {len(graph)} states, "
-                            f"{len(settled)} settled by {settings.algorithm}")
-                return {"states": len(graph), "edges": graph.number_of_edges(), "settled": len(settled),
-                        "path": len(path_states)}
+                graph = _part(whole, path_states or [state_graph.source], max_states)
+                layout = _laid_out(settings, item, question, graph, state_graph.source)
+                title = (f"{puzzle.name} instance {wanted}, model {settings.model}: {len(whole):,} states, "
+                         f"{len(settled):,} settled by {settings.algorithm}")
+                if len(graph) < len(whole):
+                    title += f"\n{left_out(len(graph), len(whole))}"
+                _plot_graph(plt, graph, layout, state_graph, settled, path_states, path, title)
+                return {"states": len(whole), "drawn": len(graph), "edges": whole.number_of_edges(),
+                        "settled": len(settled), "path": len(path_states)}
     raise StategraphError(f"the input has no instance {wanted}" + (f" with query {query}" if query else ""))
 
 
-def _plot_graph(plt, graph, state_graph, settled, path_states, path, title) -> None:
+def left_out(drawn: int, total: int) -> str:
+    """What a picture of part of a state graph says of it.
+
+    >>> left_out(380, 181_440)
+    'drawn 380 of 181,440 states (the canonical path and its neighbourhood)'
+    """
+    return f"drawn {drawn:,} of {total:,} states (the canonical path and its neighbourhood)"
+
+
+def _part(graph, core: list, max_states: int):
+    """``graph`` itself, or above ``max_states`` states a graph of ``core`` (the canonical path) and
+    its neighbourhood (:func:`neighbourhood`), with their attributes and the
+    moves between them."""
+    if len(graph) <= max_states:
+        return graph
+    import networkx as nx
+
+    drawn, _, _ = neighbourhood(graph, core, max_states)
+    chosen = set(drawn)
+    part: nx.DiGraph = nx.DiGraph()
+    part.add_nodes_from((state, dict(graph.nodes[state])) for state in drawn)
+    part.add_edges_from((u, v, dict(attrs)) for u in drawn for v, attrs in graph.succ[u].items() if v in chosen)
+    return part
+
+
+def _plot_graph(plt, graph, layout: _Layout, state_graph, settled, path_states, path, title) -> None:
     fig, ax = plt.subplots(figsize=(8, 7))
-    _draw_states(graph, _layout(graph), ax, path_states, settled,
+    _draw_states(graph, layout, ax, path_states, settled,
                  [state_graph.source] + [t for t in state_graph.targets if t in graph])
     ax.set_title(title, fontsize=9)
     fig.tight_layout()
@@ -249,27 +514,33 @@ def _plot_graph(plt, graph, state_graph, settled, path_states, path, title) -> N
 
 
 def _graph_to_draw(record, max_states: int = MAX_GRAPH_STATES):
-    """The state graph of ``record``'s question, for a model that draws no scene."""
+    """The state graph of ``record``'s question to draw, for a model that draws no scene (above
+    ``max_states`` states the canonical path and its neighbourhood), and its whole size."""
     graph = record.graph
     if graph is None:
         raise StategraphError(f"instance {record.instance} query {record.query}: only the first question of an "
                               "instance keeps its state graph for drawing")
-    _check_drawable(graph, record.instance, max_states)
-    return graph
+    return _part(graph, _path_of(record) or [_source(record, graph)], max_states), len(graph)
 
 
-def _check_drawable(graph, instance: int, max_states: int) -> None:
-    if len(graph) > max_states:
-        raise StategraphError(f"the state graph of instance {instance} has {len(graph):,} states, above the "
-                              f"drawing limit of {max_states}; write it with `stategraph export` and open it in a "
-                              "graph tool")
+def _path_of(record) -> list:
+    """The canonical path's states of ``record`` (``[]`` without one)."""
+    return (record.solution.states if record.solution is not None else None) or []
 
 
-def _draw_states(graph, position, ax, path_states, settled=(), ends=None) -> None:
-    """The states (``settled`` ones shaded), the edges, the path ``path_states`` in red and its
-    last state (or ``ends``: the source and targets) ringed in green."""
+def _source(record, graph):
+    """The start of ``record``'s question: its canonical path's first state, else the graph's first."""
+    path = _path_of(record)
+    return path[0] if path else next(iter(graph), None)
+
+
+def _draw_states(graph, layout: _Layout, ax, path_states, settled=(), ends=None) -> None:
+    """The states (``settled`` ones shaded), the edges (those from one copy of the layout to
+    another in orange, curved), the path ``path_states`` in red and its last state (or ``ends``:
+    the source and targets) ringed in green; the copies' labels."""
     import networkx as nx
 
+    position, group_of = layout.position, layout.group_of
     shaded = [n for n in graph if n in settled]
     small = 60 if len(graph) <= 60 else 20
     drawn = nx.draw_networkx_nodes(graph, position, node_size=small, node_color="white", edgecolors="#888888", ax=ax)
@@ -278,8 +549,17 @@ def _draw_states(graph, position, ax, path_states, settled=(), ends=None) -> Non
         drawn = nx.draw_networkx_nodes(graph, position, nodelist=shaded, node_size=small, node_color="#9ecae1",
                                        edgecolors="#3182bd", ax=ax)
         drawn.set_gid("settled-states")
-    nx.draw_networkx_edges(graph, position, ax=ax, edge_color="#cccccc", arrows=True, arrowsize=6, width=0.6,
-                           node_size=small)
+    copy = group_of.get if group_of is not None else lambda state: None
+    across = [(u, v) for u, v in graph.edges if copy(u) != copy(v)]
+    within = [(u, v) for u, v in graph.edges if copy(u) == copy(v)] if across else list(graph.edges)
+    heads = {"arrows": True, "arrowsize": 6} if len(within) <= MAX_ARROWS else {"arrows": False}
+    nx.draw_networkx_edges(graph, position, edgelist=within, ax=ax, edge_color="#cccccc", width=0.6, node_size=small,
+                           **heads)
+    if across:
+        arrows = nx.draw_networkx_edges(graph, position, edgelist=across, ax=ax, edge_color="tab:orange", width=1.3,
+                                        arrows=True, arrowsize=9, node_size=small, connectionstyle="arc3,rad=0.15")
+        for arrow in arrows if isinstance(arrows, list) else [arrows]:
+            arrow.set_gid("group-edges")
     on_path = list(zip(path_states, path_states[1:]))
     if on_path:
         arrows = nx.draw_networkx_edges(graph, position, edgelist=on_path, ax=ax, edge_color="tab:red", width=2.2,
@@ -290,7 +570,14 @@ def _draw_states(graph, position, ax, path_states, settled=(), ends=None) -> Non
     marks = nx.draw_networkx_nodes(graph, position, nodelist=ends, node_size=small * 2, node_color="none",
                                    edgecolors="tab:green", linewidths=1.5, ax=ax)
     marks.set_gid("source-and-targets")
+    for k, (label, (x, y)) in enumerate(layout.labels):
+        ax.text(x, y, label, fontsize=8, color="#444444", ha="left", va="bottom", gid=f"group-{k}", parse_math=False)
+        ax.update_datalim([(x, y + 0.5)])
+    if layout.labels:
+        ax.autoscale_view()
     if len(graph) <= 40:
         labels = {n: graph.nodes[n].get("label", str(n)).replace(" ", "\n") for n in graph}
         nx.draw_networkx_labels(graph, position, labels, font_size=5, ax=ax)
+    if layout.equal:
+        ax.set_aspect("equal", adjustable="datalim")
     ax.set_axis_off()

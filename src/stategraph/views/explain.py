@@ -6,7 +6,9 @@ Every step is a plain dict (``stategraph explain --format json`` prints them as 
 plus the model's own fields (its :meth:`~stategraph.contract.puzzle.Model.explain`; the built-ins' are
 described in ``puzzles/pushing_boxes/explain.py``, ``puzzles/huarong/explain.py`` and
 ``puzzles/arrow_maze/explain.py``).  A model without its own words gets the canonical path's moves and
-states, read from the state graph.
+states, read from the state graph.  The explanation holds the steps, a ``summary``, a ``picture`` of the
+whole answer (or of a start with no step) and ``start_picture``, the start state's picture, shown
+before step 1 (``None`` where the model draws none).
 
 >>> from stategraph.views.explain import explain
 >>> [e] = explain("pushing_boxes", "1 4\\nSB.T\\n0 0\\n")
@@ -18,6 +20,7 @@ states, read from the state graph.
 
 from __future__ import annotations
 
+from ..graph.weights import components
 from ..plugins.faults import answering, question_name
 from ..settings.resolve import Settings
 from ..solving.driver import run
@@ -48,8 +51,22 @@ def explained(settings: Settings, text, instance: int | None = None, query: int 
 
 
 def render(explanation: dict) -> str:
-    """The explanation as text: a heading, the numbered steps, their pictures."""
+    """The explanation as text: a heading, the start's picture, the numbered steps, their pictures.
+
+    >>> print(render({"title": "jugs", "start_picture": "A 0/3", "summary": "cost 1",
+    ...               "steps": [{"text": "1. fill A", "picture": "A 3/3"}]}), end="")
+    jugs
+    start:
+       A 0/3
+    1. fill A
+       A 3/3
+    cost 1
+    """
     lines = [explanation["title"]]
+    start = explanation.get("start_picture")
+    if start and (explanation["steps"] or start != explanation.get("picture")):
+        lines.append("start:")
+        lines.extend("   " + row for row in start.splitlines())
     for step in explanation["steps"]:
         lines.append(step["text"])
         if step.get("slides"):
@@ -70,5 +87,29 @@ def explanation(settings: Settings, record) -> dict:
         told = settings.puzzle.model(settings.model).explain(record) or {}
     return {"puzzle": settings.puzzle.name, "model": settings.model, "algorithm": settings.algorithm,
             "instance": record.instance, "query": record.query, "output": record.text, "answer": record.answer,
-            "title": settings.puzzle.label(record.subject, record.question), "picture": None, "steps": [],
-            "summary": "", **told}
+            "title": settings.puzzle.label(record.subject, record.question), "picture": None,
+            "start_picture": None, "steps": [], "summary": "", **told}
+
+
+def step_positions(steps: list, costs: list) -> list[int]:
+    """The canonical-path position each step ends at (step 0: the start): one move a step where
+    the counts agree; else the first position after the previous step's whose running cost is the
+    step's ``cost`` (a step may gather several moves: a walk and its push), or, failing that, in
+    proportion.
+
+    >>> step_positions([{"cost": {"moves": 2}}, {"cost": {"moves": 3}}], [0, 1, 2, 3])
+    [0, 2, 3]
+    """
+    last = len(costs) - 1
+    if len(steps) == last:
+        return list(range(last + 1))
+    positions, at = [0], 0
+    for k, step in enumerate(steps, start=1):
+        cost = step.get("cost")
+        wanted = tuple(cost.values()) if isinstance(cost, dict) else None
+        found = next((i for i in range(at + 1, last + 1) if tuple(components(costs[i]).values()) == wanted), None)
+        at = found if found is not None else min(last, max(at, round(k * last / len(steps))))
+        positions.append(at)
+    if steps:
+        positions[-1] = last
+    return positions

@@ -8,11 +8,13 @@ forbids every request but its ``data:`` icon, every form submission and any ``<b
 The data, built by :func:`build` from one answered question (one Huarong Dao query):
 
 * ``steps``: the explanation's step texts (step 0 is the start), the canonical-path state each
-  step ends on, and each step's picture: the model's :class:`~stategraph.contract.scene.Scene` (cells,
-  trails and marks, drawn with the style tables of :mod:`stategraph.contract.scene`, passed in ``styles``)
-  or, for a model without one, the step's ``picture`` text or the state's label;
-* ``graph``: the drawn states (labels, exact distances from the start, positions: by their cells
-  when every state carries ``*_row``/``*_col`` attributes, else in layers by edges from the
+  step ends on, and each step's picture: the model's :class:`~stategraph.contract.scene.Scene` (cells
+  in their styles' colours, trails, marks and the legend, drawn with the style tables of
+  :mod:`stategraph.contract.scene`, passed in ``styles``; a text picture as its text,
+  :func:`encode_scenes`) or, for a model without one, the step's ``picture`` text or the state's label;
+* ``graph``: the drawn states (labels, exact distances from the start, positions: where the model
+  places them, :func:`~stategraph.views.draw.suggested_layout`, one labelled copy of the layout per group; else by their
+  cells when every state carries ``*_row``/``*_col`` attributes; else in layers by edges from the
   start), their out-edges with the model's :meth:`~stategraph.contract.puzzle.Model.move_label`, the
   canonical path, and what was left out;
 * ``replays``: for every routine that applies to the model, the step at which each drawn state
@@ -22,8 +24,9 @@ The data, built by :func:`build` from one answered question (one Huarong Dao que
   :func:`stategraph.views.compare.compare`.
 
 Above :data:`MAX_DRAWN_STATES` states only the canonical path and the states within a few edges
-of it are drawn; a page is never larger than :data:`MAX_PAGE_BYTES`.  Its size is counted
-(:func:`json_size`) before anything large is made: a canonical path too long for the budget is
+of it are drawn (:func:`~stategraph.views.draw.neighbourhood`, as ``draw --graph`` draws them); a
+page is never larger than :data:`MAX_PAGE_BYTES`.  Its size is counted (:func:`json_size`) before
+anything large is made: a canonical path too long for the budget is
 refused as soon as it is known; a graph part over it (long labels) as soon as the drawn states
 are, before the replays, the explanation and the pictures; the whole data before its JSON and
 HTML are written; and the written page once more, in case the count ever falls short.
@@ -56,15 +59,16 @@ from ..contract.puzzle import Puzzle
 from ..contract.scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
 from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphError
 from ..graph.dicts import collector_paused
-from ..graph.weights import components
 from ..io.safefile import open_output
+from ..plugins.faults import answering, question_name
 from ..search import get_search
 from ..search.dijkstra import dijkstra
 from ..search.solution import solve
 from ..search.spfa import spfa
 from ..settings.resolve import Settings
 from ..solving.driver import applicable_algorithms, run
-from .explain import explanation
+from .draw import neighbourhood, reach_order, reached_depths, spread, suggested_layout
+from .explain import explanation, step_positions
 
 MAX_PAGE_BYTES = 5_000_000  # the page budget: no page is larger
 MAX_DRAWN_STATES = 2_000  # above it, the canonical path and its neighbourhood are drawn
@@ -159,6 +163,10 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
     record = replace(record, graph=None)  # the state graph goes before compare builds the other models'
     told = explanation(settings, record)
     model = settings.puzzle.model(settings.model)
+    with answering(lambda: question_name(settings.puzzle, record.subject, record.question)):
+        suggested = suggested_layout(model, record.subject, seen.drawn, seen.order)
+    if suggested is not None:
+        seen.graph.update(suggested)
     exact = model.path_labels(record)
     if exact:
         seen.relabel_path(exact)
@@ -184,6 +192,8 @@ class _Capture:
         self.replays: list = []
         self.path: list = []
         self.costs: list = []
+        self.drawn: list = []  # the drawn states, and their places in the order a search from the start reaches them
+        self.order: list[int] = []
         self.counted = 0  # the page's bytes counted so far: its frame and its graph part
         self._edge_at: dict = {}  # (u, v) of the canonical path -> the edge's place in graph["edges"]
         self._moves: dict[str, int] = {}  # move label -> its place in graph["moves"]
@@ -199,8 +209,9 @@ class _Capture:
                                   f"{_bytes(MAX_PAGE_BYTES)}")
         self.path = path
         self.costs = _running_costs(graph, path, state_graph.zero)
-        drawn, radius, partly = neighbourhood(graph, path)
+        drawn, radius, partly = neighbourhood(graph, path, MAX_DRAWN_STATES)
         index = {state: i for i, state in enumerate(drawn)}
+        self.drawn, self.order = drawn, reach_order(graph, drawn, state_graph.source)
         self.graph = self._graph(state_graph, drawn, index, radius)
         self.graph["ring_in_part"] = partly
         self.counted = page_size({"graph": self.graph})
@@ -234,7 +245,7 @@ class _Capture:
         x, y, layout, pitch = _positions(graph, drawn, index, state_graph.source)
         describe = self.settings.puzzle.describe_cost
         return {"total": len(graph), "edges_total": graph.number_of_edges(), "drawn": len(drawn), "radius": radius,
-                "layout": layout, "pitch": pitch, "x": x, "y": y,
+                "layout": layout, "pitch": pitch, "x": x, "y": y, "groups": [], "group_of": None,
                 "labels": labels + [_label(nodes, s) for s in ghosts],
                 "dist": [distances.get(s) for s in drawn],
                 "dist_text": [describe(distances[s]) if s in distances else None for s in drawn],
@@ -271,39 +282,6 @@ def _running_costs(graph, path: list, zero) -> list:
     for u, v in zip(path, path[1:]):
         costs.append(costs[-1] + succ[u][v].get("weight", 1))
     return costs
-
-
-def neighbourhood(graph, core: list, limit: int = MAX_DRAWN_STATES) -> tuple[list, int | None, bool]:
-    """The states to draw, the radius drawn whole and whether a further ring is drawn in part: all
-    of ``graph`` when it has at most ``limit`` states (radius ``None``); else ``core`` (the
-    canonical path) and every state within ``radius`` edges of it (either way), the largest radius
-    that keeps to ``limit`` (``core`` alone may be more), and as many of the next ring as still
-    fit, those a move leads to first (a state many moves lead into, an empty jug, makes a ring of
-    thousands).
-
-    >>> import networkx as nx
-    >>> neighbourhood(nx.path_graph(10, create_using=nx.DiGraph), [4], limit=6)
-    ([4, 5, 3, 6, 2, 7], 2, True)
-    """
-    if len(graph) <= limit:
-        return list(graph), None, False
-    succ, pred = graph.succ, graph.pred
-    chosen = dict.fromkeys(core)
-    ring, radius = list(chosen), 0
-    while ring:
-        following: dict = {}
-        for adjacency in (succ, pred):
-            for u in ring:
-                for v in adjacency[u]:
-                    if v not in chosen:
-                        following[v] = None
-        room = limit - len(chosen)
-        if len(following) > room:
-            chosen.update(dict.fromkeys(list(following)[:max(room, 0)]))
-            return list(chosen), radius, room > 0
-        chosen.update(following)
-        ring, radius = list(following), radius + 1 if following else radius
-    return list(chosen), radius, False
 
 
 def exact_distances(state_graph) -> dict:
@@ -361,18 +339,8 @@ def _grid_positions(cells: list) -> tuple[list, list, float]:
             r += 0.38 * max(-1.0, min(1.0, (c[1][0] - r) / reach[0]))
             k += 0.38 * max(-1.0, min(1.0, (c[1][1] - k) / reach[1]))
         points.append((round(k, 3), round(r, 3)))
-    shared = defaultdict(list)
-    for i, point in enumerate(points):
-        shared[point].append(i)
     radius = 0.05 if second else 0.3
-    x, y = [p[0] for p in points], [p[1] for p in points]
-    crowd = 1
-    for (px, py), members in shared.items():
-        crowd = max(crowd, len(members))
-        if len(members) > 1:
-            for n, i in enumerate(members):
-                angle = 2 * math.pi * n / len(members) + 0.4
-                x[i], y[i] = round(px + radius * math.cos(angle), 3), round(py + radius * math.sin(angle), 3)
+    x, y, crowd = spread(points, radius)
     pitch = 0.38 / max(reach) if second else 0.6
     if crowd > 1:
         pitch = min(pitch, 2 * math.pi * radius / crowd)
@@ -390,17 +358,7 @@ def _layer_positions(graph, drawn: list, index: dict, source) -> tuple[list, lis
     ordered by the mean place of the states that lead into it, and a layer taller than about the
     square root of the states drawn folded into several columns."""
     succ = graph.succ
-    depth = {index[source]: 0}
-    layer = [index[source]]
-    while layer:
-        following = []
-        for i in layer:
-            for v in succ[drawn[i]]:
-                j = index.get(v)
-                if j is not None and j not in depth:
-                    depth[j] = depth[i] + 1
-                    following.append(j)
-        layer = following
+    depth = reached_depths(graph, drawn, index, source)
     last = max(depth.values()) + 1
     layers = defaultdict(list)
     for i in range(len(drawn)):
@@ -504,37 +462,14 @@ def _steps(model, record, told: dict, seen: _Capture) -> dict:
     return shown
 
 
-def step_positions(steps: list, costs: list) -> list[int]:
-    """The canonical-path position each step ends at (step 0: the start): one move a step where
-    the counts agree; else the first position after the previous step's whose running cost is the
-    step's ``cost`` (a step may gather several moves: a walk and its push), or, failing that, in
-    proportion.
-
-    >>> step_positions([{"cost": {"moves": 2}}, {"cost": {"moves": 3}}], [0, 1, 2, 3])
-    [0, 2, 3]
-    """
-    last = len(costs) - 1
-    if len(steps) == last:
-        return list(range(last + 1))
-    positions, at = [0], 0
-    for k, step in enumerate(steps, start=1):
-        cost = step.get("cost")
-        wanted = tuple(cost.values()) if isinstance(cost, dict) else None
-        found = next((i for i in range(at + 1, last + 1) if tuple(components(costs[i]).values()) == wanted), None)
-        at = found if found is not None else min(last, max(at, round(k * last / len(steps))))
-        positions.append(at)
-    if steps:
-        positions[-1] = last
-    return positions
-
-
 def _scenes(model, record, steps: list) -> tuple[list, list] | None:
     """The steps pictured and their scenes (``None``: the model has no scene): every step while
-    steps x grid cells stays within :data:`MAX_SCENE_CELLS`, else evenly spaced ones and the last."""
+    steps x grid cells (a text picture's characters) stays within :data:`MAX_SCENE_CELLS`, else
+    evenly spaced ones and the last."""
     first = model.scene(record, [])
     if first is None:
         return None
-    cells = max(len(first.cells), 1)
+    cells = max(len(first.cells), len(first.text or ""), 1)
     count = len(steps) + 1
     every = max(1, math.ceil(count * cells / MAX_SCENE_CELLS))
     picked = sorted(set(range(0, count, every)) | {count - 1})
@@ -542,19 +477,27 @@ def _scenes(model, record, steps: list) -> tuple[list, list] | None:
 
 
 def encode_scenes(scenes: list) -> dict:
-    """Scenes as compact tables: each distinct set of cells once (same-styled cells in a row as one
-    run ``[row, col, style, length]``; a cell with text, a note or a name on its own), each trail's
-    points once (an earlier step's trail is a prefix of a later one)."""
+    """Scenes as compact tables: their cell styles once, each as ``[style, fill]`` (a puzzle's own
+    style takes its scene's colour, :meth:`~stategraph.contract.scene.Scene.colour`); each distinct
+    set of cells once (same-styled cells in a row as one run ``[row, col, style, length]``; a cell
+    with text, a note or a name on its own); each trail's points once (an earlier step's trail is
+    a prefix of a later one); each distinct legend once (``[style, meaning]`` entries); a text
+    picture as its text."""
+    styles: dict[tuple[str, str], int] = {}
     cell_sets: dict[tuple, int] = {}
+    legends: dict[tuple, int] = {}
     points: list[list] = []
     by_name: dict[str, list[int]] = defaultdict(list)
     encoded = []
-    styles = list(CELL_STYLES)
-    previous: tuple = (None, -1)
+    previous: tuple = (None, -1, None)
     for scene in reversed(scenes):  # the last scene's trails are the longest
-        cells = previous[1] if scene.cells == previous[0] else \
-            cell_sets.setdefault(_cells_key(scene.cells, styles), len(cell_sets))
-        previous = (scene.cells, cells)
+        if (scene.cells, scene.legend) == previous[0]:
+            cells, style_of = previous[1], previous[2]
+        else:
+            style_of = {style: styles.setdefault((style, scene.colour(style)), len(styles))
+                        for style in dict.fromkeys([*(c.style for c in scene.cells), *(k for k, _ in scene.legend)])}
+            cells = cell_sets.setdefault(_cells_key(scene.cells, style_of), len(cell_sets))
+        previous = ((scene.cells, scene.legend), cells, style_of)
         trails = []
         for trail in scene.trails:
             wanted = [list(p) for p in trail.points]
@@ -566,25 +509,30 @@ def encode_scenes(scenes: list) -> dict:
                 by_name[trail.name].append(at)
             trails.append([at, len(wanted), trail.style, trail.legend, trail.name])
         marks = [[m.name, m.position[0], m.position[1], m.style] for m in scene.marks]
+        legend = legends.setdefault(tuple((style_of[style], str(meaning)) for style, meaning in scene.legend),
+                                    len(legends)) if scene.legend else -1
         encoded.append({"bounds": [scene.top, scene.left, scene.bottom, scene.right], "cells": cells,
-                        "trails": trails, "marks": marks})
+                        "trails": trails, "marks": marks, "legend": legend,
+                        **({"text": scene.text} if scene.text is not None else {})})
     tables = [{"runs": list(key[0]), "single": [list(cell) for cell in key[1]]}
               for key, _ in sorted(cell_sets.items(), key=lambda item: item[1])]
-    return {"cell_styles": styles, "cells": tables, "points": points, "scenes": encoded[::-1]}
+    return {"styles": [list(style) for style in styles], "cells": tables, "points": points,
+            "legends": [[list(entry) for entry in key] for key in legends], "scenes": encoded[::-1]}
 
 
-def _cells_key(cells: list, styles: list) -> tuple:
-    """``(runs, singles)`` of a scene's cells, the cell drawn last at a position winning."""
+def _cells_key(cells: list, style_of: dict) -> tuple:
+    """``(runs, singles)`` of a scene's cells, the cell drawn last at a position winning; styles as
+    their places (``style_of``)."""
     at: dict = {}
     for cell in cells:
         at[cell.row, cell.col] = cell
     runs: list[int] = []
     single = []
     for (row, col), cell in sorted(at.items()):
+        style = style_of[cell.style]
         if cell.text or cell.note or cell.name:
-            single.append((row, col, cell.style, cell.text, cell.note, cell.name))
+            single.append((row, col, style, cell.text, cell.note, cell.name))
             continue
-        style = styles.index(cell.style) if cell.style in styles else -1
         if runs and runs[-4] == row and runs[-3] + runs[-1] == col and runs[-2] == style:
             runs[-1] += 1
         else:

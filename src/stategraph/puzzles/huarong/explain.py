@@ -60,6 +60,7 @@ def explain(record, single_slides: bool) -> dict:
         result["summary"] = "-1: the piece can never reach its target."
         result["picture"] = _board_picture(board, query, query.piece, query.blank)
         return result
+    result["start_picture"] = _board_picture(board, query, query.piece, query.blank)
     piece, blank, total = query.piece, query.blank, 0
     for number, (_, v, attrs) in enumerate(solution.edges, start=1):
         kind = attrs.get("kind", "")

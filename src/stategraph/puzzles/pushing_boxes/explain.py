@@ -40,6 +40,7 @@ def explain(record, pushes_on_edges: bool) -> dict:
         result["summary"] = "Impossible: no push sequence brings the box to the target."
         result["picture"] = box_picture(maze, maze.box, maze.player)
         return result
+    result["start_picture"] = box_picture(maze, maze.box, maze.player)
     solution = record.solution
     if pushes_on_edges and solution is not None and solution.found:
         pushes = [attrs["move"][-1] for _, _, attrs in solution.edges]  # the canonical path's pushes

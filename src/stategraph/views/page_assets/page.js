@@ -57,40 +57,70 @@
     return make("circle", {cx: col, cy: row, r: shape === "." ? size * 0.5 : size, fill: fill}, parent);
   }
 
+  function swatchOf(fill) {  // a small square of a cell style's colour, for the legend
+    const swatch = make("svg", {class: "swatch-cell", viewBox: "0 0 1 1", width: 12, height: 12});
+    make("rect", {x: 0, y: 0, width: 1, height: 1, fill: fill, stroke: "#666666", "stroke-width": 0.1}, swatch);
+    return swatch;
+  }
+
+  function legendItem(legend, swatch, caption, style) {
+    const item = document.createElement("li");
+    item.append(swatch, caption);
+    if (style) item.setAttribute("data-style", style);
+    legend.appendChild(item);
+  }
+
   function drawScene(k) {
     const svg = $("scene-svg");
     const legend = $("scene-legend");
+    const text = $("scene-picture");
     if (!pictures) {
       svg.setAttribute("hidden", "");
-      $("scene-picture").hidden = false;
-      $("scene-picture").textContent = steps.pictures[k];
+      text.hidden = false;
+      text.textContent = steps.pictures[k];
       return;
     }
     const j = steps.scene_of[k];
     const scene = pictures.scenes[j];
     svg.replaceChildren();
     legend.replaceChildren();
+    const styles = pictures.styles;
+    const fill = (i) => colour(styles[i] ? styles[i][1] : "#dddddd");
+    for (const [i, meaning] of scene.legend >= 0 ? pictures.legends[scene.legend] : []) {
+      legendItem(legend, swatchOf(fill(i)), meaning, styles[i][0]);
+    }
+    const shown = steps.scene_steps[j];
+    $("scene-note").textContent = shown === k ? "" :
+      `(the picture after step ${shown}: on a grid this large, every step's picture would not fit the page)`;
+    if (scene.text !== undefined) {  // a text picture: its lines as they are
+      svg.setAttribute("hidden", "");
+      text.hidden = false;
+      text.classList.add("text-picture");
+      text.textContent = scene.text;
+      return;
+    }
+    svg.removeAttribute("hidden");
+    text.hidden = true;
     const [top, left, bottom, right] = scene.bounds;
     svg.setAttribute("viewBox", `${left - 0.5} ${top - 0.5} ${right - left + 1} ${bottom - top + 1}`);
     svg.style.maxWidth = `${Math.max(260, 46 * (right - left + 1))}px`;
-    const fill = (style) => colour(data.styles.cell[style] || "#dddddd");
     const table = pictures.cells[scene.cells];
     const cells = make("g", {class: "cells"}, svg);
     const runs = table.runs;
     for (let i = 0; i < runs.length; i += 4) {
       make("rect", {x: runs[i + 1] - 0.5, y: runs[i] - 0.5, width: runs[i + 3], height: 1,
-                    fill: fill(pictures.cell_styles[runs[i + 2]])}, cells);
+                    fill: fill(runs[i + 2]), "data-style": styles[runs[i + 2]][0]}, cells);
     }
     let lines = "";
     for (let r = top; r <= bottom + 1; r++) lines += `M${left - 0.5},${r - 0.5}H${right + 0.5}`;
     for (let c = left; c <= right + 1; c++) lines += `M${c - 0.5},${top - 0.5}V${bottom + 0.5}`;
     make("path", {d: lines, stroke: "#999999", "stroke-width": 0.03, fill: "none"}, svg);
-    for (const [row, col, style, text, note, label] of table.single) {
+    for (const [row, col, style, words, note, label] of table.single) {
       name(make("rect", {x: col - 0.5, y: row - 0.5, width: 1, height: 1, fill: fill(style), stroke: "#999999",
-                         "stroke-width": 0.03}, svg), label);
-      if (text) {  // a long text shrinks to stay in its cell
-        make("text", {x: col, y: row, "font-size": Math.min(0.45, 1.6 / String(text).length),
-                      "text-anchor": "middle", "dominant-baseline": "central"}, svg).textContent = text;
+                         "stroke-width": 0.03, "data-style": styles[style][0]}, svg), label);
+      if (words) {  // a long text shrinks to stay in its cell
+        make("text", {x: col, y: row, "font-size": Math.min(0.45, 1.6 / String(words).length),
+                      "text-anchor": "middle", "dominant-baseline": "central"}, svg).textContent = words;
       }
       if (note) {
         make("text", {x: col, y: row + 0.36, "font-size": Math.min(0.16, 1.6 / String(note).length),
@@ -111,13 +141,11 @@
       }
       if (shape) for (const [r, c] of points) marker(group, shape, r, c, 0.07, colour(stroke));
       if (caption) {
-        const item = document.createElement("li");
         const swatch = document.createElement("span");
         swatch.className = "swatch line";
         swatch.style.borderColor = colour(stroke);
         swatch.style.borderStyle = dashed ? "dashed" : "solid";
-        item.append(swatch, caption);
-        legend.appendChild(item);
+        legendItem(legend, swatch, caption);
       }
     }
     for (const [label, row, col, style] of scene.marks) {
@@ -128,9 +156,6 @@
         : marker(svg, shape, row, col, size / 40, colour(paint));
       name(drawn, label);
     }
-    const shown = steps.scene_steps[j];
-    $("scene-note").textContent = shown === k ? "" :
-      `(the picture after step ${shown}: on a grid this large, every step's picture would not fit the page)`;
   }
 
   // ---- the state graph ---------------------------------------------------------------------------
@@ -139,8 +164,10 @@
   const graphSvg = $("graph-svg");
   const W = 1000, H = 620, MARGIN = 24;
   const px = new Array(drawnCount), py = new Array(drawnCount);
+  const groups = G.groups || [];
+  const labelAt = [];  // where each copy's label is written
   (() => {
-    const xs = G.x, ys = G.y;
+    const xs = G.x.concat(groups.map((g) => g.x)), ys = G.y.concat(groups.map((g) => g.y));
     const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
     const spanX = maxX - minX, spanY = maxY - minY;
     let sx = spanX > 0 ? (W - 2 * MARGIN) / spanX : 1, sy = spanY > 0 ? (H - 2 * MARGIN) / spanY : 1;
@@ -151,6 +178,7 @@
       px[i] = offX + (xs[i] - minX) * sx;
       py[i] = offY + (ys[i] - minY) * sy;
     }
+    for (const g of groups) labelAt.push([offX + (g.x - minX) * sx, offY + (g.y - minY) * sy]);
     G.cell = G.layout === "grid" ? sx : Infinity;
   })();
   const radius = clamp(Math.min(0.3 * Math.sqrt((W * H) / Math.max(drawnCount, 1)), 0.45 * G.pitch * G.cell),
@@ -168,24 +196,34 @@
     const arrow = make("marker", {id: "graph-arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 5,
                                   markerHeight: 5, orient: "auto-start-reverse"}, defs);
     make("path", {d: "M0,0L10,5L0,10Z", fill: "#9aa0aa"}, arrow);
+    const crossArrow = make("marker", {id: "graph-arrow-across", viewBox: "0 0 10 10", refX: 10, refY: 5,
+                                       markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse"}, defs);
+    make("path", {d: "M0,0L10,5L0,10Z", class: "arrow-across"}, crossArrow);
+    groups.forEach((g, k) => {
+      make("text", {class: "group-label", x: labelAt[k][0], y: labelAt[k][1], "data-group": k}, graphSvg)
+        .textContent = g.label;
+    });
     const edgeGroup = make("g", {class: "edges"}, graphSvg);
     const arrows = G.edges.length / 3 <= 3000;
-    let lines = "";
+    const copyOf = G.group_of;
+    const lines = {edge: "", "edge across": ""};
     for (let e = 0; e < G.edges.length; e += 3) {
       const u = G.edges[e], v = G.edges[e + 1];
       out[u].push(e);
       if (v >= drawnCount || u === v) continue;
+      const across = copyOf ? copyOf[u] !== copyOf[v] : false;  // from one copy of the layout to another
+      const kind = across ? "edge across" : "edge";
       const dx = px[v] - px[u], dy = py[v] - py[u], length = Math.hypot(dx, dy) || 1;
       const cut = Math.min(radius + 1, length / 2);
       const x2 = px[v] - dx * cut / length, y2 = py[v] - dy * cut / length;
       if (arrows) {
-        make("line", {class: "edge", x1: px[u], y1: py[u], x2: x2, y2: y2, "marker-end": "url(#graph-arrow)"},
-             edgeGroup);
+        make("line", {class: kind, x1: px[u], y1: py[u], x2: x2, y2: y2,
+                      "marker-end": across ? "url(#graph-arrow-across)" : "url(#graph-arrow)"}, edgeGroup);
       } else {
-        lines += `M${px[u].toFixed(1)},${py[u].toFixed(1)}L${x2.toFixed(1)},${y2.toFixed(1)}`;
+        lines[kind] += `M${px[u].toFixed(1)},${py[u].toFixed(1)}L${x2.toFixed(1)},${y2.toFixed(1)}`;
       }
     }
-    if (lines) make("path", {class: "edge", d: lines}, edgeGroup);
+    for (const [kind, d] of Object.entries(lines)) if (d) make("path", {class: kind, d: d}, edgeGroup);
     const along = G.path.map((i) => `${px[i]},${py[i]}`).join(" ");
     make("polyline", {class: "path-line", points: along, id: "graph-path"}, graphSvg);
     make("polyline", {class: "path-done", points: "", id: "graph-path-done"}, graphSvg);
@@ -216,6 +254,10 @@
       note = `${total} states: drawing ${count(drawnCount)}, ${around}; ${count(G.total - drawnCount)} left out`;
     }
     if (G.edges_left_out) note += `; ${count(G.edges_left_out)} of the drawn states' moves left out`;
+    if (groups.length) {
+      note += `; laid out where the model places each state, one copy per group (${count(groups.length)}), in the ` +
+        "order a search from the start first reaches them; moves between copies in orange";
+    }
     $("graph-note").textContent = note + ". Scroll to zoom, drag to pan, double-click to fit.";
   }
 
