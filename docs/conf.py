@@ -15,7 +15,7 @@ release = version = stategraph.__version__
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))  # the project's own directives
 
 extensions = ["sphinx.ext.autodoc", "sphinx.ext.autosummary", "sphinx.ext.napoleon", "myst_parser",
-              "stategraph_docs"]
+              "stategraph_docs", "stategraph_gallery"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
 root_doc = "index"
