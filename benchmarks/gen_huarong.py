@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import random
 
+from stategraph.puzzles.huarong import generate
+
 
 def board_text(rows: int, cols: int, queries: int, fixed_ratio: float, seed: int) -> str:
+    """A random board with ``queries`` random queries (the package's generator), from ``seed``."""
     rng = random.Random(seed)
-    board = [[0 if rng.random() < fixed_ratio else 1 for _ in range(cols)] for _ in range(rows)]
-    movable = [(r, c) for r in range(rows) for c in range(cols) if board[r][c]]
-    lines = [f"{rows} {cols} {queries}"] + [" ".join(map(str, row)) for row in board]
-    for _ in range(queries):
-        blank, piece, target = rng.sample(movable, 2) + [rng.choice(movable)]
-        lines.append(" ".join(f"{r + 1} {c + 1}" for r, c in (blank, piece, target)))
-    return "\n".join(lines) + "\n"
+    board = generate.random_board(rows, cols, fixed_ratio, rng)
+    return generate.board_text(board, generate.random_queries(board, queries, rng))
 
 
 LARGE_SEEDS = {0.0: 2013, 0.1: 2014}  # the seeds of the 100 x 100 rows of run.py, queries beyond their 200
@@ -47,10 +45,5 @@ def comb_board_text(size: int, queries: int, seed: int) -> str:
 def _with_queries(board: list, queries: int, rng: random.Random) -> str:
     """The input text of ``board`` with ``queries`` random queries: blank, piece and target on
     three distinct movable cells."""
-    rows, cols = len(board), len(board[0])
-    movable = [(r, c) for r in range(rows) for c in range(cols) if board[r][c]]
-    lines = [f"{rows} {cols} {queries}"] + [" ".join(map(str, row)) for row in board]
-    for _ in range(queries):
-        blank, piece, target = rng.sample(movable, 3)
-        lines.append(" ".join(f"{r + 1} {c + 1}" for r, c in (blank, piece, target)))
-    return "\n".join(lines) + "\n"
+    movable = generate.movable(board)
+    return generate.board_text(board, [rng.sample(movable, 3) for _ in range(queries)])

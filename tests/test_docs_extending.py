@@ -23,7 +23,8 @@ from stategraph.contract import first_level, puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "docs" / "extending"
-FIRST_LEVEL = ("first_level", "models_and_heuristics", "grid_puzzles", "pictures")  # part 1: programs that run
+# part 1: programs that run
+FIRST_LEVEL = ("first_level", "models_and_heuristics", "grid_puzzles", "pictures", "grading")
 SECOND_LEVEL = ("second_level", "checking", "running")  # part 2: excerpts of ice_maze_contract.py
 BOTH = ("contract", "errors", "routines")  # the contract, the errors and the routines of both levels
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", flags=re.S | re.M)

@@ -64,3 +64,12 @@ class IceMaze(SuccessorPuzzle):
         grid = ("#" * (cols + 2), *(f"#{line}#" for line in lines), "#" * (cols + 2))
         marks = {x: (r, c) for r, line in enumerate(grid) for c, x in enumerate(line) if x in "SE"}
         return Maze(grid, marks["S"], marks["E"])
+
+    def random_instance(self, rng, size):  # one maze, its longer side size + 1, rock on some cells
+        side, other = size + 1, rng.randint(1, size + 1)
+        rows, cols = (side, other) if rng.random() < 0.5 else (other, side)
+        rock = rng.choice((0.0, 0.2, 0.35))
+        grid = [["#" if rng.random() < rock else "." for _ in range(cols)] for _ in range(rows)]
+        for (r, c), mark in zip(rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2), "SE"):
+            grid[r][c] = mark
+        return f"{rows} {cols}\n" + "".join("".join(row) + "\n" for row in grid) + "0 0\n"

@@ -373,6 +373,17 @@ class IceMaze(Puzzle):
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
 
+    def random_instance(self, rng, size):
+        """An input of one random maze, its longer side ``size + 1``: ice_maze.py's, drawn alike
+        (a plug-in is one file, so the twin is written here again)."""
+        side, other = size + 1, rng.randint(1, size + 1)
+        rows, cols = (side, other) if rng.random() < 0.5 else (other, side)
+        rock = rng.choice((0.0, 0.2, 0.35))
+        grid = [["#" if rng.random() < rock else "." for _ in range(cols)] for _ in range(rows)]
+        for (r, c), mark in zip(rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2), "SE"):
+            grid[r][c] = mark
+        return f"{rows} {cols}\n" + "".join("".join(row) + "\n" for row in grid) + "0 0\n"
+
     def format_answer(self, maze, question, answer):
         """
         >>> IceMaze().format_answer(Maze(3, (), (0, 0), (0, 1)), None, None)

@@ -52,3 +52,18 @@ class SlidingTile(SuccessorPuzzle):
         if sorted(board) != sorted(GOAL):
             raise tokens.error(f"a board holds each of 0 to 8 once, found {' '.join(board)}", first)
         return board
+
+    def random_instance(self, rng, size):
+        """1-8 scrambled by ``size`` slides of the blank (none undoing the one before); a quarter of
+        the boards then have two tiles swapped, which no slides undo."""
+        board, last = GOAL, None
+        for _ in range(size):
+            here = board.index("0")
+            place = rng.choice([place for _, place in NEXT[here] if place != last])
+            board, last = board.translate(SWAP[board[place]]), here
+        if rng.random() < 0.25:
+            i, j = rng.sample([at for at, tile in enumerate(board) if tile != "0"], 2)
+            tiles = list(board)
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+            board = "".join(tiles)
+        return "".join(" ".join(board[row:row + 3]) + "\n" for row in (0, 3, 6))

@@ -34,3 +34,7 @@ class WaterJug(SuccessorPuzzle):
     def picture(self, jugs, state):  # each jug as a bar of at most 20 marks, then its litres
         return "\n".join(f"{name} |{'#' * (held * min(cap, 20) // cap):<{min(cap, 20)}}| {held}/{cap}"
                          for name, held, cap in zip("AB", state, jugs[:2]))
+
+    def random_instance(self, rng, size):  # jugs of 1 to size + 1 litres, c up to a + b: some have no way
+        a, b = rng.randint(1, size + 1), rng.randint(1, size + 1)
+        return f"1\n{a} {b} {rng.randint(0, a + b)}\n"

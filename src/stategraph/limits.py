@@ -9,3 +9,6 @@ MAX_MOVES = 10_000  # the default of limits.max_moves, the most moves a first-le
 # yield for one state (an endless generator is stopped there); the built-in puzzles and examples have at most 6
 MAX_STATES = 200_000  # the default of limits.max_states: the states a first-level puzzle's graph may hold
 MAX_POSITIONS = 200_000  # the default of verify.max_positions: naive positions a check may visit per answer
+GRADE_SECONDS = 10.0  # `stategraph grade`: a student's time for one instance, by default
+GRADE_MEMORY_MIB = 2048  # and the address space its child process may take, in MiB (it starts near 120)
+MIN_GRADE_MEMORY_MIB = 256  # less leaves a child no room to load its code

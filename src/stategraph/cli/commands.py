@@ -200,6 +200,12 @@ def export(args) -> int:
     raise StategraphError(f"{source} has no instance {wanted[0]}")
 
 
+def grade(args) -> int:
+    from .grade_command import grade as graded  # only `grade` loads the grading and its sandbox
+
+    return graded(args)
+
+
 def search(args) -> int:
     """Search a graph file written by `export` (perhaps edited since) and print the optimum and its path."""
     from ..io.graph_read import read_graph

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
+from ..limits import GRADE_MEMORY_MIB, GRADE_SECONDS, MIN_GRADE_MEMORY_MIB
 from ..settings.fields import Key, with_flags
 
 OUTPUT_FAULT, OUT_OF_MEMORY, INTERNAL_ERROR, INTERRUPTED = 4, 5, 70, 130
@@ -291,6 +292,10 @@ COMPARE_HELP = ("run every model x applicable search routine on an input: a summ
                 "bytes agree with the first row's, compile and search ms), a total row, and once each the "
                 "routines that do not apply and why; --per-question adds one table per question (also edges "
                 "relaxed, SPFA's queue pops and the cost)")
+GRADE_HELP = ("grade students' puzzles (or routines) against a reference on its random instances, sizes growing "
+              "from small; on a disagreement, shrink it to the smallest counterexample and report both answers, "
+              "both paths and where they part (exit 0: all agree; 3: a counterexample or a budget overrun; 2: a "
+              "student's code fails to load or raises); each student runs in a child process within its budgets")
 VIEW_HELP = ("one self-contained HTML page (no network, opens from file://) where one question's puzzle, its "
              "state graph, the solution step by step and each routine's search play side by side; the models "
              "compared; at most 5 MB (above 2,000 states, the canonical path and its neighbourhood are drawn)")
@@ -360,6 +365,30 @@ COMMANDS: dict[str, Command] = {
         option("--output", "-o", metavar="FILE.html", help="the page (.html; - for standard output)"),
         *_pickers("default: instance 1"),
     ), description=VIEW_HELP),
+    "grade": Command(GRADE_HELP, (
+        option("students", nargs="+", metavar="STUDENT",
+               help="each a puzzle (module:Class, a config file or a built-in name), or with --routine a routine "
+                    "(module:function)"),
+        option("--reference", "-r", required=True, metavar="REF",
+               help="the reference puzzle (module:Class, a config file or a built-in name): its random_instance() "
+                    "draws the instances"),
+        option("--routine", action="store_true", help="the students are search routines, run on the reference"),
+        option("--instances", "-n", type=int, default=200, metavar="N", help="instances to grade on (default 200)"),
+        option("--seed", type=int, default=0, metavar="S", help="the random seed (default 0)"),
+        option("--max-size", type=int, default=6, metavar="K",
+               help="the sizes grow from 1 to K over the run (default 6)"),
+        option("--exact", action="store_true", help="also require the answers' exact bytes, not just their costs"),
+        option("--max-seconds", type=float, default=GRADE_SECONDS, metavar="X",
+               help=f"a student's time for one instance, in seconds (default {GRADE_SECONDS:g})"),
+        option("--max-memory", type=int, default=GRADE_MEMORY_MIB, metavar="MB",
+               help=f"a student's memory, in MiB of address space (default {GRADE_MEMORY_MIB}, at least "
+                    f"{MIN_GRADE_MEMORY_MIB})"),
+        option("--format", choices=("text", "json"), default="text",
+               help="text (default) or json (one object per student)"),
+        option("--output", "-o", metavar="FILE", help="write the smallest counterexample, in the input format"),
+        option("--page", metavar="FILE.html", help="write a view page of the smallest counterexample"),
+        option("--jobs", "-j", type=int, default=1, metavar="N", help="students graded at once (0: all)"),
+    ), settings=False, description=GRADE_HELP),
 }
 
 

@@ -49,15 +49,18 @@ the same way for every puzzle.  A whole puzzle, small enough to read in one go
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import StategraphError
 from ..graph.state_graph import StateGraph, WeightProfile
 from ..graph.weights import components
 from .checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, Answer  # noqa: F401  (what a checker returns)
 from .words import plural
+
+if TYPE_CHECKING:
+    import random
 
 
 class Model(ABC):
@@ -261,6 +264,15 @@ class Puzzle(ABC):
     checker : module or None
         Where :meth:`verify` and :meth:`read_answers` go by default; without one, ``--verify``
         and ``check`` are refused (a :class:`~stategraph.errors.StategraphError`, exit status 2).
+    random_instance : method, optional
+        A generator a puzzle may offer, ``random_instance(rng, size)``: ``rng`` a
+        :class:`random.Random`, ``size`` a small positive int; it returns the text of an input
+        holding one random instance, exactly as :meth:`parse` reads it (header and terminator
+        included): the same text for the same state of ``rng``, an instance that grows with
+        ``size`` (a grid's side, the number of discs) and is small and quick to solve at size 1,
+        solvable and unsolvable ones both drawn where the puzzle has both.  It is what instances
+        are drawn from to grade a puzzle against; not defined here, so a puzzle without a
+        generator has no such method.
     """
 
     name: ClassVar[str]
@@ -272,6 +284,7 @@ class Puzzle(ABC):
     default_algorithm: ClassVar[str] = "dijkstra"
     limits: ClassVar[dict[str, int]] = {}  # size limits, changeable in a config's ``limits``
     checker: ClassVar[Any] = None  # a module with verify(instance, record, ...) and read_answers(text, source)
+    random_instance: Callable[[random.Random, int], str]  # optional, declared only: see the class docstring
 
     # text ---------------------------------------------------------------------------------------
 

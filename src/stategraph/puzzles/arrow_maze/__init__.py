@@ -90,6 +90,12 @@ class ArrowMazes(Puzzle):
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
 
+    def random_instance(self, rng, size):
+        """An input of one random maze on a ``size + 1`` x ``size + 1`` area (:mod:`.generate`)."""
+        from .generate import random_instance  # only a grader draws instances; solving never does
+
+        return random_instance(rng, size)
+
     def instance_text(self, maze, question):
         lines = [maze.name, f"{maze.entrance[0]} {maze.entrance[1]} {LETTERS[maze.heading]} "
                             f"{maze.goal[0]} {maze.goal[1]}"]

@@ -118,6 +118,13 @@ class Huarong(Puzzle):
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
 
+    def random_instance(self, rng, size):
+        """An input of one random board, its longer side ``size + 1``, with 1 to ``size`` queries
+        (:mod:`.generate`)."""
+        from .generate import random_instance  # only a grader draws instances; solving never does
+
+        return random_instance(rng, size)
+
     def instance_text(self, board, query):
         """The board with the one query ``query`` (none when ``query`` is the board itself)."""
         grid = board.grid

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...contract.scene import Scene
 from ...contract.words import plural, rc
+from ...errors import ContractError
 from ...grid.cells import LETTERS, OPPOSITE
 from ...grid.walks import shortest_walk
 
@@ -31,8 +32,10 @@ def _board_picture(board, query, piece: int, blank: int) -> str:
 def _blank_walk(grid, blank: int, goal: int, piece: int) -> list[dict]:
     """The single slides of the blank's smallest shortest walk from ``blank`` to ``goal`` round ``piece``."""
     walk = shortest_walk(grid, blank, goal, blocked=piece)
-    if walk is None:
-        raise AssertionError("the path asks for a blank walk that does not exist")
+    if walk is None:  # a model's graph with a move the board does not allow (a plug-in's, say)
+        raise ContractError(f"the canonical path asks the blank to walk from {rc(grid.position(blank))} to "
+                            f"{rc(grid.position(goal))} round the piece at {rc(grid.position(piece))}, but no such "
+                            "walk exists on the board: the model's graph has a move the puzzle does not allow")
     slides = []
     for letter in walk:
         d = LETTERS.index(letter.upper())

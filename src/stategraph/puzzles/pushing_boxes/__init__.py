@@ -102,6 +102,12 @@ class PushingBoxes(Puzzle):
     def parse(self, data, source="<input>", limits=None):
         return parse(data, source, limits)
 
+    def random_instance(self, rng, size):
+        """An input of one random maze, its longer side ``size + 2`` (:mod:`.generate`)."""
+        from .generate import random_instance  # only a grader draws instances; solving never does
+
+        return random_instance(rng, size)
+
     def instance_text(self, maze, question):
         return f"{len(maze.rows)} {len(maze.rows[0])}\n" + "\n".join(maze.rows) + "\n"
 

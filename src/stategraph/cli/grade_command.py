@@ -1,0 +1,165 @@
+"""``stategraph grade``: students' puzzles or routines held against a reference, and the report."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from concurrent.futures import ThreadPoolExecutor
+
+from ..errors import StategraphError
+from ..io.safefile import check_output, output_name
+from ..limits import MIN_GRADE_MEMORY_MIB
+from ..solving.grade import Case, Grade
+from ..solving.grade import grade as grade_one
+from ..solving.sandbox import MAX_MEMORY, MAX_SECONDS, Side
+from .streams import output
+
+# a routine graded is held to the rule by the check, whose finding is a disagreement (not a fault): distances that
+# break it give no canonical path to compare
+ROUTINE_FLAGS = (("search.check", True),)
+
+
+VERBS = {"disagrees": "disagrees", "rejected": "refused the input", "timeout": "timed out",
+         "memory": "ran out of memory", "crashed": "crashed", "fault": "raised"}  # a verdict, in the report's words
+
+
+def side_of(spec: str, *, routine_of: Side | None = None) -> Side:
+    """The :class:`~stategraph.solving.sandbox.Side` a command-line argument names: a config file
+    (``.yaml``/``.yml``, or any existing file), else a puzzle (a name or ``module:Class``); with
+    ``routine_of``, ``spec`` is a routine (``module:function``) on that side's puzzle."""
+    if routine_of is not None:
+        return Side(routine_of.items, routine_of.config,
+                    (*routine_of.flags, ("search.algorithm", spec), *ROUTINE_FLAGS))
+    if spec.endswith((".yaml", ".yml")) or os.path.isfile(spec):
+        return Side(config=spec)
+    return Side((spec,))
+
+
+def grade(args) -> int:
+    if (args.jobs < 0 or args.instances < 1 or args.max_size < 1 or args.max_seconds <= 0
+            or args.max_memory < MIN_GRADE_MEMORY_MIB):
+        raise StategraphError("grade: --instances, --max-size and --max-seconds must be positive, --jobs at least "
+                              f"0 and --max-memory at least {MIN_GRADE_MEMORY_MIB} (MiB)")
+    reference = side_of(args.reference)
+    students = [(spec, side_of(spec, routine_of=reference if args.routine else None)) for spec in args.students]
+    for path in (args.output, args.page):
+        if path:
+            check_output(path, "the case", tuple(args.students) + (args.reference,))
+    reference.settings()  # the reference loads here, before any student: its fault is not theirs
+
+    def one(item) -> Grade:
+        spec, side = item
+        return grade_one(reference, side, name=spec, instances=args.instances, seed=args.seed,
+                         max_size=args.max_size, exact=args.exact, max_seconds=args.max_seconds,
+                         max_memory=args.max_memory << 20)
+
+    jobs = len(students) if args.jobs == 0 else max(1, args.jobs)
+    with ThreadPoolExecutor(max_workers=min(jobs, len(students))) as pool:
+        results = list(pool.map(one, students))
+    for result in results:
+        output(json.dumps(as_record(result, args)) + "\n" if args.format == "json" else report(result, args))
+        if result.verdict == "fault":
+            output(f"stategraph: error: {result.student}: {result.message}\n", report=True)
+    cases = [(number, r.smallest) for number, r in enumerate(results) if r.smallest is not None]
+    if args.output and cases:
+        with output_name(args.output, "the case") as name, open(name, "w", encoding="utf-8") as handle:
+            handle.write(cases[0][1].text)
+    if args.page and cases:
+        from ..views.grade_page import write_case_page
+
+        number, case = cases[0]
+        write_case_page(reference, students[number][1], case, args.page, (args.reference, results[number].student),
+                        args.max_seconds, args.max_memory << 20)
+    statuses = {result.status for result in results}
+    return 2 if 2 in statuses else max(statuses)  # as compare's: code that raised outranks a wrong answer
+
+
+def _replay(result: Grade, args) -> str:
+    """The command that grades ``result``'s student again, the same way (the sizes follow from
+    ``--instances`` and ``--max-size``, and the budgets decide a verdict too)."""
+    budgets = "".join(f" {flag} {value:g}" for flag, value, default in (
+        ("--max-seconds", args.max_seconds, MAX_SECONDS), ("--max-memory", args.max_memory, MAX_MEMORY >> 20))
+        if value != default)
+    named = f"{shlex.quote(result.student)} --reference {shlex.quote(args.reference)}"  # a path may hold a space
+    return (f"stategraph grade {named}" + (" --routine" if args.routine else "")
+            + f" --seed {result.seed} --instances {args.instances} --max-size {result.max_size}"
+            + (" --exact" if args.exact else "") + budgets)
+
+
+def report(result: Grade, args) -> str:
+    """The grade as text: the verdict, and for a counterexample the instance, both answers, both
+    canonical paths, where they part and both models' sizes."""
+    sizes = f"sizes 1..{max(result.sizes)}" if result.sizes else "no instance"
+    head = f"{result.student}: "
+    if result.verdict == "agrees":
+        return f"{head}agrees with {args.reference} on {result.instances} instances (seed {result.seed}, {sizes})\n"
+    first = result.first
+    if first is None:  # the code did not load
+        return f"{head}{result.verdict}: {result.message}\n"
+    detail = first.why if result.verdict == "disagrees" else first.student.message
+    lines = [f"{head}{VERBS[result.verdict]} on instance {first.number}, size {first.size} (seed {result.seed}): "
+             f"{detail}"]
+    case = result.smallest or first
+    if result.verdict == "disagrees":
+        lines.append(f"smallest counterexample (size {case.size}, after {result.shrink_steps} shrinking steps): "
+                     f"{case.why}")
+    lines += ["  " + line for line in case.text.splitlines()]
+    lines += _sides(case)
+    lines.append(f"replay: {_replay(result, args)}")
+    return "\n".join(lines) + "\n"
+
+
+def _sides(case: Case) -> list[str]:
+    lines = []
+    for name, side in (("reference", case.reference), ("student", case.student)):
+        if side.kind != "answer":
+            lines.append(f"{name}: {side.kind}: {side.message}")
+            continue
+        answer = " | ".join(a["output"].rstrip("\n").replace("\n", " / ") for a in side.answers)
+        lines.append(f"{name}: {answer}   ({case.states(side):,} states)")
+    parted = part(case)
+    if parted is not None:
+        step, ours, theirs, paths = parted
+        lines.append(f"paths: reference {paths[0]}")
+        lines.append(f"       student   {paths[1]}")
+        lines.append(f"they part at move {step}: the reference's {ours}, the student's {theirs}" if step else
+                     "both paths make the same moves: the answers differ in cost or bytes")
+    return lines
+
+
+def part(case: Case):
+    """``(move number, reference's move, student's move, (both paths as text))`` of the question
+    where they disagree (the move number ``None`` where both paths make the same moves), or ``None``."""
+    if case.question is None:
+        return None
+    ours, theirs = case.reference.answers[case.question], case.student.answers[case.question]
+    a, b = ours["moves"] or [], theirs["moves"] or []
+    paths = tuple(" -> ".join(p["path"]) if p["path"] else "none" for p in (ours, theirs))
+    if a == b:
+        return None, None, None, paths
+    step = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return step + 1, _move(a, step), _move(b, step), paths
+
+
+def _move(moves: list, step: int) -> str:
+    return repr(moves[step]) if step < len(moves) else "none (its path ends there)"
+
+
+def as_record(result: Grade, args) -> dict:
+    """The grade as one JSON object (for an autograder)."""
+    record = {"student": result.student, "reference": args.reference, "verdict": result.verdict,
+              "status": result.status, "instances": result.instances, "seed": result.seed,
+              "max_size": result.max_size, "message": result.message, "replay": _replay(result, args)}
+    for key, case in (("first", result.first), ("smallest", result.smallest)):
+        record[key] = None if case is None else {
+            "number": case.number, "size": case.size, "text": case.text, "why": case.why, "question": case.question,
+            "reference": _side_record(case.reference), "student": _side_record(case.student)}
+    record["shrink_steps"] = result.shrink_steps
+    return record
+
+
+def _side_record(side) -> dict:
+    return {"kind": side.kind, "message": side.message,
+            "answers": [{key: a.get(key) for key in ("instance", "query", "output", "cost", "illegal", "wrong",
+                                                     "states", "moves", "path")} for a in side.answers]}

@@ -1,0 +1,240 @@
+"""Grading a model: a student's puzzle (or routine) held against a reference on random instances.
+
+The instances come from the reference puzzle's ``random_instance(rng, size)``, sizes growing from
+1 to ``max_size`` over the run, instance ``k`` drawn with ``random.Random(f"{seed}/{k}")`` (so a
+report's seed and number replay it).  Each is answered by the reference here and by the student
+in a :class:`~stategraph.solving.sandbox.Sandbox`; they agree when every question's cost is the
+same (and, ``exact``, every answer's bytes).  On the first disagreement the case is shrunk: first
+to the smallest size at which fresh instances still disagree, then character by character, each
+token made simpler (a number smaller, a character the text's commonest) while the reference's
+reader still takes it, the two still disagree and the reference's model gets no larger.
+
+>>> from stategraph.solving.sandbox import Side
+>>> graded = grade(Side(("pushing_boxes",)), Side(("pushing_boxes",)), instances=5, max_size=2)
+>>> graded.verdict, graded.instances
+('agrees', 5)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from time import perf_counter
+
+from ..errors import ContractError, StategraphError, shorten
+from ..settings.resolve import Settings
+from .sandbox import MAX_MEMORY, MAX_SECONDS, Outcome, Sandbox, Side, outcome
+
+SIZE_TRIES = 40  # fresh instances tried at each smaller size
+SHRINK_SECONDS = 60.0  # the text pass stops after this long, with the smallest case so far
+VERDICTS = {"agrees": 0, "disagrees": 3, "rejected": 3, "timeout": 3, "memory": 3, "crashed": 3, "fault": 2}
+
+
+@dataclass
+class Case:
+    """One instance both answered: its text, size and number (``0``: made while shrinking), both
+    :class:`~stategraph.solving.sandbox.Outcome` s, why they disagree (``None``: they agree) and
+    the first question where they do (an index of both ``answers``; ``None``: no such pair)."""
+
+    text: str
+    size: int
+    number: int
+    reference: Outcome
+    student: Outcome
+    why: str | None
+    question: int | None = None
+
+    def states(self, side: Outcome) -> int:
+        return sum(a["states"] or 0 for a in side.answers)
+
+
+@dataclass
+class Grade:
+    """A student's grade: ``verdict`` (a key of :data:`VERDICTS`), the instances graded, the run's
+    seed and sizes, the first case that disagreed and the smallest one shrinking found."""
+
+    student: str
+    verdict: str
+    instances: int
+    seed: int
+    max_size: int
+    first: Case | None = None
+    smallest: Case | None = None
+    shrink_steps: int = 0
+    message: str = ""
+    sizes: list = field(default_factory=list)
+
+    @property
+    def status(self) -> int:
+        return VERDICTS[self.verdict]
+
+
+def grade(reference: Side, student: Side, *, name: str = "", instances: int = 200, seed: int = 0,
+          max_size: int = 6, exact: bool = False, max_seconds: float = MAX_SECONDS,
+          max_memory: int = MAX_MEMORY) -> Grade:
+    """``student`` graded against ``reference`` (see the module docstring)."""
+    settings = reference.settings()
+    make = generator(settings)
+    result = Grade(name or " ".join(student.items) or str(student.config), "agrees", 0, seed, max_size)
+    with Sandbox(student, max_seconds, max_memory) as box:
+        loaded = box.start()
+        if loaded.kind != "ready":
+            result.verdict, result.message = loaded.kind, loaded.message
+            return result
+        judge = _Judge(settings, box, exact)
+        for number in range(1, instances + 1):
+            size = 1 + (number - 1) * max_size // instances
+            case = judge(make(random.Random(f"{seed}/{number}"), size), size, number)
+            result.instances = number
+            result.sizes.append(size)
+            if case.why is None:
+                continue
+            result.first = result.smallest = case
+            result.verdict = _verdict(case.student)
+            if result.verdict == "fault":
+                result.message = case.student.message
+            elif result.verdict == "disagrees":
+                result.smallest, result.shrink_steps = shrink(case, judge, make, seed)
+            break
+    return result
+
+
+def generator(settings: Settings):
+    """The reference's ``random_instance``, checked: its texts must be strings."""
+    puzzle = settings.puzzle
+    made = getattr(puzzle, "random_instance", None)
+    if made is None:
+        raise StategraphError(f"the reference puzzle {puzzle.name} has no random_instance(rng, size): grade draws its "
+                              "instances from it (docs/extending/grading.md)")
+
+    def make(rng: random.Random, size: int) -> str:
+        text = made(rng, size)
+        if not isinstance(text, str):
+            raise ContractError(f"{puzzle.name}: random_instance() must return an input's text (a str), it returned "
+                                f"{shorten(text)}")
+        return text
+
+    return make
+
+
+class _Judge:
+    """Both sides on a text: a :class:`Case` (its ``why`` is ``None`` when they agree)."""
+
+    def __init__(self, settings: Settings, box: Sandbox, exact: bool):
+        self.settings, self.box, self.exact, self.calls = settings, box, exact, 0
+
+    def reference(self, text: str) -> Outcome:
+        answered = outcome(self.settings, text)
+        if answered.kind != "answer":
+            raise StategraphError(f"the reference puzzle {self.settings.puzzle.name} could not answer its own random "
+                                  f"instance: {answered.message}\n{text}")
+        return answered
+
+    def __call__(self, text: str, size: int, number: int = 0, reference: Outcome | None = None) -> Case:
+        self.calls += 1
+        reference = reference or self.reference(text)
+        student = self.box.answer(text)
+        question, why = difference(reference, student, self.exact)
+        return Case(text, size, number, reference, student, why, question)
+
+
+def difference(reference: Outcome, student: Outcome, exact: bool = False) -> tuple[int | None, str | None]:
+    """The first question (an index of both answers) where ``student`` disagrees with ``reference``
+    and why; ``(None, None)`` when they agree, ``(None, why)`` when no question pairs up."""
+    if student.kind != "answer":
+        return None, _failed(student)[1]
+    for question, (ours, theirs) in enumerate(zip(reference.answers, student.answers)):
+        where = f"instance {ours['instance']}" + (f" query {ours['query']}" if ours["query"] != 1 else "")
+        if theirs.get("wrong"):  # a routine of one's own whose distances break the rule (the check's words)
+            return question, f"{where}: {theirs['wrong']}"
+        if theirs.get("illegal"):
+            return question, (f"{where}: the answer does not hold ({theirs['illegal']}), the reference's costs "
+                              f"{_cost(ours['cost'])}")
+        if ours["cost"] != theirs["cost"]:
+            return question, f"{where}: cost {_cost(theirs['cost'])}, the reference's {_cost(ours['cost'])}"
+        if exact and ours["output"] != theirs["output"]:
+            return question, f"{where}: the answer's bytes differ (same cost {_cost(ours['cost'])})"
+    if len(student.answers) != len(reference.answers):
+        return None, f"answered {len(student.answers)} questions, the reference {len(reference.answers)}"
+    return None, None
+
+
+def _cost(cost) -> str:
+    return "none (no solution)" if cost is None else str(cost)
+
+
+def _verdict(student: Outcome) -> str:
+    return "disagrees" if student.kind == "answer" else student.kind
+
+
+def _failed(student: Outcome) -> tuple[str, str]:
+    words = {"rejected": "its reader refused the reference's instance", "timeout": "it timed out",
+             "memory": "it ran out of memory", "crashed": "it crashed", "fault": "it raised"}
+    return student.kind, f"{words.get(student.kind, student.kind)}: {student.message}"
+
+
+# shrinking -----------------------------------------------------------------------------------------
+
+def shrink(case: Case, judge: _Judge, make, seed: int) -> tuple[Case, int]:
+    """The smallest case found from ``case`` (see the module docstring) and the steps that got there."""
+    steps = 0
+    for size in range(1, case.size):
+        found = next((c for c in (judge(make(random.Random(f"{seed}/shrink/{size}/{k}"), size), size)
+                                  for k in range(SIZE_TRIES)) if _still(c)), None)
+        if found is not None:
+            case, steps = found, steps + 1
+            break
+    deadline = perf_counter() + SHRINK_SECONDS
+    improved = True
+    while improved and perf_counter() < deadline:
+        improved = False
+        for text in simpler(case.text):
+            if perf_counter() >= deadline:
+                break
+            try:
+                reference = judge.reference(text)
+            except StategraphError:
+                continue  # not an instance the reference takes
+            if case.states(reference) > case.states(case.reference):
+                continue
+            found = judge(text, case.size, reference=reference)
+            if _still(found):
+                case, steps, improved = found, steps + 1, True
+                break
+    return case, steps
+
+
+def _still(case: Case) -> bool:
+    """Whether ``case`` disagrees the way a shrunk case must: both answered, differently."""
+    return case.why is not None and case.student.kind == "answer"
+
+
+def simpler(text: str):
+    """Texts one token simpler than ``text``: a number made smaller (``0``, ``1``, half, one less),
+    or a character of a word made the text's commonest word character (or one commoner).
+
+    >>> list(simpler("2\\n#..\\n"))
+    ['0\\n#..\\n', '1\\n#..\\n', '2\\n...\\n']
+    """
+    letters = Counter(ch for word in text.split() if not word.isdigit() for ch in word)
+    ranked = [ch for ch, _ in letters.most_common()]
+    position = 0
+    for word in text.split():
+        start = text.index(word, position)
+        position = start + len(word)
+        if word.isdigit():
+            value = int(word)
+            for smaller in sorted({0, 1, value // 2, value - 1}):
+                if smaller < value:
+                    yield f"{text[:start]}{smaller}{text[position:]}"
+            continue
+        for i, ch in enumerate(word):
+            for commoner in ranked[:ranked.index(ch)]:
+                yield f"{text[:start + i]}{commoner}{text[start + i + 1:]}"
+
+
+def fault_line(result: Grade) -> str:
+    """The one line of a student whose code raised or did not load."""
+    return f"{result.student}: {result.message}" if result.message else result.student
+
