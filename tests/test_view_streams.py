@@ -84,7 +84,7 @@ def test_draw_reads_stdin_once_for_a_graph_and_an_animation(folder):
                           "--animate", "a.gif", "-a", "dijkstra", stdin=stdin)
     assert done.returncode == 0, done.stderr
     assert done.stderr.decode().splitlines() == ["stategraph: wrote g.svg: 17 states, 17 settled by dijkstra",
-                                                 "stategraph: wrote a.gif: 6 frames"]
+                                                 "stategraph: wrote a.gif: 7 frames"]  # the start, 6 pushes
     assert (folder / "g.svg").stat().st_size > 0 and (folder / "a.gif").read_bytes()[:6] == b"GIF89a"
 
 
@@ -109,8 +109,8 @@ def test_an_animation_over_its_size_limit_is_refused_before_drawing(folder):
     (folder / "open30.txt").write_bytes(open_maze(30) + b"0 0\n")
     done = stategraph(folder, "draw", "pushing_boxes", "open30.txt", "--animate", "a.gif")
     assert done.returncode == 2
-    assert one_line(done) == ("stategraph: error: the animation of instance 1 would draw 56 frames of 900 cells or "
-                              "states (50,400 frame cells), above the animation limit of 25,000 frame cells; draw its "
+    assert one_line(done) == ("stategraph: error: the animation of instance 1 would draw 57 frames of 900 cells or "
+                              "states (51,300 frame cells), above the animation limit of 25,000 frame cells; draw its "
                               "picture with -o FILE.svg instead")
     assert sorted(p.name for p in folder.iterdir()) == ["in.txt", "open30.txt"]
 
