@@ -130,7 +130,7 @@ def test_bfs_dijkstra_and_astar_agree_and_a_better_bound_settles_fewer(folder, d
         assert done.stdout == answer(depth, (2, 8, 0, 3, 5, 6, 7, 1, 4)) + "\n", (model, algorithm)
         header, row = done.stderr.splitlines()
         stats = dict(zip(header.split(), row.split()))
-        assert stats["states_built"] == "181440"
+        assert int(stats["states_built"]) <= 181440  # the declared profile: a search builds what it reaches
         settled[model, algorithm] = int(stats["settled"])
     nearer = nearer_than((2, 8, 0, 3, 5, 6, 7, 1, 4), 24)
     assert settled["manhattan", "astar"] < settled["misplaced", "astar"] < settled["manhattan", "dijkstra"]

@@ -115,7 +115,7 @@ def test_export_holds_the_contents_graph(folder):
 
 
 def test_a_state_limit_is_one_line(folder):
-    (folder / "big.txt").write_text("1\n40000 39999 1\n")
+    (folder / "big.txt").write_text("1\n40000 39998 1\n")  # c = 1 cannot be measured: every state is reached
     done = stategraph(folder, "solve", "--config", "puzzle.yaml", "--set", "limits.max_states=1000", "big.txt")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("stategraph: error: water_jug model contents: instance 1: the state graph passed "

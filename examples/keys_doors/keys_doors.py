@@ -1,6 +1,6 @@
 """Keys and doors on stategraph's first level: a state is the walker's cell and the keys it holds (README.md)."""
 
-from stategraph import GridPuzzle, GridRules
+from stategraph import GridPuzzle, GridRules, WeightProfile
 
 LEGEND = {"#": "wall", ".": "floor", "S": "start", "G": "goal", "abcd": "key", "ABCD": "door"}
 
@@ -50,6 +50,7 @@ class KeysAndDoors(GridPuzzle):
     sample = "3 5\nSa.A.\n##.#.\nG.B.b\n0 0\n"
     legend, once = LEGEND, "SG"
     models = {"cell_keys": CellKeys, "cell_only": CellOnly}
+    profile = WeightProfile(unit=True)  # every step costs 1: declared, so a search builds only what it reaches
 
     def random_instance(self, rng, size):
         """A grid of ``size + 2`` rows and columns with walls, up to two key-door pairs, S and G."""

@@ -2,6 +2,7 @@
 
 from stategraph.contract.answer_line import AnswerLine
 from stategraph.contract.first_level import SuccessorPuzzle
+from stategraph.graph.state_graph import WeightProfile
 
 GOAL = "123456780"  # the board row by row, 0 the blank
 SLIDES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}  # where the blank goes, in tie-break order
@@ -43,6 +44,7 @@ class SlidingTile(SuccessorPuzzle):
     name, summary = "sliding_tile", "The 8-puzzle: the fewest slides to 1-8 with the blank last, then smallest UDLR"
     sample = "1 2 3\n4 5 6\n0 7 8\n"
     models = {"manhattan": Manhattan, "misplaced": Misplaced}
+    profile = WeightProfile(unit=True)  # every slide costs 1: declared, so a search builds only what it reaches
     output = AnswerLine("{cost} {moves}", none="-1", sep="")  # the moves of the blank, -1 if unsolvable
     header = "a board: 9 numbers, 0 the blank"
 

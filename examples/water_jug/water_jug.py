@@ -2,12 +2,14 @@
 
 from stategraph.contract.answer_line import COST
 from stategraph.contract.first_level import SuccessorPuzzle
+from stategraph.graph.state_graph import WeightProfile
 
 
 class WaterJug(SuccessorPuzzle):
     name, summary = "water_jug", "Water jugs: the fewest fills, empties and pours until a jug holds c litres"
     sample = "2\n5\n2\n3\n2\n3\n4\n"
     counted, header = True, "a jug capacity a"
+    profile = WeightProfile(unit=True)  # every move costs 1: declared, so a search builds only what it reaches
     output, model_name = COST, "contents"  # print the fewest moves, -1 when there is no way
     limits = {"max_litres": 40_000}
 

@@ -189,14 +189,19 @@ class RulesModel(Model):
                                     f"{shorten(built)}")
             self._state_model = built
             return
-        from ..graph.explore import explore  # (a model its accelerator builds needs none of it)
+        from ..graph.explore import expanding, explore  # (a model its accelerator builds needs neither)
 
         limits = instance.limits if isinstance(instance, Numbered) else {}
-        found = explore(rules, value, max_states=limits.get("max_states", MAX_STATES),
-                        max_moves=limits.get("max_moves", MAX_MOVES), negative=self.negative_costs,
-                        where=self.where)
+        bounds: dict[str, Any] = {"max_states": limits.get("max_states", MAX_STATES),
+                                  "max_moves": limits.get("max_moves", MAX_MOVES),
+                                  "negative": self.negative_costs, "where": self.where}
+        heuristic = _bound(getattr(rules, "heuristic", None), value)
+        if self.least_profile is None and self.profile is not ANY_WEIGHTS:  # declared: search as it is built
+            self._state_model = expanding(rules, value, profile=self.profile, heuristic=heuristic, **bounds)
+            return
+        found = explore(rules, value, **bounds)
         self._state_model = StateGraph(found.graph, found.source, found.targets, profile=found.profile,
-                                       heuristic=_bound(getattr(rules, "heuristic", None), value),
+                                       heuristic=heuristic,
                                        lexicographic=self.least_profile is None and self.profile.lex)
 
     @property

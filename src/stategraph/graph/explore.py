@@ -29,6 +29,13 @@ Traceback (most recent call last):
 ...
 stategraph.graph.explore.StateLimit: the state graph passed limits.max_states = 5: state 5, the 6th, was reached \
 from state 3 by move '+2'; raise the limit with --set limits.max_states=N
+
+Rules that declare their weights may be explored only as far as a search reads them
+(:func:`expanding`); the whole graph, when something reads it, is :func:`explore`'s:
+
+>>> lazy = expanding(Line(), 10, profile=WeightProfile(unit=False, nonnegative=True))
+>>> lazy.built(), lazy.size(), lazy.targets
+((1, 0), (11, 19), frozenset({10}))
 """
 
 from __future__ import annotations
@@ -42,8 +49,8 @@ import networkx as nx
 
 from ..errors import ContractError, StategraphError, shorten
 from ..limits import MAX_MOVES, MAX_STATES
-from .dicts import collector_paused
-from .state_graph import WeightProfile, require_hashable
+from .dicts import collector_paused, graph_writers
+from .state_graph import GoalTest, StateGraph, WeightProfile, require_hashable
 from .weights import Lex
 
 NUMBER, LEX = "a number", "a Lex pair"  # the two kinds of cost
@@ -65,49 +72,116 @@ class Explored:
     profile: WeightProfile
 
 
+class Explorer:
+    """The rules' moves of one state at a time, checked, with every state found counted against
+    ``max_states`` (what :func:`explore` and :func:`expanding` share; arguments as theirs)."""
+
+    def __init__(self, rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES,
+                 negative: bool = False, where: str = ""):
+        self.rules, self.instance, self.where = rules, instance, where
+        self.max_states, self.max_moves, self.negative = max_states, max_moves, negative
+        self.start = rules.start(instance)
+        require_hashable(self.start, f"{where}start() returned")
+        self.found = {self.start: None}  # every state found, in the order found (a dict keeps it)
+        self.kind: list = []  # the kind of the first cost seen: every other must be of the same kind
+
+    def moves(self, state, fresh=None) -> dict:
+        """``{next state: (cost, rank, label)}`` of ``state``'s kept moves (see :func:`_kept_moves`);
+        the states found for the first time are appended to ``fresh`` (a list or deque) if given."""
+        kept = _kept_moves(self.rules, self.instance, state, self.negative, self.kind, self.where, self.max_moves)
+        found = self.found
+        for nxt, (_, _, name) in kept.items():
+            if nxt not in found:
+                if len(found) >= self.max_states:
+                    raise StateLimit(f"{self.where}the state graph passed limits.max_states = {self.max_states}: "
+                                     f"state {shorten(nxt)}, the {_ordinal(self.max_states + 1)}, was reached from "
+                                     f"state {shorten(state)} by move {shorten(name)}; raise the limit with "
+                                     "--set limits.max_states=N")
+                found[nxt] = None
+                if fresh is not None:
+                    fresh.append(nxt)
+        return kept
+
+    def label(self, state) -> str:
+        named = getattr(self.rules, "state_label", None)
+        if named is None:
+            return _text(str(state), "a state is labelled")
+        return _text(str(named(self.instance, state)), f"state_label() of state {shorten(state)} returned")
+
+
 def explore(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES, negative: bool = False,
             where: str = "") -> Explored:
     """The state graph of ``instance`` under ``rules`` (an object with ``start``, ``is_goal``,
     ``moves`` and optionally ``state_label``); a state may have at most ``max_moves`` moves; ``negative``
     allows negative costs; ``where`` starts every message (``"ice_maze model stop_cells: instance 2: "``)."""
-    start = rules.start(instance)
-    require_hashable(start, f"{where}start() returned")
-    order = {start: None}  # every state found, in the order found (a dict keeps it)
+    explorer = Explorer(rules, instance, max_states=max_states, max_moves=max_moves, negative=negative, where=where)
+    start, order = explorer.start, explorer.found
     edges = []
     targets = []
-    kind: list = []  # the kind of the first cost seen: every other must be of the same kind
     queue = deque([start])
     with collector_paused():
         while queue:
             state = queue.popleft()
             if rules.is_goal(instance, state):
                 targets.append(state)
-            kept = _kept_moves(rules, instance, state, negative, kind, where, max_moves)
-            for nxt, (cost, rank, name) in kept.items():
-                if nxt not in order:
-                    if len(order) >= max_states:
-                        raise StateLimit(f"{where}the state graph passed limits.max_states = {max_states}: state "
-                                         f"{shorten(nxt)}, the {_ordinal(max_states + 1)}, was reached from state "
-                                         f"{shorten(state)} by move {shorten(name)}; raise the limit with "
-                                         "--set limits.max_states=N")
-                    order[nxt] = None
-                    queue.append(nxt)
+            for nxt, (cost, rank, name) in explorer.moves(state, queue).items():
                 edges.append((state, nxt, cost, rank, name))
-        graph = _graph(rules, instance, order, edges)
+        graph = _graph(explorer, order, edges)
     profile = WeightProfile.of(cost for _, _, cost, _, _ in edges)
     return Explored(graph, start, frozenset(targets), profile)
 
 
-def _graph(rules, instance, states, edges) -> nx.DiGraph:
+def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, **limits) -> StateGraph:
+    """The state graph of ``instance`` under ``rules`` built only as far as a search reads it
+    (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`), for rules that declare their
+    weights' ``profile``: each move is held to it as it is built.  Its whole graph, when read, is
+    :func:`explore`'s (``limits``: ``max_states``, ``max_moves``, ``negative``, ``where``)."""
+    explorer = Explorer(rules, instance, **limits)
+    where = limits.get("where", "")
+
+    def begin(graph):
+        graph.add_node(explorer.start, label=explorer.label(explorer.start))
+        return graph
+
+    def writer(graph):
+        add_node, add_edge = graph_writers(graph)
+
+        def expand(state) -> None:
+            for nxt, (cost, rank, name) in explorer.moves(state).items():
+                misfit = _misfit(cost, profile)
+                if misfit:
+                    raise ContractError(f"{where}move {shorten(name)} of state {shorten(state)} costs "
+                                        f"{shorten(cost)}, but the rules declare {misfit} (their profile)")
+                if nxt not in graph:
+                    add_node(nxt, {"label": explorer.label(nxt)})
+                add_edge(state, nxt, {"weight": cost, "rank": rank, "move": name})
+        return expand
+
+    def whole() -> tuple:
+        found = explore(rules, instance, **limits)
+        return found.graph, found.targets
+
+    goals = GoalTest(lambda state: rules.is_goal(instance, state))
+    return StateGraph.expanding(explorer.start, begin, writer, goals, heuristic=heuristic, profile=profile, whole=whole)
+
+
+def _misfit(cost, profile: WeightProfile) -> str:
+    """What of ``profile`` a move's ``cost`` breaks (``""``: nothing)."""
+    if profile.lex != isinstance(cost, Lex):
+        return "Lex pairs" if profile.lex else "numbers"
+    if profile.unit and cost != 1:
+        return "unit weights"
+    if profile.nonnegative and (min(cost) if isinstance(cost, Lex) else cost) < 0:
+        return "non-negative weights"
+    if profile.lex and profile.primary_01 and cost[0] not in (0, 1):
+        return "Lex pairs whose first part is 0 or 1"
+    return ""
+
+
+def _graph(explorer: Explorer, states, edges) -> nx.DiGraph:
     """The ``networkx.DiGraph`` of the states (each with its ``label``) and the kept moves."""
-    named = getattr(rules, "state_label", None)
     graph: nx.DiGraph = nx.DiGraph()
-    if named is None:
-        graph.add_nodes_from((state, {"label": _text(str(state), "a state is labelled")}) for state in states)
-    else:
-        graph.add_nodes_from((state, {"label": _text(str(named(instance, state)),
-                                                     f"state_label() of state {shorten(state)} returned")})
-                             for state in states)
+    graph.add_nodes_from((state, {"label": explorer.label(state)}) for state in states)
     graph.add_edges_from((u, v, {"weight": cost, "rank": rank, "move": name}) for u, v, cost, rank, name in edges)
     return graph
 

@@ -15,7 +15,7 @@ plus whatever attributes explain the move to a reader.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -141,6 +141,37 @@ class WeightProfile:
         return "non-negative numbers" if self.nonnegative else "numbers, some negative"
 
 
+class GoalTest:
+    """The goals of a graph being built, as a predicate: ``state in goals`` asks ``is_goal(state)``
+    (once per state); iterated (or counted), the goals among the states ``built`` so far (the
+    graph :meth:`StateGraph.expanding` builds, when given there).  It is never empty to a search
+    (``bool`` is true): a goal may yet be built.
+
+    >>> goals = GoalTest(lambda n: n % 3 == 0, [1, 3, 5, 6])
+    >>> 9 in goals, 4 in goals, sorted(goals), len(goals), bool(GoalTest(bool, []))
+    (True, False, [3, 6], 2, True)
+    """
+
+    def __init__(self, is_goal: Callable[[Hashable], bool], built: Iterable = ()):
+        self._is_goal, self.built = is_goal, built
+        self._known: dict[Hashable, bool] = {}
+
+    def __contains__(self, state) -> bool:
+        known = self._known.get(state)
+        if known is None:
+            known = self._known[state] = bool(self._is_goal(state))
+        return known
+
+    def __iter__(self) -> Iterator:
+        return (state for state in list(self.built) if state in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return True
+
+
 @dataclass(repr=False)
 class StateGraph:
     """A question compiled to a state graph: the explicit graph and where to search in it.
@@ -198,8 +229,9 @@ class StateGraph:
     if TYPE_CHECKING:  # for mypy only: set by __post_init__ or expanding(), not fields at run time
         _graph: nx.DiGraph | None = field(init=False)
         _targets: frozenset = field(init=False)
-        _goals: frozenset = field(init=False)
+        _goals: frozenset | GoalTest = field(init=False)
         _lazy: LazyGraph | None = field(init=False)
+        _whole: Callable[[], tuple[nx.DiGraph, frozenset]] | None = field(init=False)
 
     def __post_init__(self):
         self._lazy: LazyGraph | None = None
@@ -220,8 +252,9 @@ class StateGraph:
             self.profile = replace(self.profile, lex=True, unit=False, primary_01=True)
 
     @classmethod
-    def expanding(cls, source, begin: Callable, writer: Callable, goals: frozenset, *, heuristic=None,
-                  profile: WeightProfile, canonical: Callable | None = None) -> StateGraph:
+    def expanding(cls, source, begin: Callable, writer: Callable, goals: frozenset | GoalTest, *, heuristic=None,
+                  profile: WeightProfile, canonical: Callable | None = None,
+                  whole: Callable[[], tuple[nx.DiGraph, frozenset]] | None = None) -> StateGraph:
         """A state graph built only as far as the search needs it, and whole when anyone reads it.
 
         A routine that only follows out-edges from the states it has reached
@@ -240,13 +273,16 @@ class StateGraph:
         writer : callable
             ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` to
             ``graph`` (with :func:`~stategraph.graph.dicts.graph_writers`).
-        goals : frozenset
-            Every state that is a goal if it exists: a routine's targets while the graph grows; the
-            whole graph's targets are those of them in it.
+        goals : frozenset or GoalTest
+            Every state that is a goal if it exists (or a :class:`GoalTest`, a goal predicate): a
+            routine's targets while the graph grows; the whole graph's targets are those of them in it.
         heuristic, canonical : callable, optional
             As for :class:`StateGraph`.
         profile : WeightProfile
             The weights every move of the model has (declared: a growing graph cannot scan them).
+        whole : callable, optional
+            ``whole()``: the whole graph and its targets, built afresh, for a builder whose whole
+            graph must come out in an order of its own (by default: from the moves built so far).
 
         Examples
         --------
@@ -268,9 +304,12 @@ class StateGraph:
         self = cls.__new__(cls)
         self.source, self.heuristic, self.profile, self.canonical = source, heuristic, profile, canonical
         self.lexicographic = profile.lex
-        self._goals = frozenset(goals)
+        self._goals = goals if isinstance(goals, GoalTest) else frozenset(goals)
+        self._whole = whole
         self._graph = None
         self._lazy = begin(LazyGraph(writer))
+        if isinstance(goals, GoalTest):
+            goals.built = self._lazy
         return self
 
     @property
@@ -303,7 +342,7 @@ class StateGraph:
     def __getstate__(self) -> dict:
         """Pickled whole: the graph built as it is searched holds its builder's functions."""
         _whole_graph(self)
-        return {**self.__dict__, "_lazy": None}
+        return {**self.__dict__, "_lazy": None, "_whole": None, "_goals": self._targets}
 
     @property
     def zero(self):
@@ -322,8 +361,12 @@ def _whole_graph(self: StateGraph) -> nx.DiGraph:
     if self._graph is None:
         lazy = self._lazy
         assert lazy is not None  # an expanding state graph's whole graph is built from it
-        self._graph = lazy.whole(self.source)
-        self._targets = frozenset(goal for goal in self._goals if goal in self._graph)
+        whole = self.__dict__.get("_whole")
+        if whole is not None:
+            self._graph, self._targets = whole()
+        else:
+            self._graph = lazy.whole(self.source)
+            self._targets = frozenset(goal for goal in self._goals if goal in self._graph)
     return self._graph
 
 
