@@ -1,38 +1,59 @@
-"""One command for every benchmark: stategraph's CLI against plain-Python baselines.
+"""One command for every benchmark: stategraph's CLI against plain-Python baselines and lazy-graph libraries.
 
-Run:  python benchmarks/run.py [--repeat N] [--quick] [--cap SECONDS] [--only WORD ...] [--no-baselines]
-                              [--keep DIR] [--cli CMD] [--table] [--pairs N] [--pin CPU|off]
+Run:  python benchmarks/run.py [--quick] [--only WORD ...] [--pairs N | --reps N] [--repeat N] [--cap SECONDS]
+                              [--no-baselines] [--keep DIR] [--cli CMD] [--table] [--pin CPU|off]
 
-Every input is generated from fixed seeds (gen_*.py next to this file). First comes the speed
-table (``--table``: only it): a row per input of issue 23, stategraph's and the plain port's wall
-time and how they compare, each a whole process pinned to one CPU (``--pin``; default the
-highest-numbered one), the median of ``--pairs`` (5) interleaved pairs (stategraph, port,
-stategraph, port, ...; the port runs once on the 1000-query 100 x 100 boards, about half a minute
-each), the port's output checked byte for byte; the start-up row gives the share of ``import
-networkx`` (and of every import) from ``-X importtime``. Children run from compiled bytecode, as
-an installed stategraph does (``use_bytecode_cache``). Then the detailed table, each input solved by
+Every input is generated from fixed seeds (gen_*.py next to this file). Five tables, in this
+order (``--only speed``, ``first-level``, ``shapes``, ``jobs`` or ``detailed`` runs one alone;
+``--table``: only the first):
 
-- ``stategraph solve PUZZLE FILE`` as a whole process with the default config, ``--repeat`` times
-  (the median wall time, the largest peak RSS of the child);
-- once more with ``--stats``: the states, edges and compile / search / canonical / decode times
-  are summed from the ``--stats`` table on stderr (and, where the naive model is compared, once
-  with ``--format json`` for the optimal costs);
-- each baseline in ``benchmarks/baselines/`` as a whole process (``sys.executable``, input on
-  stdin), as many times, in the same run; the ratio is stategraph's wall time / the baseline's.
+- the speed table (issue 23): a row per input of issue 23, stategraph's and the plain port's wall
+  time and how they compare, each a whole process pinned to one CPU (``--pin``; default the
+  highest-numbered one), the median of ``--pairs`` (5) interleaved pairs (stategraph, port,
+  stategraph, port, ...; the port runs once on the 1000-query 100 x 100 boards, about half a
+  minute each), the port's output checked byte for byte; the start-up row sets ``stategraph
+  solve`` on the 2-maze sample against ``python -c pass`` and gives the share of ``import
+  networkx`` (and of every import) from ``-X importtime``;
+- the first-level table (issue 33, ``first_level.py``): the 8-puzzle, water jug and keys-and-doors
+  examples, ``stategraph solve --config puzzle.yaml FILE`` in the example's folder against the
+  same rules on NoGraphs, networkx by hand and simpleai (``baselines/first_level_*.py``; the
+  ``bench`` extra installs them), pinned, the tools interleaved, the median of ``--reps`` (the
+  same option as ``--pairs``) runs, every answer's cost checked equal across the tools (a
+  difference stops the benchmark, exit status 1), and the states stategraph builds against
+  those NoGraphs expands;
+- the shapes table (issue 33, ``gen_shapes.py``): the built-ins on inputs of shapes the other
+  rows lack (snake Abbott's Revenge mazes whose every route is 81 cells, Pushing Boxes labyrinths
+  and a serpentine corridor with long walks, Huarong Dao boards with 30-40% fixed cells) against
+  the plain port, as the speed table;
+- the jobs table (issue 33): ``--jobs 2`` against ``--jobs 1`` on 10,000 small instances of each
+  built-in, in interleaved pairs, not pinned (the workers need the CPUs), the outputs checked
+  byte for byte;
+- the detailed table, each input solved by
 
+  - ``stategraph solve PUZZLE FILE`` as a whole process with the default config, ``--repeat``
+    times (the median wall time, the largest peak RSS of the child);
+  - once more with ``--stats``: the states, edges and compile / search / canonical / decode times
+    are summed from the ``--stats`` table on stderr (and, where the naive model is compared, once
+    with ``--format json`` for the optimal costs);
+  - each baseline in ``benchmarks/baselines/`` as a whole process (``sys.executable``, input on
+    stdin), as many times, in the same run; the ratio is stategraph's wall time / the baseline's.
+
+Children run from compiled bytecode, as an installed stategraph does (``use_bytecode_cache``).
 The student baselines must print exactly stategraph's bytes; the naive networkx model of Pushing
 Boxes must find the same optimal (pushes, walks) as stategraph's JSON cost. The ``check`` column
 and the summary under the table say whether they did.
 
 Peak memory is the child's own max RSS (the kernel's high-water mark of that process), taken by
 GNU time (``/usr/bin/time``) or, without it, by a minimal Python forker using ``os.wait4``; see
-``memory_probe`` for why not ``os.wait4`` straight from this script. CPU time (user + system)
-is reported next to the wall time: on a busy machine it is the steadier figure. Runs longer
-than the cap (``--cap``, 120 s) are killed and shown as ``> 120``. ``--quick`` runs a reduced
-set (small inputs, one repeat) as a smoke test in well under a minute. ``--only`` may be repeated
-(an input is run when its label contains any of the words); ``--no-baselines`` skips the baselines
-(stategraph's own figures only, no ratios or output checks). The exit status is 1 when
-stategraph failed on an input or a baseline disagreed with it.
+``measure.memory_probe`` for why not ``os.wait4`` straight from this script. CPU time (user +
+system) is reported next to the wall time in the detailed table: on a busy machine it is the
+steadier figure; the first line of the report gives the machine's load average at the start and
+at the end. Runs longer than the cap (``--cap``, 120 s; 30 s with ``--quick``) are killed and
+shown as ``> 120 s``. ``--quick`` runs a reduced set (small inputs, one run each) as a smoke
+test. ``--only`` may be repeated (an input is run when its label contains any of the words, or
+its table is named); ``--no-baselines`` skips the baselines (stategraph's own figures only, no
+ratios or output checks). The exit status is 1 when stategraph failed on an input, a baseline
+disagreed with it, or a first-level tool failed or disagreed.
 
 ``stategraph`` is the one on PATH (or ``python -m stategraph`` when there is none); ``--cli``
 names another command, e.g. ``--cli "python -m stategraph"``.
@@ -44,14 +65,11 @@ import argparse
 import json
 import math
 import os
-import shlex
-import shutil
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from time import perf_counter
@@ -59,11 +77,27 @@ from time import perf_counter
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import first_level  # noqa: E402
 import gen_arrow_maze  # noqa: E402
 import gen_huarong  # noqa: E402
 import gen_pushing_boxes  # noqa: E402
+import gen_shapes  # noqa: E402
+from measure import (  # noqa: E402
+    Run,
+    default_pin,
+    has_gnu_time,
+    measure,
+    number,
+    run_once,
+    run_text,
+    seconds_text,
+    stategraph_command,
+    stats_table,
+    use_bytecode_cache,
+)
 
 BASELINES = HERE / "baselines"
+SECTIONS = ("speed", "first-level", "shapes", "jobs", "detailed")  # the tables, in the order they run
 STARTUP_LABEL = "pb: 1 maze 1x3 (solve start-up)"
 
 
@@ -98,49 +132,6 @@ class Case:
     baselines: list = field(default_factory=list)
     queries: int = 0  # Huarong Dao: queries in the input, for the queries-per-second note
     group: str = ""  # "growth", "memory", ... for the notes under the table
-
-
-@dataclass
-class Run:
-    """The measurements of one command over its repeats."""
-
-    walls: list = field(default_factory=list)
-    cpus: list = field(default_factory=list)  # user + system CPU seconds of the child
-    peaks_kb: list = field(default_factory=list)
-    stdout: bytes = b""
-    stderr: bytes = b""
-    failed: str | None = None  # why the command did not finish normally
-    timed_out: bool = False
-
-    def add(self, once: tuple, cap: float) -> bool:
-        """Record one :func:`run_once`; False when the command failed or hit the cap (stop repeating)."""
-        wall, cpu, rss_kb, code, stdout, stderr = once
-        if code is None:
-            self.timed_out = True
-            self.failed = f"killed after {cap:g} s"
-            return False
-        if not self.walls:
-            self.stdout, self.stderr = stdout, stderr
-        self.walls.append(wall)
-        self.cpus.append(cpu)
-        self.peaks_kb.append(rss_kb)
-        if code != 0:
-            last = stderr.decode(errors="replace").strip().splitlines()
-            self.failed = f"exit {code}: {last[-1] if last else ''}"
-            return False
-        return True
-
-    @property
-    def wall(self):
-        return statistics.median(self.walls) if self.walls else None
-
-    @property
-    def cpu(self):
-        return statistics.median(self.cpus) if self.cpus else None
-
-    @property
-    def peak_mb(self):
-        return max(self.peaks_kb) / 1024 if self.peaks_kb else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -241,139 +232,8 @@ def cases(quick: bool) -> list:
 
 
 # ---------------------------------------------------------------------------------------------
-# Running a child process: wall time, exit status, peak RSS
-# ---------------------------------------------------------------------------------------------
-
-GNU_TIME = "/usr/bin/time"
-
-# Fallback when GNU time is missing: a small process forks the command and reports its max RSS.
-RSS_WRAPPER = """import os, sys
-pid = os.fork()
-if pid == 0:
-    try:
-        os.execvp(sys.argv[2], sys.argv[2:])
-    finally:
-        os._exit(127)
-_, status, usage = os.wait4(pid, 0)
-with open(sys.argv[1], "w") as out:
-    out.write(str(usage.ru_maxrss))
-code = os.waitstatus_to_exitcode(status)
-os._exit(code if code >= 0 else 128 - code)
-"""
-
-
-def has_gnu_time() -> bool:
-    try:
-        done = subprocess.run([GNU_TIME, "--version"], capture_output=True, text=True)
-    except OSError:
-        return False
-    return "GNU" in done.stdout + done.stderr
-
-
-def memory_probe(argv: list, rss_path: Path) -> list:
-    """``argv`` wrapped so that the child's own peak RSS lands in ``rss_path``.
-
-    Not ``os.wait4`` on the child itself: a child spawned straight from this script inherits, at
-    exec, this process's memory high-water mark in its ``ru_maxrss`` (Linux records the old
-    address space's peak at exec), which would hide small peaks. The child is started from a
-    small process instead: GNU time when present, else a minimal Python forker (whose own ~8 MB
-    is then a floor of the figure)."""
-    if has_gnu_time.cache:
-        return [GNU_TIME, "-f", "%M", "-o", str(rss_path)] + argv
-    return [sys.executable, "-S", "-c", RSS_WRAPPER, str(rss_path)] + argv
-
-
-has_gnu_time.cache = None
-
-
-def pinned_to(cpu: int | None):
-    """A ``preexec_fn`` that keeps the child (and what it starts) on one CPU, or None."""
-    if cpu is None:
-        return None
-    return lambda: os.sched_setaffinity(0, {cpu})
-
-
-def run_once(argv: list, stdin_path: Path | None, cap: float, folder: Path, pin: int | None = None,
-             env_extra: dict | None = None):
-    """(wall seconds, CPU seconds, max RSS in KB, exit code or None when killed at the cap, stdout, stderr);
-    ``pin``: the one CPU the child runs on; ``env_extra``: added to its environment."""
-    out_path, err_path, rss_path = folder / "child.out", folder / "child.err", folder / "child.rss"
-    rss_path.write_text("")
-    with open(out_path, "wb") as out, open(err_path, "wb") as err, \
-            open(stdin_path if stdin_path else os.devnull, "rb") as stdin:
-        env = dict(os.environ, PYTHONHASHSEED="0", **(env_extra or {}))
-        started = perf_counter()
-        child = subprocess.Popen(memory_probe(argv, rss_path), stdin=stdin, stdout=out, stderr=err, env=env,
-                                 start_new_session=True, preexec_fn=pinned_to(pin))
-        killed = []
-
-        def kill():
-            killed.append(True)
-            try:
-                os.killpg(child.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-
-        timer = threading.Timer(cap, kill)
-        timer.start()
-        try:
-            _, status, usage = os.wait4(child.pid, 0)
-        except BaseException:  # interrupted (Ctrl-C, SIGTERM): take the child down too
-            kill()
-            child.wait()
-            raise
-        finally:
-            timer.cancel()
-        wall = perf_counter() - started
-        child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: keep Popen from waiting again
-    code = None if killed else child.returncode
-    cpu = usage.ru_utime + usage.ru_stime  # the probe's own CPU time is a millisecond or two
-    lines = rss_path.read_text().split()
-    rss_kb = int(lines[-1]) if lines and lines[-1].isdigit() else 0
-    return wall, cpu, rss_kb, code, out_path.read_bytes(), err_path.read_bytes()
-
-
-def measure(argv: list, stdin_path: Path | None, repeat: int, cap: float, folder: Path) -> Run:
-    run = Run()
-    for _ in range(repeat):
-        if not run.add(run_once(argv, stdin_path, cap, folder), cap):
-            break
-    return run
-
-
-def stategraph_command(option: str | None) -> list:
-    if option:
-        return shlex.split(option)
-    found = shutil.which("stategraph")
-    return [found] if found else [sys.executable, "-m", "stategraph"]
-
-
-# ---------------------------------------------------------------------------------------------
 # Reading stategraph's --stats table and JSON costs
 # ---------------------------------------------------------------------------------------------
-
-def stats_table(stderr: bytes) -> list:
-    """The rows of the ``--stats`` table (dicts keyed by the header's column names)."""
-    lines = stderr.decode(errors="replace").splitlines()
-    for i, line in enumerate(lines):
-        header = line.split()
-        if header[:2] == ["instance", "query"]:
-            rows = []
-            for row in lines[i + 1:]:
-                cells = row.split()
-                if len(cells) != len(header):
-                    break
-                rows.append(dict(zip(header, cells)))
-            return rows
-    return []
-
-
-def number(text):
-    try:
-        return float(text)
-    except (TypeError, ValueError):
-        return 0.0
-
 
 def summarize_stats(rows: list) -> dict:
     """States and edges summed over instances (a Huarong board is compiled once, shared by its
@@ -627,8 +487,12 @@ def notes(results: list, cap: float) -> list:
 
 
 # ---------------------------------------------------------------------------------------------
-# The speed table (issue 23): stategraph against the plain port, pinned, in interleaved pairs
+# The pair tables: stategraph against another command (the plain port, python -c pass, or
+# stategraph with one job), in interleaved pairs
 # ---------------------------------------------------------------------------------------------
+
+INPUT = "{input}"  # in a baseline's argv: the input file's path (the input is then not given on stdin)
+
 
 @dataclass
 class PairRow:
@@ -638,10 +502,12 @@ class PairRow:
     port: Baseline | None  # None: no port column ("-")
     port_runs: int | None = None  # the port runs in the first N pairs only (None: in every pair)
     startup: bool = False  # also the share of ``import networkx``, from ``-X importtime``
+    sg_args: tuple = ()  # added to stategraph's ``solve PUZZLE FILE``
+    pinned: bool = True  # False: both commands may use every CPU (worker processes)
 
 
 def pair_rows(quick: bool) -> list:
-    """The rows of the issue's table (``quick``: smaller inputs of the same kinds)."""
+    """The rows of issue 23's speed table (``quick``: smaller inputs of the same kinds)."""
     def large(fixed, queries):
         return lambda: gen_huarong.large_board_text(fixed, queries)
 
@@ -663,8 +529,43 @@ def pair_rows(quick: bool) -> list:
                         port_runs=1),
                 PairRow("Huarong Dao 100x100 10% fixed, 1000 queries", "huarong", large(0.1, 1000),
                         port["huarong"], port_runs=1)]
-    rows.append(PairRow("start-up: solving the 2-maze Abbott sample", "arrow_maze", None, None, startup=True))
+    rows.append(PairRow("start-up: solving the 2-maze Abbott sample (port column: `python -c pass`)",
+                        "arrow_maze", None, STARTUP, startup=True))
     return rows
+
+
+def shape_rows(quick: bool) -> list:
+    """Inputs of shapes the other rows do not have (issue 33: gen_shapes.py), against the plain ports."""
+    port = STUDENT
+    snakes, labyrinths, serpentine, queries = (100, 10, 40, 50) if quick else (1000, 100, 100, 500)
+    rows = [PairRow(f"Abbott's Revenge, {snakes} snake 9x9 mazes (every route 81 cells)", "arrow_maze",
+                    lambda: gen_shapes.snake_input(snakes, 817), port["arrow_maze"]),
+            PairRow(f"Pushing Boxes, {labyrinths} labyrinths 21x21 (one-cell corridors, long walks)",
+                    "pushing_boxes", lambda: gen_shapes.labyrinth_input(labyrinths, 10, 0.5, 1477),
+                    port["pushing_boxes"]),
+            PairRow(f"Pushing Boxes, a serpentine corridor {serpentine}x{serpentine} (long walks)", "pushing_boxes",
+                    lambda: gen_pushing_boxes.single_maze_input(gen_shapes.serpentine_text(serpentine)),
+                    port["pushing_boxes"])]
+    for fixed in (0.3, 0.4):
+        rows.append(PairRow(f"Huarong Dao 30x30, {fixed:.0%} fixed, {queries} queries", "huarong",
+                            hr(30, 30, queries, fixed, 2017), port["huarong"]))
+    if not quick:  # the port takes about half a minute: it runs in one pair
+        rows.append(PairRow("Huarong Dao 100x100, 30% fixed, 200 queries", "huarong", hr(100, 100, 200, 0.3, 2018),
+                            port["huarong"], port_runs=1))
+    return rows
+
+
+def jobs_rows(quick: bool, cli: list) -> list:
+    """``--jobs 2`` against ``--jobs 1`` on many small instances of each built-in, not pinned."""
+    count = 1000 if quick else 10_000
+
+    def row(label, puzzle, text):
+        one_job = Baseline("--jobs 1", cli + ["solve", puzzle, INPUT, "--jobs", "1"], "exact")
+        return PairRow(label, puzzle, text, one_job, sg_args=("--jobs", "2"), pinned=False)
+
+    return [row(f"Pushing Boxes, {count:,} mazes 10x10, 10% rock", "pushing_boxes", pb(count, 10, 10, 0.1, 1478)),
+            row(f"Abbott's Revenge, {count:,} 9x9 mazes", "arrow_maze", am(count, 818)),
+            row(f"Huarong Dao, {count:,} queries on a 10x10 board, 10% fixed", "huarong", hr(10, 10, count, 0.1, 2019))]
 
 
 def import_seconds(stderr: bytes) -> tuple | None:
@@ -699,48 +600,41 @@ def bench_pairs(row: PairRow, cli: list, pairs: int, cap: float, folder: Path, p
         path.write_bytes(subprocess.run(cli + ["sample", row.puzzle], capture_output=True, check=True).stdout)
     else:
         path.write_text(input_of(Case(row.label, row.puzzle, row.text)))
-    argv = cli + ["solve", row.puzzle, str(path)]
+    argv = cli + ["solve", row.puzzle, str(path), *row.sg_args]
+    pin = pin if row.pinned else None
+    port_argv = [str(path) if arg == INPUT else arg for arg in row.port.argv] if row.port else []
+    port_stdin = None if row.port and INPUT in row.port.argv else path
     sg, port = Run(), (Run() if row.port else None)
     imports = []
     for i in range(pairs):
         if sg.failed or not sg.add(run_once(argv, None, cap, folder, pin), cap):
             break
-        if row.port and port is not None and not port.failed and (row.port_runs is None or i < row.port_runs):
-            port.add(run_once(row.port.argv, path, cap, folder, pin), cap)
+        if port is not None and not port.failed and (row.port_runs is None or i < row.port_runs):
+            port.add(run_once(port_argv, port_stdin, cap, folder, pin), cap)
         if row.startup:
             once = run_once(argv, None, cap, folder, pin, {"PYTHONPROFILEIMPORTTIME": "1"})
             seconds = import_seconds(once[5])
             if seconds is not None:
                 imports.append(seconds)
     log(f"  stategraph {fmt_wall(sg, cap)} s" + (f" ({sg.failed})" if sg.failed else "")
-        + (f"; port {fmt_wall(port, cap)} s" if port else ""))
+        + (f"; {row.port.key} {fmt_wall(port, cap)} s" if port else ""))
     return PairResult(row, sg, port, imports)
 
 
-def seconds_text(value: float) -> str:
-    return f"{value:.1f} s" if value >= 10 else f"{value:.2f} s" if value >= 1 else f"{value:.3f} s"
-
-
-def run_text(run: Run | None, cap: float) -> str:
-    if run is None:
-        return "-"
-    if run.timed_out:
-        return f"> {cap:g} s"
-    if run.failed or run.wall is None:
-        return "FAIL"
-    return seconds_text(run.wall)
-
-
 def versus(res: PairResult, cap: float) -> str:
-    """"1.9x slower" / "3.2x faster" (stategraph against the port), or the start-up's networkx share."""
+    """"1.9x slower" / "3.2x faster" (stategraph against the port), or the start-up's excess over
+    ``python -c pass`` and the share of ``import networkx``."""
     sg, port = res.sg, res.port
     if res.row.startup:
-        if not res.imports or not sg.wall:
+        if sg.failed or not sg.wall:
             return "-"
-        every = statistics.median(total for total, _ in res.imports)
-        share = statistics.median(networkx for _, networkx in res.imports)
-        return (f"of which `import networkx` {seconds_text(share)} ({share / sg.wall:.0%}); "
-                f"every import {seconds_text(every)} ({every / sg.wall:.0%})")
+        parts = [f"{seconds_text(sg.wall - port.wall)} more than `python -c pass`"] if port and port.wall else []
+        if res.imports:
+            every = statistics.median(total for total, _ in res.imports)
+            share = statistics.median(networkx for _, networkx in res.imports)
+            parts.append(f"of which `import networkx` {seconds_text(share)} ({share / sg.wall:.0%}); "
+                         f"every import {seconds_text(every)} ({every / sg.wall:.0%})")
+        return "; ".join(parts) or "-"
     if port is None or sg.failed or not sg.wall:
         return "-"
     if port.timed_out:
@@ -751,9 +645,19 @@ def versus(res: PairResult, cap: float) -> str:
     return f"{value:.1f}x slower" if value >= 1 else f"{1 / value:.1f}x faster"
 
 
-def pair_table(results: list, cap: float, pairs: int, pin: int | None) -> list:
-    """The issue's table as Markdown, and the notes under it."""
-    lines = ["| input | stategraph | plain Python port | stategraph vs port |", "| --- | --- | --- | --- |"]
+def compared(results: list) -> list:
+    """The rows whose second command's output is checked against stategraph's (both finished)."""
+    return [res for res in results if res.port and res.row.port.check != "none" and res.port.walls
+            and not res.port.failed and not res.sg.failed]
+
+
+def pair_table(results: list, cap: float, pairs: int, pin: int | None,
+               columns=("stategraph", "plain Python port", "stategraph vs port"),
+               second="the port", first="stategraph",
+               commands="stategraph with the default config, the ports from benchmarks/baselines/") -> list:
+    """A pair table as Markdown, and the notes under it (``columns``: the three figures' headers;
+    ``second`` / ``first``: the two commands, as the output check names them; ``commands``: what they run)."""
+    lines = ["| input | " + " | ".join(columns) + " |", "| --- | --- | --- | --- |"]
     few = []
     for res in results:
         port = run_text(res.port, cap)
@@ -761,85 +665,78 @@ def pair_table(results: list, cap: float, pairs: int, pin: int | None) -> list:
             port += " (*)"
             few.append(res.row.port_runs)
         lines.append(f"| {res.row.label} | {run_text(res.sg, cap)} | {port} | {versus(res, cap)} |")
-    where = f"pinned to CPU {pin}" if pin is not None else "not pinned"
+    where = f"pinned to CPU {pin}" if pin is not None and all(r.row.pinned for r in results) else "not pinned"
     lines.append("")
-    lines.append(f"whole processes, {where}, median of {pairs} interleaved pairs (stategraph, port, stategraph, "
-                 "port, ...); stategraph with the default config, the ports from benchmarks/baselines/")
+    lines.append(f"whole processes, {where}, median of {pairs} interleaved pairs ({first}, {second}, {first}, "
+                 f"{second}, ...); {commands}")
     if few:
         lines.append(f"(*) the port ran in the first {min(few)} pair(s) only (a run takes about half a minute)")
-    checked = [res for res in results if res.port and res.port.walls and not res.port.failed and not res.sg.failed]
+    checked = compared(results)
     same = sum(res.port.stdout == res.sg.stdout for res in checked)
-    lines.append(f"output check: the port printed exactly stategraph's bytes on {same}/{len(checked)} rows")
+    lines.append(f"output check: {second} printed exactly {first}'s bytes on {same}/{len(checked)} rows")
     bad = [res.row.label for res in checked if res.port.stdout != res.sg.stdout]
     if bad:
         lines.append("  DIFFERENT: " + "; ".join(bad))
     failed = [f"{res.row.label}: {res.sg.failed}" for res in results if res.sg.failed]
     if failed:
-        lines.append("stategraph FAILED on: " + "; ".join(failed))
+        lines.append(f"{first} FAILED on: " + "; ".join(failed))
     return lines
 
 
 def speed_broken(results: list) -> bool:
-    """stategraph failed on a row of the speed table, or a port printed other bytes."""
-    return any(res.sg.failed or (res.port and res.port.walls and not res.port.failed
-                                 and res.port.stdout != res.sg.stdout) for res in results)
-
-
-def use_bytecode_cache(cache: Path, cli: list) -> None:
-    """Children run from compiled bytecode, as an installed package does (pip compiles it): with
-    ``PYTHONDONTWRITEBYTECODE`` set, every process would compile stategraph's modules from source
-    again (about 40 ms). The bytecode goes to ``cache`` (``PYTHONPYCACHEPREFIX``), never into the
-    source tree; one untimed ``demo`` run fills it."""
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = str(cache)
-    subprocess.run(cli + ["demo"], capture_output=True)
-
-
-def default_pin() -> int | None:
-    """The highest-numbered CPU this process may run on (None where affinity is not supported)."""
-    try:
-        return max(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return None
+    """stategraph failed on a row of a pair table, or the other command printed other bytes."""
+    return any(res.sg.failed for res in results) or any(res.port.stdout != res.sg.stdout
+                                                        for res in compared(results))
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      epilog="See the module docstring for what is measured and how.")
-    parser.add_argument("--repeat", type=int, default=None, help="runs per command, median reported (default 3; "
-                                                                   "1 with --quick)")
+    parser.add_argument("--repeat", type=int, default=None, help="runs per command of the detailed table, median "
+                                                                   "reported (default 3; 1 with --quick)")
     parser.add_argument("--quick", action="store_true", help="a reduced set of small inputs: a smoke test")
-    parser.add_argument("--cap", type=float, default=120.0, help="kill a run after this many seconds (default 120)")
+    parser.add_argument("--cap", type=float, default=None,
+                        help="kill a run after this many seconds (default 120; 30 with --quick)")
     parser.add_argument("--only", metavar="WORD", action="append",
-                        help="only the inputs whose label contains WORD (repeat for several words: any of them)")
+                        help="only the inputs whose label contains WORD, or every input of the table WORD names: "
+                             f"{', '.join(SECTIONS)} (repeat for several words: any of them)")
     parser.add_argument("--no-baselines", action="store_true",
                         help="run stategraph only, not the baselines (faster; no ratio or output check)")
-    parser.add_argument("--keep", metavar="DIR", help="also write every generated input into DIR")
+    parser.add_argument("--keep", metavar="DIR", help="also write every generated input of the detailed table "
+                                                       "into DIR")
     parser.add_argument("--cli", metavar="CMD", help="the stategraph command (default: stategraph on PATH, "
                                                       "else python -m stategraph)")
     parser.add_argument("--table", action="store_true",
-                        help="only the speed table (stategraph against the plain ports), not the detailed one")
-    parser.add_argument("--pairs", type=int, default=None,
-                        help="interleaved stategraph/port pairs per row of the speed table (default 5; 1 with --quick)")
+                        help="only the speed table (stategraph against the plain ports), no other table")
+    parser.add_argument("--pairs", "--reps", dest="pairs", type=int, default=None,
+                        help="runs of each command per row of the speed, first-level, shapes and jobs tables, "
+                             "interleaved (default 5; 1 with --quick)")
     parser.add_argument("--pin", metavar="CPU", default="auto",
-                        help="the CPU every run of the speed table is pinned to (default: the highest-numbered "
-                             "one; 'off': not pinned)")
+                        help="the CPU every run of the speed, first-level and shapes tables is pinned to (default: "
+                             "the highest-numbered one; 'off': not pinned)")
     args = parser.parse_args(argv)
     pairs = args.pairs or (1 if args.quick else 5)
+    cap = args.cap or (30.0 if args.quick else 120.0)
     pin = None if args.pin == "off" else default_pin() if args.pin == "auto" else int(args.pin)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # clean up the temporary folder and the child
     repeat = args.repeat or (1 if args.quick else 3)
     cli = stategraph_command(args.cli)
     has_gnu_time.cache = has_gnu_time()
-    def wanted(label):
-        return not args.only or any(word in label for word in args.only)
 
-    todo = [] if args.table else [c for c in cases(args.quick) if wanted(c.label)]
-    speed_rows = [r for r in pair_rows(args.quick) if wanted(r.label)]
+    def wanted(section, label):
+        if args.table and section != "speed":
+            return False
+        return not args.only or any(word == section or word in label for word in args.only)
+
+    speed_rows = [r for r in pair_rows(args.quick) if wanted("speed", r.label)]
+    levels = [w for w in first_level.workloads(args.quick) if wanted("first-level", w.label)]
+    shapes = [r for r in shape_rows(args.quick) if wanted("shapes", r.label)]
+    jobs = [r for r in jobs_rows(args.quick, cli) if wanted("jobs", r.label)]
+    todo = [c for c in cases(args.quick) if wanted("detailed", c.label)]
     if args.no_baselines:
         for case in todo:
             case.baselines = []
-        for row in speed_rows:
+        for row in speed_rows + shapes:
             row.port = None
 
     def log(message):
@@ -848,15 +745,29 @@ def main(argv=None) -> int:
     version = subprocess.run(cli + ["--version"], capture_output=True, text=True).stdout.strip()
     probe = "GNU time" if has_gnu_time.cache else "a Python forker (about 8 MB floor)"
     log(f"stategraph: {' '.join(cli)} ({version or 'version unknown'}); baselines: {sys.executable}; "
-        f"repeat {repeat}, cap {args.cap:g} s; peak memory via {probe}")
-    started = perf_counter()
-    results, speed = [], []
+        f"repeat {repeat}, cap {cap:g} s; peak memory via {probe}")
+    started, load_before = perf_counter(), load_average()
+    results, speed, level_outcomes, shape_results, jobs_results = [], [], [], [], []
     with tempfile.TemporaryDirectory(prefix="stategraph-bench-") as tmp:
         folder = Path(tmp)
         use_bytecode_cache(folder / "bytecode", cli)
         for row in speed_rows:
             log(f"{row.label}")
-            speed.append(bench_pairs(row, cli, pairs, args.cap, folder, pin, log))
+            speed.append(bench_pairs(row, cli, pairs, cap, folder, pin, log))
+        for workload in levels:
+            log(f"first level: {workload.label}")
+            level_outcomes.append(first_level.bench_workload(workload, cli, pairs, cap, folder, pin, log,
+                                                             baselines=not args.no_baselines))
+            if level_outcomes[-1].mismatch:  # a wrong answer somewhere: the figures mean nothing
+                log(f"COSTS DIFFER: {level_outcomes[-1].mismatch}; stopping")
+                shapes, jobs, todo = [], [], []
+                break
+        for row in shapes:
+            log(f"{row.label}")
+            shape_results.append(bench_pairs(row, cli, pairs, cap, folder, pin, log))
+        for row in jobs:
+            log(f"{row.label}")
+            jobs_results.append(bench_pairs(row, cli, pairs, cap, folder, pin, log))
         for case in todo:
             log(f"{case.label}")
             if args.keep and case.puzzle is not None:
@@ -864,31 +775,54 @@ def main(argv=None) -> int:
                 keep.mkdir(parents=True, exist_ok=True)
                 name = "".join(ch if ch.isalnum() else "_" for ch in case.label).strip("_")
                 (keep / f"{name}.txt").write_text(input_of(case))
-            results.append(bench(case, cli, repeat, args.cap, folder, log))
+            results.append(bench(case, cli, repeat, cap, folder, log))
     probe = "via GNU time" if has_gnu_time.cache else "via a Python forker, about 8 MB floor"
     print(f"stategraph benchmark: {' '.join(cli)} ({version or 'version unknown'}), "
           f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, "
           + (f"repeat {repeat} (median wall; naive-nx runs once), " if todo else "")
-          + f"cap {args.cap:g} s, total {perf_counter() - started:.0f} s")
-    if speed:
-        print()
-        for line in pair_table(speed, args.cap, pairs, pin):
-            print(line)
+          + f"cap {cap:g} s, total {perf_counter() - started:.0f} s; load average (1 min) {load_before} at the "
+          f"start, {load_average()} at the end")
+    tables = [("", speed, pair_table(speed, cap, pairs, pin)),
+              ("First level (issue 33): a first-level example against NoGraphs, networkx by hand and simpleai",
+               level_outcomes, first_level.table(level_outcomes, cap, pairs, pin)),
+              ("The built-ins on new input shapes (issue 33)", shape_results,
+               pair_table(shape_results, cap, pairs, pin)),
+              ("Worker processes (issue 33)", jobs_results,
+               pair_table(jobs_results, cap, pairs, pin, ("--jobs 2", "--jobs 1", "--jobs 2 vs 1"),
+                          second="--jobs 1", first="--jobs 2",
+                          commands="`stategraph solve PUZZLE FILE --jobs N`, the default config"))]
+    for title, measured, lines in tables:
+        if measured:
+            print()
+            if title:
+                print(title)
+                print()
+            for line in lines:
+                print(line)
+    broken = speed_broken(speed + shape_results + jobs_results) or first_level.broken(level_outcomes)
     if not todo:
-        return 1 if speed_broken(speed) else 0
+        return 1 if broken else 0
     print()
     print("times in seconds; states/edges and phase times from one `solve --stats` run, summed over instances "
           "(phases) / distinct instances (states, edges); x student / x naive = stategraph wall / baseline wall, "
           "x cpu = the same for user+system CPU time (less sensitive to a loaded machine); "
           f"peak = the child's max RSS ({probe}); "
           "the --version/--help rows' baseline is `python -c pass`")
-    print(render(table_rows(results, args.cap)))
+    print(render(table_rows(results, cap)))
     print()
-    for line in notes(results, args.cap):
+    for line in notes(results, cap):
         print(line)
-    broken = any(res.sg.failed and not res.sg.timed_out for res in results) or any(
-        verdict.startswith("DIFF") for res in results for _, verdict in res.baselines.values()) or speed_broken(speed)
+    broken = broken or any(res.sg.failed and not res.sg.timed_out for res in results) or any(
+        verdict.startswith("DIFF") for res in results for _, verdict in res.baselines.values())
     return 1 if broken else 0
+
+
+def load_average() -> str:
+    """The machine's load average over the last minute (the figures are noisy when it is high)."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):
+        return "unknown"
 
 
 if __name__ == "__main__":
