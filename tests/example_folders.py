@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import shutil
+import sys
 from pathlib import Path
+from types import ModuleType
 
 from cli_runner import Result, run_cli
 
@@ -22,3 +25,13 @@ def run_in(folder: Path, *args, timeout: float = 120, separate: bool = True) -> 
     (the shared runner, :func:`cli_runner.run_cli`; in this process with ``separate=False``)."""
     return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None, "PYTHONPATH": None}, separate=separate,
                    timeout=timeout)
+
+
+def example_module(name: str) -> ModuleType:
+    """The module ``examples/NAME/NAME.py``, imported as ``NAME`` as its folder's config imports it."""
+    folder = str(EXAMPLES / name)
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(folder)

@@ -5,20 +5,14 @@ breaks the declaration refused where it is built."""
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import networkx as nx
 import pytest
 
+from example_folders import example_module
 from stategraph import ContractError, Settings, SuccessorPuzzle, WeightProfile, run
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "keys_doors"
-sys.path.insert(0, str(EXAMPLE))
-try:
-    from keys_doors import KeysAndDoors
-finally:
-    sys.path.remove(str(EXAMPLE))
+KeysAndDoors = example_module("keys_doors").KeysAndDoors
 
 
 class Eager(KeysAndDoors):

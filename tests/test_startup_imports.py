@@ -1,4 +1,5 @@
-"""Start-up (issue 23): a plain ``solve`` loads only what it uses, and ``--help`` not even networkx.
+"""Start-up (issues 23, 33): a plain ``solve`` loads only what it uses; ``--help``, and a ``solve``
+that searches its graphs as it builds them, not even networkx (nothing reads a whole graph).
 
 Each case runs the command in a fresh interpreter, as ``python -m stategraph`` runs it, and reads
 ``sys.modules`` at exit: a module named here that someone imports eagerly again fails the test.
@@ -21,7 +22,8 @@ PROBE = ("import atexit, runpy, sys\n"
          "atexit.register(lambda: open(listing, 'w').write('\\n'.join(sorted(sys.modules))))\n"
          "runpy.run_module('stategraph', run_name='__main__', alter_sys=True)\n")
 # Not needed to solve a built-in puzzle's input in one process and print its answers:
-DEFERRED = ("json",  # --format json
+DEFERRED = ("networkx",  # a whole graph: export, the views, --verify's checks, the networkx routine
+            "json",  # --format json
             "stategraph.solving.export", "stategraph.io.graph_write",  # --export-graphml, export
             "stategraph.io.safefile",
             "stategraph.contract.scene",  # draw, view
@@ -48,7 +50,7 @@ def test_solve_loads_none_of_the_deferred_modules(tmp_path):
     done, modules = loaded(tmp_path, "solve", "arrow_maze", sample_input(tmp_path, "arrow_maze"))
     assert done.returncode == 0, done.stderr
     assert done.stdout == (SAMPLES / "arrow_maze.out").read_bytes()
-    assert {"networkx", "stategraph.cli.commands", "stategraph.puzzles.arrow_maze"} <= modules  # the listing works
+    assert {"stategraph.cli.commands", "stategraph.puzzles.arrow_maze"} <= modules  # the listing works
     assert sorted(modules & set(DEFERRED)) == []
 
 
@@ -59,6 +61,21 @@ def test_a_puzzle_loads_itself_alone(tmp_path, puzzle):
     assert done.stdout == (SAMPLES / f"{puzzle}.out").read_bytes()
     built_in = {name for name in modules if name.count(".") == 2 and name.startswith("stategraph.puzzles.")}
     assert built_in == {f"stategraph.puzzles.{puzzle}"}
+
+
+@pytest.mark.parametrize("puzzle", ["pushing_boxes", "water_jug"])
+def test_a_graph_searched_as_it_is_built_needs_no_networkx_until_it_is_read_whole(tmp_path, puzzle):
+    """Pushing Boxes' default model and a first-level puzzle with a declared profile search a
+    LazyGraph; exporting the whole graph is what brings networkx in."""
+    example = Path(__file__).parent.parent / "examples" / puzzle
+    args = ["--config", str(example / "puzzle.yaml"), str(example / "input.txt")] if example.is_dir() else [
+        puzzle, sample_input(tmp_path, puzzle)]
+    done, modules = loaded(tmp_path, "solve", *args)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout and "networkx" not in modules
+    done, modules = loaded(tmp_path, "solve", *args, "--export-graphml", str(tmp_path / "q{instance}.graphml"))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "q1.graphml").exists() and "networkx" in modules
 
 
 def test_what_an_option_needs_is_loaded_when_asked_for(tmp_path):

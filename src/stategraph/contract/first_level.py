@@ -93,6 +93,7 @@ from .puzzle import Model, Puzzle
 
 RULE_HOOKS = ("start", "is_goal", "moves")
 KEPT_RULES = "_stategraph_rules"  # where a puzzle object keeps its objects of rules classes (not pickled)
+KEPT_GRAPHS = "_stategraph_graphs"  # where it keeps the states its instances of one graph share (not pickled)
 
 ANY_WEIGHTS = WeightProfile(lex=True, unit=True, nonnegative=True, primary_01=True)
 """The profile a generated model declares when its rules declare none: its weights are known
@@ -197,12 +198,30 @@ class RulesModel(Model):
                                   "negative": self.negative_costs, "where": self.where}
         heuristic = _bound(getattr(rules, "heuristic", None), value)
         if self.least_profile is None and self.profile is not ANY_WEIGHTS:  # declared: search as it is built
-            self._state_model = expanding(rules, value, profile=self.profile, heuristic=heuristic, **bounds)
+            self._state_model = expanding(rules, value, profile=self.profile, heuristic=heuristic,
+                                          shared=self._shared(rules, instance), **bounds)
             return
         found = explore(rules, value, **bounds)
         self._state_model = StateGraph(found.graph, found.source, found.targets, profile=found.profile,
                                        heuristic=heuristic,
                                        lexicographic=self.least_profile is None and self.profile.lex)
+
+    def _shared(self, rules, instance):
+        """The states and moves built for the instances before ``instance`` of the same graph (the
+        rules' ``graph_key``), kept on the puzzle object that read them; ``None`` without a key."""
+        from ..graph.explore import SharedStates
+        from ..graph.state_graph import require_hashable
+
+        key_of, puzzle = getattr(rules, "graph_key", None), getattr(instance, "puzzle", None)
+        if key_of is None or puzzle is None:
+            return None
+        key = key_of(_value(instance))
+        require_hashable(key, f"{self.where}graph_key() returned")
+        kept = puzzle.__dict__.setdefault(KEPT_GRAPHS, {})
+        shared = kept.get(self.name)
+        if shared is None or shared.key != key:
+            shared = kept[self.name] = SharedStates(key)
+        return shared
 
     @property
     def graph(self):
@@ -304,7 +323,10 @@ class SuccessorPuzzle(Puzzle):
       ``scene(instance, states)``, a :class:`~stategraph.contract.scene.Scene` of the route
       ``states`` (the start first; :class:`~stategraph.contract.grid_puzzle.GridPuzzle` draws one);
     - optional ``accelerator(instance)``: the same state graph, built faster (see the module
-      docstring).
+      docstring);
+    - optional ``graph_key(instance)``: a hashable; instances with equal keys one after another
+      have the same moves, goals and heuristic at every state (only their start differs), so the
+      states and moves one search built are reused by the next (with a declared ``profile``).
 
     Attributes
     ----------
@@ -390,8 +412,8 @@ class SuccessorPuzzle(Puzzle):
         objects of rules classes it made (a copy makes its own)."""
         state = super().__getstate__()
         attributes = state[0] if isinstance(state, tuple) else state
-        if isinstance(attributes, dict) and KEPT_RULES in attributes:
-            attributes = {key: value for key, value in attributes.items() if key != KEPT_RULES}
+        if isinstance(attributes, dict) and (KEPT_RULES in attributes or KEPT_GRAPHS in attributes):
+            attributes = {key: value for key, value in attributes.items() if key not in (KEPT_RULES, KEPT_GRAPHS)}
             state = (attributes, state[1]) if isinstance(state, tuple) else attributes
         return state
 

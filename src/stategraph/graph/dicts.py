@@ -22,9 +22,10 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
+if TYPE_CHECKING:  # networkx is imported where a networkx graph is made: a lazy search needs none
+    import networkx as nx
 
 Adjacency = dict[Hashable, dict[Hashable, dict[str, Any]]]
 
@@ -54,6 +55,7 @@ def successors(graph) -> Adjacency:
 
     Examples
     --------
+    >>> import networkx as nx
     >>> g = nx.DiGraph([(1, 2), (1, 3)])
     >>> sorted(successors(g)[1])
     [2, 3]
@@ -81,35 +83,74 @@ class LazyGraph:
     ([0, 1, 2, 3], 4, [0, 1, 2, 3])
     """
 
-    def __init__(self, writer: Callable[[LazyGraph], Callable[[Hashable], object]]):
+    def __init__(self, writer: Callable[[LazyGraph], Callable[[Hashable], object]] | None, *,
+                 label: Callable[[Hashable], str] | None = None):
         self.graph: dict[str, Any] = {}  # the graph attributes, as networkx's ``graph.graph``
         self._succ: Adjacency = {}
         self._pred: Adjacency = {}
         self._node: dict[Hashable, dict[str, Any]] = {}
         self.expanded: set = set()
-        self.expand = writer(self)
-        self.out = _Expanding(self)
+        self.label = label  # ``label(state)``: a state's name, made when asked (else its ``label`` attribute)
+        self.expand = None if writer is None else writer(self)  # None: a store only its readers build
+        self.out: Mapping = _Expanding(self)
+        self._states: Mapping = self._succ  # what len, in and iter see
 
     def add_node(self, n: Hashable, **attrs: Any) -> None:
         """Add state ``n`` with its attributes (as ``nx.DiGraph.add_node``)."""
         graph_writers(self)[0](n, attrs)
 
+    def reader(self, writer: Callable[[LazyGraph], Callable[[Hashable], object]], source: Hashable, *,
+               label: Callable[[Hashable], str] | None = None, limit: int | None = None,
+               refuse: Callable[[Hashable, Hashable, dict], None] | None = None) -> LazyGraph:
+        """A graph for one more search over this graph's states and moves: it shares them (and
+        builds more, with its own ``writer``), but shows only the states it reaches from
+        ``source``.  The first time a state's successors are read, those not reached before are
+        counted; past ``limit`` of them, ``refuse(state, next state, move's attributes)`` raises.
+
+        >>> def writer(graph):
+        ...     add_edge = graph_writers(graph)[1]
+        ...     return lambda n: add_edge(n, n + 1, {}) if n < 5 else None
+        >>> chain = LazyGraph(writer); chain.add_node(0)
+        >>> _ = successors(chain)[0], successors(chain)[1]
+        >>> later = chain.reader(writer, 1)
+        >>> sorted(successors(later)[1]), sorted(later), later.size(), len(chain)
+        ([2], [1, 2], (2, 1), 3)
+        """
+        view = object.__new__(LazyGraph)
+        view.graph, view._succ, view._pred, view._node = self.graph, self._succ, self._pred, self._node
+        view.expanded, view.label = self.expanded, label
+        if source not in self._succ:
+            graph_writers(view)[0](source, {})
+        view.expand = writer(view)
+        view.out = _Reaching(view, source, limit, refuse)
+        view._states = view.out.reached
+        return view
+
+    def size(self) -> tuple[int, int]:
+        """``(states, moves)`` built, or for a :meth:`reader`, reached and read."""
+        out = self.out
+        if type(out) is _Reaching:
+            return len(out.reached), out.moves
+        return len(self._succ), edge_count(self)
+
     def __len__(self) -> int:
-        return len(self._succ)
+        return len(self._states)
 
     def __contains__(self, state) -> bool:
-        return state in self._succ
+        return state in self._states
 
     def __iter__(self) -> Iterator:
-        return iter(self._succ)
+        return iter(self._states)
 
     def __repr__(self) -> str:
-        return f"LazyGraph({len(self._succ)} states built, {len(self.expanded)} expanded)"
+        return f"LazyGraph({len(self._states)} states built, {len(self.expanded)} expanded)"
 
     def whole(self, source: Hashable) -> nx.DiGraph:
         """The ``networkx.DiGraph`` of every state reachable from ``source``, built depth first:
         the states in the order found, each state's moves in the order written, the moves already
         built reused (their attribute dicts shared, read-only as every compiled graph's)."""
+        import networkx as nx
+
         out = self.out
         found = {source: None}
         taken = []  # the states in the order their moves are taken: the predecessors' order
@@ -160,10 +201,67 @@ class _Expanding(Mapping):
         return len(self._succ)
 
 
+class _Reaching(Mapping):
+    """A :meth:`LazyGraph.reader`'s adjacency: builds as :class:`_Expanding` does, and keeps the
+    states reached from the source (``reached``: ``True`` once their successors were read) and
+    the moves read, refusing past ``limit`` states."""
+
+    __slots__ = ("_succ", "_expand", "_expanded", "reached", "moves", "_limit", "_refuse")
+
+    def __init__(self, graph: LazyGraph, source, limit: int | None, refuse):
+        self._succ, self._expand, self._expanded = graph._succ, graph.expand, graph.expanded
+        self.reached: dict = {source: None}
+        self.moves = 0
+        self._limit, self._refuse = limit, refuse
+
+    def __getitem__(self, state):
+        out = self._succ[state]
+        if state not in self._expanded:
+            self._expand(state)
+            self._expanded.add(state)
+        reached = self.reached
+        if reached.get(state) is None:  # read for the first time: its successors are reached
+            reached[state] = True
+            self.moves += len(out)
+            limit = self._limit
+            for v in out:
+                if v not in reached:
+                    if limit is not None and len(reached) >= limit and self._refuse is not None:
+                        self._refuse(state, v, out[v])
+                    reached[v] = None
+        return out
+
+    def __contains__(self, state) -> bool:
+        return state in self.reached
+
+    def __iter__(self) -> Iterator:
+        return iter(self.reached)
+
+    def __len__(self) -> int:
+        return len(self.reached)
+
+
+def state_labels(graph, states) -> list[str]:
+    """The names of ``states``: their ``label`` attribute (``str(state)`` without one), or what
+    a :class:`LazyGraph`'s ``label`` function makes of them.
+
+    >>> import networkx as nx
+    >>> g = nx.DiGraph([(1, 2)]); g.nodes[1]["label"] = "one"
+    >>> state_labels(g, [1, 2])
+    ['one', '2']
+    """
+    label = graph.label if type(graph) is LazyGraph else None
+    if label is not None:
+        return [label(state) for state in states]
+    nodes = node_attributes(graph)
+    return [nodes[state].get("label", str(state)) for state in states]
+
+
 def edge_count(graph) -> int:
     """``graph.number_of_edges()``, counted in the dicts: the public count caches a view that refers
     back to the graph, a cycle that keeps a finished graph alive until the collector runs.
 
+    >>> import networkx as nx
     >>> edge_count(nx.DiGraph([(1, 2), (1, 3)]))
     2
     """
@@ -174,6 +272,7 @@ def predecessors(graph) -> Adjacency:
     """The reverse adjacency, ``node -> {predecessor: edge attributes}`` (``graph.pred``);
     read only, like :func:`successors`.
 
+    >>> import networkx as nx
     >>> g = nx.DiGraph([(1, 3), (2, 3)])
     >>> sorted(predecessors(g)[3])
     [1, 2]
@@ -184,6 +283,7 @@ def predecessors(graph) -> Adjacency:
 def node_attributes(graph) -> dict[Hashable, dict[str, Any]]:
     """``node -> attribute dict`` (what ``graph.nodes[n]`` shows), in insertion order; read only.
 
+    >>> import networkx as nx
     >>> g = nx.DiGraph(); g.add_node("s", kind="start")
     >>> node_attributes(g)
     {'s': {'kind': 'start'}}
@@ -221,6 +321,7 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
 
     Examples
     --------
+    >>> import networkx as nx
     >>> g = nx.DiGraph()
     >>> add_node, add_edge = graph_writers(g)
     >>> add_edge("a", "b", {"weight": 1}); add_node("a", {"label": "A"})
@@ -229,7 +330,9 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     """
     raw = _dicts(graph)
     succ, pred, node = raw._succ, raw._pred, raw._node
-    if isinstance(graph, nx.Graph):
+    if type(graph) is not LazyGraph:
+        import networkx as nx
+
         nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)
 
     def add_node(n, attrs: dict) -> None:

@@ -42,14 +42,16 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NoReturn
 
-import networkx as nx
+if TYPE_CHECKING:  # networkx is imported where a networkx graph is made: a lazy search needs none
+    import networkx as nx
 
 from ..errors import ContractError, StategraphError, shorten
 from ..limits import MAX_MOVES, MAX_STATES
-from .dicts import collector_paused, graph_writers
+from .dicts import LazyGraph, collector_paused, graph_writers
 from .state_graph import GoalTest, StateGraph, WeightProfile, require_hashable
 from .weights import Lex
 
@@ -73,8 +75,8 @@ class Explored:
 
 
 class Explorer:
-    """The rules' moves of one state at a time, checked, with every state found counted against
-    ``max_states`` (what :func:`explore` and :func:`expanding` share; arguments as theirs)."""
+    """The rules' moves of one state at a time, checked (what :func:`explore` and :func:`expanding`
+    share; arguments as theirs)."""
 
     def __init__(self, rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES,
                  negative: bool = False, where: str = ""):
@@ -82,25 +84,17 @@ class Explorer:
         self.max_states, self.max_moves, self.negative = max_states, max_moves, negative
         self.start = rules.start(instance)
         require_hashable(self.start, f"{where}start() returned")
-        self.found = {self.start: None}  # every state found, in the order found (a dict keeps it)
         self.kind: list = []  # the kind of the first cost seen: every other must be of the same kind
 
-    def moves(self, state, fresh=None) -> dict:
-        """``{next state: (cost, rank, label)}`` of ``state``'s kept moves (see :func:`_kept_moves`);
-        the states found for the first time are appended to ``fresh`` (a list or deque) if given."""
-        kept = _kept_moves(self.rules, self.instance, state, self.negative, self.kind, self.where, self.max_moves)
-        found = self.found
-        for nxt, (_, _, name) in kept.items():
-            if nxt not in found:
-                if len(found) >= self.max_states:
-                    raise StateLimit(f"{self.where}the state graph passed limits.max_states = {self.max_states}: "
-                                     f"state {shorten(nxt)}, the {_ordinal(self.max_states + 1)}, was reached from "
-                                     f"state {shorten(state)} by move {shorten(name)}; raise the limit with "
-                                     "--set limits.max_states=N")
-                found[nxt] = None
-                if fresh is not None:
-                    fresh.append(nxt)
-        return kept
+    def moves(self, state) -> dict:
+        """``{next state: (cost, rank, label)}`` of ``state``'s kept moves (see :func:`_kept_moves`)."""
+        return _kept_moves(self.rules, self.instance, state, self.negative, self.kind, self.where, self.max_moves)
+
+    def refuse(self, state, nxt, name) -> NoReturn:
+        """Raise :class:`StateLimit`: ``nxt``, reached from ``state`` by move ``name``, is one state too many."""
+        raise StateLimit(f"{self.where}the state graph passed limits.max_states = {self.max_states}: state "
+                         f"{shorten(nxt)}, the {_ordinal(self.max_states + 1)}, was reached from state "
+                         f"{shorten(state)} by move {shorten(name)}; raise the limit with --set limits.max_states=N")
 
     def label(self, state) -> str:
         named = getattr(self.rules, "state_label", None)
@@ -115,7 +109,8 @@ def explore(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = M
     ``moves`` and optionally ``state_label``); a state may have at most ``max_moves`` moves; ``negative``
     allows negative costs; ``where`` starts every message (``"ice_maze model stop_cells: instance 2: "``)."""
     explorer = Explorer(rules, instance, max_states=max_states, max_moves=max_moves, negative=negative, where=where)
-    start, order = explorer.start, explorer.found
+    start = explorer.start
+    found = {start: None}  # every state found, in the order found (a dict keeps it)
     edges = []
     targets = []
     queue = deque([start])
@@ -124,45 +119,109 @@ def explore(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = M
             state = queue.popleft()
             if rules.is_goal(instance, state):
                 targets.append(state)
-            for nxt, (cost, rank, name) in explorer.moves(state, queue).items():
+            for nxt, (cost, rank, name) in explorer.moves(state).items():
+                if nxt not in found:
+                    if len(found) >= max_states:
+                        explorer.refuse(state, nxt, name)
+                    found[nxt] = None
+                    queue.append(nxt)
                 edges.append((state, nxt, cost, rank, name))
-        graph = _graph(explorer, order, edges)
+        graph = _graph(explorer, found, edges)
     profile = WeightProfile.of(cost for _, _, cost, _, _ in edges)
     return Explored(graph, start, frozenset(targets), profile)
 
 
-def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, **limits) -> StateGraph:
+class SharedStates:
+    """The states and moves that searches of one state graph from different starts share: the
+    graph of the instances whose rules give the same ``graph_key`` (they differ only in their
+    start), kept by the model between them.  A new key, or a graph of ``max_states`` states,
+    starts afresh."""
+
+    def __init__(self, key: Hashable):
+        self.key = key
+        self.graph: LazyGraph | None = None
+        self.goals: dict = {}  # state -> whether it is a goal
+        self.bounds: dict = {}  # state -> the heuristic's value there
+
+    def remembered(self, heuristic):
+        """``heuristic(state)``, asked once a state for every search of the graph (``None`` stays ``None``)."""
+        if heuristic is None:
+            return None
+        bounds = self.bounds
+        missing = bounds.get
+
+        def bound(state):
+            value = missing(state, bounds)
+            if value is bounds:
+                value = bounds[state] = heuristic(state)
+            return value
+
+        return bound
+
+
+def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared: SharedStates | None = None,
+              **limits) -> StateGraph:
     """The state graph of ``instance`` under ``rules`` built only as far as a search reads it
     (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`), for rules that declare their
     weights' ``profile``: each move is held to it as it is built.  Its whole graph, when read, is
-    :func:`explore`'s (``limits``: ``max_states``, ``max_moves``, ``negative``, ``where``)."""
+    :func:`explore`'s (``limits``: ``max_states``, ``max_moves``, ``negative``, ``where``).  With
+    ``shared``, the states and moves other instances of the same graph built are reused (and
+    those built here kept for them); the states this search reaches are counted against
+    ``max_states`` all the same."""
     explorer = Explorer(rules, instance, **limits)
-    where = limits.get("where", "")
-
-    def begin(graph):
-        graph.add_node(explorer.start, label=explorer.label(explorer.start))
-        return graph
+    where, start = explorer.where, explorer.start
 
     def writer(graph):
-        add_node, add_edge = graph_writers(graph)
+        add_edge, moves, attributes = graph_writers(graph)[1], explorer.moves, _edge_attributes()
+        unit = profile.unit and not profile.lex
 
         def expand(state) -> None:
-            for nxt, (cost, rank, name) in explorer.moves(state).items():
-                misfit = _misfit(cost, profile)
-                if misfit:
-                    raise ContractError(f"{where}move {shorten(name)} of state {shorten(state)} costs "
-                                        f"{shorten(cost)}, but the rules declare {misfit} (their profile)")
-                if nxt not in graph:
-                    add_node(nxt, {"label": explorer.label(nxt)})
-                add_edge(state, nxt, {"weight": cost, "rank": rank, "move": name})
+            for nxt, (cost, rank, name) in moves(state).items():
+                if not (unit and cost == 1):
+                    misfit = _misfit(cost, profile)
+                    if misfit:
+                        raise ContractError(f"{where}move {shorten(name)} of state {shorten(state)} costs "
+                                            f"{shorten(cost)}, but the rules declare {misfit} (their profile)")
+                add_edge(state, nxt, attributes(cost, rank, name))
         return expand
+
+    def refuse(state, nxt, attrs) -> None:
+        explorer.refuse(state, nxt, attrs["move"])
 
     def whole() -> tuple:
         found = explore(rules, instance, **limits)
         return found.graph, found.targets
 
-    goals = GoalTest(lambda state: rules.is_goal(instance, state))
-    return StateGraph.expanding(explorer.start, begin, writer, goals, heuristic=heuristic, profile=profile, whole=whole)
+    built = None if shared is None else shared.graph
+    if built is None or len(built) >= explorer.max_states:
+        built = LazyGraph(None)  # a store of states and moves, built by its readers
+        if shared is not None:
+            shared.graph, shared.goals, shared.bounds = built, {}, {}
+    graph = built.reader(writer, start, label=explorer.label, limit=explorer.max_states, refuse=refuse)
+    goals = GoalTest(lambda state: rules.is_goal(instance, state), known=None if shared is None else shared.goals)
+    if shared is not None:
+        heuristic = shared.remembered(heuristic)
+    return StateGraph.expanding(start, None, None, goals, heuristic=heuristic, profile=profile, whole=whole,
+                                graph=graph)
+
+
+def _edge_attributes() -> Callable[[object, int, str], dict]:
+    """``attributes(cost, rank, label)``: a move's edge attributes, one dict for every move with the
+    same integer cost, rank and label (a compiled graph's edge dicts are read-only,
+    :func:`~stategraph.graph.dicts.graph_writers`), so a graph of many states holds few."""
+    made: dict = {}
+
+    def attributes(cost, rank, name) -> dict:
+        if cost.__class__ is not int:
+            return {"weight": cost, "rank": rank, "move": name}
+        key = (cost, rank, name)
+        found = made.get(key)
+        if found is None:
+            found = {"weight": cost, "rank": rank, "move": name}
+            if len(made) < 4096:
+                made[key] = found
+        return found
+    return attributes
 
 
 def _misfit(cost, profile: WeightProfile) -> str:
@@ -180,6 +239,8 @@ def _misfit(cost, profile: WeightProfile) -> str:
 
 def _graph(explorer: Explorer, states, edges) -> nx.DiGraph:
     """The ``networkx.DiGraph`` of the states (each with its ``label``) and the kept moves."""
+    import networkx as nx
+
     graph: nx.DiGraph = nx.DiGraph()
     graph.add_nodes_from((state, {"label": explorer.label(state)}) for state in states)
     graph.add_edges_from((u, v, {"weight": cost, "rank": rank, "move": name}) for u, v, cost, rank, name in edges)

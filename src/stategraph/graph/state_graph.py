@@ -15,11 +15,13 @@ plus whatever attributes explain the move to a reader.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:  # networkx is imported where a networkx graph is made: a lazy search needs none
+    import networkx as nx
 
 from ..errors import ContractError, shorten
 from .dicts import LazyGraph, edge_count
@@ -152,9 +154,11 @@ class GoalTest:
     (True, False, [3, 6], 2, True)
     """
 
-    def __init__(self, is_goal: Callable[[Hashable], bool], built: Iterable = ()):
+    def __init__(self, is_goal: Callable[[Hashable], bool], built: Iterable = (),
+                 known: dict[Hashable, bool] | None = None):
         self._is_goal, self.built = is_goal, built
-        self._known: dict[Hashable, bool] = {}
+        self._known: dict[Hashable, bool] = {} if known is None else known  # shared by tests of the same goals
+        self._scan: tuple = (None, 0, [])  # (the states scanned, how many of them, the goals among them)
 
     def __contains__(self, state) -> bool:
         known = self._known.get(state)
@@ -163,7 +167,13 @@ class GoalTest:
         return known
 
     def __iter__(self) -> Iterator:
-        return (state for state in list(self.built) if state in self)
+        built, scanned, goals = self._scan
+        if built is not self.built:  # the states built only grow: each is tested once
+            built, scanned, goals = self.built, 0, []
+        fresh = list(itertools.islice(built, scanned, None))
+        goals.extend(state for state in fresh if state in self)
+        self._scan = (built, scanned + len(fresh), goals)
+        return iter(tuple(goals))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -213,6 +223,7 @@ class StateGraph:
 
     Examples
     --------
+    >>> import networkx as nx
     >>> g = nx.DiGraph()
     >>> g.add_edge("a", "b", weight=Lex(1, 0), rank=0)
     >>> StateGraph(g, "a", {"b"}).zero
@@ -234,6 +245,8 @@ class StateGraph:
         _whole: Callable[[], tuple[nx.DiGraph, frozenset]] | None = field(init=False)
 
     def __post_init__(self):
+        import networkx as nx
+
         self._lazy: LazyGraph | None = None
         if not isinstance(self.graph, nx.Graph) or not self.graph.is_directed():
             raise ContractError("a state graph must be a directed networkx graph (nx.DiGraph), "
@@ -252,9 +265,10 @@ class StateGraph:
             self.profile = replace(self.profile, lex=True, unit=False, primary_01=True)
 
     @classmethod
-    def expanding(cls, source, begin: Callable, writer: Callable, goals: frozenset | GoalTest, *, heuristic=None,
-                  profile: WeightProfile, canonical: Callable | None = None,
-                  whole: Callable[[], tuple[nx.DiGraph, frozenset]] | None = None) -> StateGraph:
+    def expanding(cls, source, begin: Callable | None, writer: Callable | None, goals: frozenset | GoalTest, *,
+                  heuristic=None, profile: WeightProfile, canonical: Callable | None = None,
+                  whole: Callable[[], tuple[nx.DiGraph, frozenset]] | None = None,
+                  graph: LazyGraph | None = None) -> StateGraph:
         """A state graph built only as far as the search needs it, and whole when anyone reads it.
 
         A routine that only follows out-edges from the states it has reached
@@ -283,6 +297,9 @@ class StateGraph:
         whole : callable, optional
             ``whole()``: the whole graph and its targets, built afresh, for a builder whose whole
             graph must come out in an order of its own (by default: from the moves built so far).
+        graph : LazyGraph, optional
+            The graph to search, already begun (a :meth:`~stategraph.graph.dicts.LazyGraph.reader`
+            of states other searches built): ``begin`` and ``writer`` are then unused.
 
         Examples
         --------
@@ -307,7 +324,10 @@ class StateGraph:
         self._goals = goals if isinstance(goals, GoalTest) else frozenset(goals)
         self._whole = whole
         self._graph = None
-        self._lazy = begin(LazyGraph(writer))
+        if graph is None:
+            assert begin is not None and writer is not None, "a state graph that grows needs begin and writer"
+            graph = begin(LazyGraph(writer))
+        self._lazy = graph
         if isinstance(goals, GoalTest):
             goals.built = self._lazy
         return self
@@ -335,7 +355,7 @@ class StateGraph:
         """The states and moves built so far: of the graph built as it is searched, else the whole
         graph's (:meth:`size`)."""
         if self._lazy is not None:
-            return len(self._lazy), edge_count(self._lazy)
+            return self._lazy.size()
         graph = self.graph
         return len(graph), self.profile.count or edge_count(graph)  # (a profiled graph's count: no recount)
 

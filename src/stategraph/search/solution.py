@@ -17,7 +17,7 @@ from time import perf_counter
 
 from ..errors import ContractError
 from ..graph.canonical import canonical_path, optimal_cost
-from ..graph.dicts import collector_paused, node_attributes, successors
+from ..graph.dicts import collector_paused, state_labels, successors
 from . import SearchResult, check_applicable, check_options, get_search
 from .routine_check import blamed_on, held_against_builtin
 
@@ -167,7 +167,7 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         return Solution(best, None, [], stats, search=result)
     if states is None:
         return Solution(None, None, [], stats, search=result)
-    succ, attributes = successors(graph), node_attributes(graph)
+    succ = successors(graph)
     moves = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
-    labels = [attributes[s].get("label", str(s)) for s in states]
+    labels = state_labels(graph, states)
     return Solution(dist[states[-1]], states, moves, stats, labels, search=result)

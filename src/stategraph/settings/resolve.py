@@ -124,7 +124,7 @@ def resolve(command: str, items: Sequence[str], files: tuple[str, ...], *, optio
 def _names_a_puzzle(item: str) -> bool:
     """Whether a positional that could be the input file names a built-in puzzle instead (a
     plug-in is named there only where the input cannot be, so no file name is ever imported)."""
-    return (item in PUZZLES or item in ALIASES) and not os.path.exists(item)
+    return not os.path.exists(item) and (item in PUZZLES or item in ALIASES)  # (aliases load every built-in)
 
 
 def _agreed_puzzle(named: Sequence[tuple[str, object]]) -> str:

@@ -10,8 +10,7 @@ byte-identical, thanks to its own canonical step :func:`canonical_pushes_first`.
 from __future__ import annotations
 
 from contextlib import contextmanager
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...contract.puzzle import Model
 from ...errors import ContractError, StategraphError, shorten
@@ -23,6 +22,9 @@ from ...grid.cells import DIRECTIONS, LETTERS
 from .explain import explain as explain_pushes
 from .explain import scene as maze_scene
 from .maze import NAME
+
+if TYPE_CHECKING:  # networkx is imported when this model builds its graph: the default model needs none
+    import networkx as nx
 
 MAX_STATES = 250_000  # reachable (box, player) states; above it the model refuses the maze
 WALK, PUSH = Lex(0, 1), Lex(1, 0)
@@ -90,6 +92,8 @@ def box_player_graph(maze, limit: int = MAX_STATES) -> StateGraph:
         return {"label": label if kind != "start" else "start " + label, "kind": kind,
                 "box_row": box_row, "box_col": box_col, "player_row": player_row, "player_col": player_col}
 
+    import networkx as nx
+
     graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, rows=grid.rows, cols=grid.cols)
     start = order[0]
     graph.add_nodes_from((state, describe(state, "start" if state == start else
@@ -126,6 +130,7 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", ran
     fixed, each walk segment has a fixed length, so the smallest walk letters are
     each segment's smallest shortest walk, spelled greedily.
 
+    >>> import networkx as nx
     >>> g = nx.DiGraph()
     >>> g.add_edge("u", "a", weight=Lex(0, 1), rank=3); g.add_edge("u", "b", weight=Lex(0, 1), rank=0)
     >>> g.add_edge("a", "t1", weight=Lex(1, 0), rank=0); g.add_edge("b", "t2", weight=Lex(1, 0), rank=1)

@@ -1,0 +1,165 @@
+"""Instances of one state graph (the rules' ``graph_key``): built once, searched from each start.
+
+The 8-puzzle example gives every board one key (every board has the same goal and moves). Each
+input here is answered as the same rules without a key answer it, board by board; the costs are
+those of the example test's breadth-first search backwards from the goal over the whole space; each
+search counts only the states it reaches, so ``--stats`` and ``limits.max_states`` (its message
+too) are those of a graph built afresh, whatever came before.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from example_folders import EXAMPLES, example_module
+from stategraph import COST, ContractError, Settings, SuccessorPuzzle, WeightProfile, run
+from stategraph.contract.first_level import KEPT_GRAPHS
+from stategraph.graph.explore import StateLimit
+from test_example_sliding_tile import distances
+
+EXAMPLE = EXAMPLES / "sliding_tile"
+tile = example_module("sliding_tile")
+GOAL, Manhattan, SlidingTile = tile.GOAL, tile.Manhattan, tile.SlidingTile
+DEPTH = {"".join(map(str, board)): slides for board, slides in distances().items()}  # the brute force's
+
+
+class Unkeyed(Manhattan):
+    graph_key = None  # the same rules, each board's graph built afresh
+
+
+class Alone(SlidingTile):
+    models = {"manhattan": Unkeyed}
+
+
+def board_text(board: str) -> str:
+    return "".join(" ".join(board[row:row + 3]) + "\n" for row in (0, 3, 6))
+
+
+def random_boards(count: int, seed: int, near: int = 14, unsolvable: int = 0) -> list[str]:
+    """Boards up to ``near`` slides from the goal, and ``unsolvable`` boards among them (two tiles
+    swapped: a component of their own, which A* explores whole)."""
+    rng, puzzle = random.Random(seed), SlidingTile()
+    boards = ["".join(puzzle.random_instance(rng, rng.randint(0, near)).split()) for _ in range(4 * count)]
+    solvable = [board for board in boards if board in DEPTH]
+    swapped = [board for board in boards if board not in DEPTH]
+    chosen = solvable[:count - unsolvable] + swapped[:unsolvable]
+    rng.shuffle(chosen)
+    return chosen
+
+
+def test_boards_in_one_input_answer_as_each_alone_and_as_the_brute_force():
+    boards = random_boards(60, seed=5, unsolvable=1)
+    text = "\n".join(board_text(board) for board in boards)
+    shared = SlidingTile().solve_text(text, algorithm="astar").splitlines()
+    assert shared == [Alone().solve_text(board_text(board), algorithm="astar").strip() for board in boards]
+    assert [int(line.split()[0]) for line in shared] == [DEPTH.get(board, -1) for board in boards]
+
+
+def test_each_search_counts_only_the_states_it_reaches():
+    text = "\n".join(board_text(board) for board in random_boards(25, seed=8))
+    counts = {}
+    for puzzle in (Alone(), SlidingTile()):
+        records = list(run(puzzle, text, Settings.of(puzzle, algorithm="astar")))
+        counts[type(puzzle)] = [(r.stats["states_built"], r.stats["edges_built"], r.stats["settled"]) for r in records]
+    assert counts[SlidingTile] == counts[Alone]
+    assert len(set(counts[Alone])) > 5  # boards of different depths: the counts tell them apart
+    kept = puzzle.__dict__[KEPT_GRAPHS]["manhattan"].graph  # the states built once for every board
+    assert len(kept) < sum(states for states, _, _ in counts[SlidingTile])
+
+
+def test_the_state_limit_is_each_instances_own():
+    """Many near boards (more states together than the limit), then one that passes it alone."""
+    near = random_boards(80, seed=2, near=8)
+    far = "867254301"  # 31 slides: A* reaches many thousand states
+    text = "\n".join(board_text(board) for board in [*near, far])
+    settings = {}
+    for puzzle in (SlidingTile(), Alone()):
+        settings[puzzle] = Settings.of(puzzle, algorithm="astar", limits={"max_states": 400})
+    answered, refusals = {}, {}
+    for puzzle, chosen in settings.items():
+        records = run(puzzle, text, chosen)
+        answered[type(puzzle)] = [next(records).answer for _ in near]
+        with pytest.raises(StateLimit) as refused:
+            next(records)
+        refusals[type(puzzle)] = str(refused.value)
+    assert answered[SlidingTile] == answered[Alone]
+    assert refusals[SlidingTile] == refusals[Alone]
+    assert "instance %d: the state graph passed limits.max_states = 400: state" % (len(near) + 1) in \
+        refusals[SlidingTile]
+    puzzle = SlidingTile()
+    records = list(run(puzzle, "\n".join(board_text(board) for board in near), settings[next(iter(settings))]))
+    assert sum(record.stats["states_built"] for record in records) > 400  # together past the limit
+
+
+class Doubling(SuccessorPuzzle):
+    """From 0 to n by +1 and *2: instances of one n share a graph (their starts differ)."""
+
+    name, summary, sample, output = "doubling", "from s to n by +1 and *2", "3 10\n", COST
+    profile = WeightProfile(unit=False)
+
+    def read(self, tokens, limits):
+        return tokens.integer("start", 0, 300), tokens.integer("n", 0, 300)
+
+    def start(self, question):
+        return question[0]
+
+    def is_goal(self, question, x):
+        return x == question[1]
+
+    def moves(self, question, x):
+        n = question[1]
+        if x < n:
+            yield "+1", x + 1, 1
+        if 0 < 2 * x <= n:
+            yield "*2", 2 * x, 3
+
+    def graph_key(self, question):
+        return question[1]
+
+
+class DoublingAlone(Doubling):
+    graph_key = None
+
+
+def cheapest(start: int, n: int) -> int:
+    """Dijkstra by hand over 0..n."""
+    best = {start: 0}
+    frontier = [start]
+    while frontier:
+        frontier.sort(key=best.get)
+        x = frontier.pop(0)
+        for y, cost in ((x + 1, 1), (2 * x, 3)):
+            if (y == x + 1 and x < n or y == 2 * x and 0 < y <= n) and best[x] + cost < best.get(y, 10**9):
+                best[y] = best[x] + cost
+                frontier.append(y)
+    return best.get(n, -1)
+
+
+@pytest.mark.parametrize("algorithm", ["dijkstra", "spfa", "bidirectional_dijkstra"])
+def test_a_key_that_changes_starts_a_new_graph(algorithm):
+    rng = random.Random(3)
+    questions = [(rng.randint(0, 40), rng.choice([17, 40, 41, 64])) for _ in range(50)]
+    text = "".join(f"{s} {n}\n" for s, n in questions)
+    expected = "".join(f"{cheapest(s, n)}\n" for s, n in questions)
+    assert Doubling().solve_text(text, algorithm=algorithm) == expected
+    assert DoublingAlone().solve_text(text, algorithm=algorithm) == expected
+
+
+def test_a_key_that_cannot_be_hashed_is_one_line():
+    class Listed(Doubling):
+        def graph_key(self, question):
+            return [question[1]]
+
+    with pytest.raises(ContractError, match=r"instance 1: graph_key\(\) returned \[10\], which cannot be hashed"):
+        Listed().solve_text("3 10\n")
+
+
+def test_jobs_print_one_jobs_bytes(stategraph_cli, tmp_path):
+    boards = tmp_path / "boards.txt"
+    boards.write_text("\n".join(board_text(board) for board in random_boards(40, seed=11)))
+    outputs = [stategraph_cli("solve", "--config", str(EXAMPLE / "puzzle.yaml"), str(boards), "--jobs", jobs,
+                              separate=True) for jobs in ("1", "2")]
+    assert [done.status for done in outputs] == [0, 0], outputs[1].err
+    assert outputs[0].out == outputs[1].out == Alone().solve_text(boards.read_text(), algorithm="astar")
