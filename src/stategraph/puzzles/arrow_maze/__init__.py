@@ -40,11 +40,19 @@ from . import check as checker
 from .build import cell_heading_graph
 from .explain import explain as explain_route
 from .explain import scene as route_scene
-from .maze import LIMITS, NAME, START, ArrowMaze, parse
+from .maze import LIMITS, NAME, START, ArrowMaze, Memo, parse
 from .model import CellHeadingRules, decode_route
 
 __all__ = ["LIMITS", "START", "ArrowMaze", "ArrowMazes", "CellHeading", "cell_heading_graph", "parse"]
 ENTRIES_PER_LINE = 10
+
+
+def _entry(cell: tuple) -> str:
+    """A route's entry for ``cell``: ``(r,c)``."""
+    return f"({cell[0]},{cell[1]})"
+
+
+_ENTRIES = Memo(_entry)  # cell -> its entry, shared by the answers of an input
 
 
 class CellHeading(RulesModel):
@@ -107,7 +115,7 @@ class ArrowMazes(Puzzle):
         """The name, then the route ten entries a line (each line indented two spaces)."""
         if route is None:
             return f"{maze.name}\n  No Solution Possible\n"
-        entries = [f"({r},{c})" for r, c in route]
+        entries = list(map(_ENTRIES.__getitem__, route))
         lines = ["  " + " ".join(entries[i:i + ENTRIES_PER_LINE])
                  for i in range(0, len(entries), ENTRIES_PER_LINE)]
         return maze.name + "\n" + "\n".join(lines) + "\n"

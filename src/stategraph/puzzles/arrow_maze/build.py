@@ -1,10 +1,11 @@
 """The accelerator of ``cell_heading``: the state graph of the rules of :mod:`.model`, built at speed.
 
-Each sign's moves come from a table made once (:data:`_MOVES`), labels are shared by the mazes
-of an input and so are the edge attribute dicts (one per turn), and the nodes and edges are
-written through :func:`~stategraph.graph.dicts.graph_writers`.  The graph is the rules'
-(``tests/test_puzzle_builds.py`` holds the two equal), with more attributes for the views and
-exports (:func:`state_attributes`); a move's label, the turn, is its ``turn``.
+Each sign's moves come from a table made once (:data:`_MOVES`), the states' attribute dicts are
+shared by the mazes of an input (:data:`_STATES`) and so are the edges' (one per turn), and the
+nodes and edges are written through :func:`~stategraph.graph.dicts.graph_writers`.  The graph is
+the rules' (``tests/test_puzzle_builds.py`` holds the two equal), with more attributes for the
+views and exports (:func:`state_attributes`); a move's label, the turn, is its ``turn``.  Its
+canonical path is walked by :func:`first_optimal_turns`.
 
 A search that only follows moves from the states it reaches gets the graph built as far as it
 reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`); the whole graph is built, in
@@ -15,7 +16,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...graph.dicts import graph_writers, node_attributes
+from ...graph.canonical import canonical_path, optimal_cost, states_on_optimal_paths
+from ...graph.dicts import graph_writers, node_attributes, successors
 from ...graph.state_graph import StateGraph, WeightProfile
 from ...grid.cells import DELTAS, DIRECTIONS, LEFT_OF, LETTERS, RIGHT_OF
 from .maze import NAME, SIGNS, START, TURNS, ArrowMaze
@@ -40,6 +42,11 @@ def state_attributes(maze: ArrowMaze, state) -> dict:
         heading = LETTERS[maze.heading]
         return {"kind": "start", "row": row, "col": col, "heading": heading,
                 "label": f"start ({row},{col}) heading {heading}"}
+    return _state_attributes(state)
+
+
+def _state_attributes(state: tuple) -> dict:
+    """What the node of a state other than the start holds."""
     row, col, heading = state[0], state[1], LETTERS[state[2]]
     return {"kind": "state", "row": row, "col": col, "heading": heading, "label": f"({row},{col}) heading {heading}"}
 
@@ -54,11 +61,12 @@ def distance_lower_bound(maze: ArrowMaze):
     (4, 1)
     """
     goal_row, goal_col = maze.goal
-    entrance = maze.entrance
+    from_entrance = abs(maze.entrance[0] - goal_row) + abs(maze.entrance[1] - goal_col)
 
     def heuristic(state):
-        row, col = entrance if state == START else state[:2]
-        return abs(row - goal_row) + abs(col - goal_col)
+        if state == START:
+            return from_entrance
+        return abs(state[0] - goal_row) + abs(state[1] - goal_col)
 
     return heuristic
 
@@ -67,14 +75,15 @@ def distance_lower_bound(maze: ArrowMaze):
 # maze (a compiled graph's edge dicts are read-only: graph_dicts.graph_writers)
 _TURN_EDGES = {choice: turn_attributes(choice, choice) for choice in TURNS}
 # (heading, allowed turns in F, L, R order) -> the moves: (heading after, row step, column step,
-# its letter, the edge's attributes)
-_MOVES = {(heading, allowed): tuple((after, *DELTAS[after], LETTERS[after], _TURN_EDGES[choice])
+# the edge's attributes)
+_MOVES = {(heading, allowed): tuple((after, *DELTAS[after], _TURN_EDGES[choice])
                                     for choice in allowed
                                     for after in [turned(heading, choice)])
           for heading in range(4) for allowed in {allowed for _, allowed in SIGNS.values()}}
-# state -> its label, shared by the mazes of an input (cleared past LABEL_CACHE entries)
-_LABELS: dict = {}
-LABEL_CACHE = 100_000
+# state -> its node's attributes, shared by the mazes of an input (read-only, as the edge dicts are;
+# cleared before a maze past STATE_CACHE entries)
+_STATES: dict = {}
+STATE_CACHE = 1 << 14
 
 
 def _started(maze: ArrowMaze, graph):
@@ -88,9 +97,9 @@ def _writer(maze: ArrowMaze, graph):
     """``expand(state)``: add the moves leaving ``state`` to ``graph``, in the order F, L, R."""
     add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
     nodes = node_attributes(graph)
-    signs, moves, labels = maze.signs, _MOVES, _LABELS
-    if len(labels) > LABEL_CACHE:
-        labels.clear()
+    signs, moves, known = maze.signs, _MOVES, _STATES
+    if len(known) > STATE_CACHE:
+        known.clear()
 
     def expand(state) -> None:
         if state == START:  # one step from the entrance, heading as prescribed
@@ -104,17 +113,49 @@ def _writer(maze: ArrowMaze, graph):
         allowed = cell.get(heading) if cell else None
         if not allowed:
             return
-        for after_heading, dr, dc, letter, attrs in moves[heading, allowed]:
+        for after_heading, dr, dc, attrs in moves[heading, allowed]:
             after = (row + dr, col + dc, after_heading)
             if after not in nodes:
-                label = labels.get(after)
-                if label is None:
-                    label = labels[after] = f"({after[0]},{after[1]}) heading {letter}"
-                add_node(after, {"kind": "state", "row": after[0], "col": after[1], "heading": letter,
-                                 "label": label})
+                after_attrs = known.get(after)
+                if after_attrs is None:
+                    after_attrs = known[after] = _state_attributes(after)
+                add_node(after, after_attrs)
             add_edge(state, after, attrs)  # each state is expanded once, its turns reach distinct states
 
     return expand
+
+
+def first_optimal_turns(graph, source, targets, dist, *, weight="weight", rank="rank"):
+    """:func:`~stategraph.graph.canonical.canonical_path` of a graph built here, walked faster: every
+    move costs 1 and a state's moves are written in rank order (F, L, R), so the walk takes the first
+    move into a state on an optimal path one move further.  Distances that put the entrance on no
+    optimal path are left to :func:`~stategraph.graph.canonical.canonical_path`, which refuses them.
+
+    >>> from stategraph import get_puzzle
+    >>> maze = next(get_puzzle("arrow_maze").parse("T\\n1 1 E 1 3\\n1 2 EFL ER *\\n0\\nEND\\n"))
+    >>> from stategraph.search import get_search
+    >>> graph, targets = cell_heading_graph(maze).searched(grows=True)
+    >>> first_optimal_turns(graph, START, targets, get_search("bfs").run(graph, START, targets).dist)
+    ['start', (1, 2, 3), (1, 3, 3)]
+    """
+    best = optimal_cost(targets, dist)
+    if best is None:
+        return None
+    goals = {t for t in targets if t in dist and dist[t] == best}
+    on_optimal = states_on_optimal_paths(graph, goals, dist, weight)
+    if source not in on_optimal:
+        return canonical_path(graph, source, targets, dist, weight=weight, rank=rank)
+    succ = successors(graph)
+    path = [source]
+    state = source
+    while state not in goals:  # each state on an optimal path, the goals aside, has a move to the next
+        further = dist[state] + 1
+        for after in succ[state]:
+            if after in on_optimal and dist[after] == further:
+                break
+        path.append(after)
+        state = after
+    return path
 
 
 def cell_heading_graph(maze: ArrowMaze) -> StateGraph:
@@ -123,4 +164,5 @@ def cell_heading_graph(maze: ArrowMaze) -> StateGraph:
     row, col = maze.goal
     goals = frozenset((row, col, heading) for heading in DIRECTIONS)  # on the goal, with any heading
     return StateGraph.expanding(START, partial(_started, maze), partial(_writer, maze), goals,
-                             heuristic=distance_lower_bound(maze), profile=PROFILE)
+                             heuristic=distance_lower_bound(maze), profile=PROFILE,
+                             canonical=first_optimal_turns)

@@ -63,10 +63,10 @@ def parse(data, source: str = "<input>", limits: dict | None = None, *, careful:
         yield _read_maze(tokens, number, str(name), limits)
 
 
-class _Memo(dict):
+class Memo(dict):
     """``function(key)`` for each key looked up, remembered if the key is short (all forgotten
-    past ``size`` keys); ``function`` raises :class:`_NotPlain` for a key the fast path leaves
-    to the token reader."""
+    past ``size`` keys); an exception ``function`` raises (the reader's :class:`_NotPlain`, for a
+    key the fast path leaves to the token reader) goes to the caller, nothing remembered."""
 
     def __init__(self, function, size: int = 1 << 16, longest: int = 64):
         super().__init__()
@@ -103,8 +103,8 @@ def _sign_set(text: str) -> dict:
     return signs
 
 
-_CELLS = _Memo(_cell)  # shared by every input read: the same few cells and sign sets recur
-_SIGN_SETS = _Memo(_sign_set)
+_CELLS = Memo(_cell)  # shared by every input read: the same few cells and sign sets recur
+_SIGN_SETS = Memo(_sign_set)
 _NUMBER = f"([0-9]{{1,{MAX_DIGITS}}})"
 _LINE = re.compile(r"^([0-9]+ [0-9]+) ([NSEWLFR ]*)\*\n", re.MULTILINE)  # an intersection's line
 _LINES = re.compile(r"(?:[0-9]+ [0-9]+ [NSEWLFR ]*\*\n)*")
