@@ -418,7 +418,7 @@ def notes(results: list, cap: float) -> list:
                          if r.case.label == STARTUP_LABEL and "student" in r.baselines
                          and r.baselines["student"][0].wall), 0.0)
     if startup:
-        out.append(f"start-up: `stategraph solve` of a 1x3 maze {startup:.3f} s (mostly importing networkx), "
+        out.append(f"start-up: `stategraph solve` of a 1x3 maze {startup:.3f} s (mostly importing its modules), "
                    f"the student baseline {base_startup:.3f} s; subtracted below as the process start-up")
     # Huarong: queries per second once the board graph is compiled.
     for res in results:
