@@ -438,6 +438,15 @@ class SuccessorPuzzle(Puzzle):
         """
 
     def parse(self, data, source: str = "<input>", limits: dict | None = None) -> Iterator[Numbered]:
+        """The instances of ``data``, each with this object; what instances of one graph share
+        (``graph_key``) is kept on it while they are read, and let go once the reading ends."""
+        self.__dict__.pop(KEPT_GRAPHS, None)
+        try:
+            yield from self._instances(data, source, limits)
+        finally:
+            self.__dict__.pop(KEPT_GRAPHS, None)
+
+    def _instances(self, data, source: str, limits: dict | None) -> Iterator[Numbered]:
         merged = {**self.limits, **(limits or {})}
         tokens = Tokens(data, source)
         count = tokens.integer("the number of instances", 0) if self.counted else None

@@ -244,7 +244,7 @@ class StateGraph:
         _lazy: LazyGraph | None = field(init=False)
         _whole: Callable[[], tuple[nx.DiGraph, frozenset]] | None = field(init=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         import networkx as nx
 
         self._lazy: LazyGraph | None = None
