@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections import deque
 from pathlib import Path
 
 import pytest
 
-from example_folders import copy_of, run_in
+from example_folders import copy_of, example_module, run_in
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "keys_doors"
 
@@ -91,11 +90,7 @@ def test_the_cell_alone_is_wrong_on_the_sample_and_compare_says_so(folder):
 
 
 def test_random_grids_agree_with_the_brute_force_and_the_cell_alone_is_caught():
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        from keys_doors import KeysAndDoors
-    finally:
-        sys.path.remove(str(EXAMPLE))
+    KeysAndDoors = example_module("keys_doors").KeysAndDoors
     puzzle, rng, caught = KeysAndDoors(), random.Random(31), 0
     for size in [1, 2, 3, 4, 5] * 8:
         text = puzzle.random_instance(rng, size)

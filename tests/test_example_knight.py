@@ -12,14 +12,13 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 import xml.etree.ElementTree as ET
 from collections import deque
 from pathlib import Path
 
 import pytest
 
-from example_folders import copy_of, run_in
+from example_folders import copy_of, example_module, run_in
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "knight"
 # the documented order: the landing squares in reading order
@@ -126,11 +125,7 @@ def test_every_routine_prints_the_same(folder, algorithm, model):
 
 
 def random_boards(seed: int, count: int) -> list[str]:
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        from knight import Knight
-    finally:
-        sys.path.remove(str(EXAMPLE))
+    Knight = example_module("knight").Knight
     rng = random.Random(seed)
     return [Knight().random_instance(rng, 1 + k % 6) for k in range(count)]
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 import xml.etree.ElementTree as ET
 from itertools import product
 from pathlib import Path
 
 import pytest
 
-from example_folders import copy_of, run_in
+from example_folders import copy_of, example_module, run_in
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "lights_out"
 NEAR = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
@@ -124,11 +123,7 @@ def test_every_routine_prints_the_same(folder, algorithm, model):
 
 
 def random_boards(seed: int, sizes: list[int]) -> list[str]:
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        from lights_out import LightsOut
-    finally:
-        sys.path.remove(str(EXAMPLE))
+    LightsOut = example_module("lights_out").LightsOut
     rng = random.Random(seed)
     return [LightsOut().random_instance(rng, size) for size in sizes]
 

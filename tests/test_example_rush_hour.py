@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 import xml.etree.ElementTree as ET
 from collections import deque
 from pathlib import Path
 
 import pytest
 
-from example_folders import copy_of, run_in
+from example_folders import copy_of, example_module, run_in
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "rush_hour"
 ROUTINES = ["bfs", "dijkstra", "spfa", "bidirectional_dijkstra", "networkx", "astar"]
@@ -120,11 +119,7 @@ def stategraph(folder, *args):
 
 @pytest.fixture(scope="module")
 def puzzle():
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        from rush_hour import RushHour
-    finally:
-        sys.path.remove(str(EXAMPLE))
+    RushHour = example_module("rush_hour").RushHour
     return RushHour()
 
 

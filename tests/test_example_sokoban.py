@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 import xml.etree.ElementTree as ET
 from collections import deque
 from pathlib import Path
 
 import pytest
 
-from example_folders import copy_of, run_in
+from example_folders import copy_of, example_module, run_in
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sokoban"
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -109,11 +108,7 @@ def stategraph(folder, *args):
 
 @pytest.fixture(scope="module")
 def puzzle():
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        from sokoban import Sokoban
-    finally:
-        sys.path.remove(str(EXAMPLE))
+    Sokoban = example_module("sokoban").Sokoban
     return Sokoban()
 
 
