@@ -84,10 +84,9 @@ def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"
     >>> canonical_path(g, "s", {"t"}, {"s": 0, "t": 1}), canonical_path(g, "s", {"t"}, {"s": 0})
     (['s', 't'], None)
     """
-    best = optimal_cost(targets, dist)
-    if best is None:
+    goals = optimal_goals(targets, dist)
+    if not goals:
         return None
-    goals = {t for t in targets if t in dist and dist[t] == best}
     edges_left = _edges_to_goals(graph, goals, dist, weight)
     if source not in edges_left:
         raise StategraphError("search distances are inconsistent: the source is on no optimal path")
@@ -102,6 +101,16 @@ def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"
     if path is None:  # round a zero-cost cycle: no smallest sequence; the fewest edges first
         path = _smallest_rank_walk(graph, source, goals, dist, weight, rank, nearer_a_goal)
     return path
+
+
+def optimal_goals(targets, dist) -> set:
+    """The targets reached at the optimal cost (none: no target reached).
+
+    >>> sorted(optimal_goals({"a", "b", "c"}, {"s": 0, "a": 2, "b": 2, "c": 3}))
+    ['a', 'b']
+    """
+    best = optimal_cost(targets, dist)
+    return set() if best is None else {t for t in targets if t in dist and dist[t] == best}
 
 
 def optimal_cost(targets, dist):

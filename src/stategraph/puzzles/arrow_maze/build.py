@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...graph.canonical import canonical_path, optimal_cost, states_on_optimal_paths
+from ...graph.canonical import canonical_path, optimal_goals, states_on_optimal_paths
 from ...graph.dicts import graph_writers, node_attributes, successors
 from ...graph.state_graph import StateGraph, WeightProfile
 from ...grid.cells import DELTAS, DIRECTIONS, LEFT_OF, LETTERS, RIGHT_OF
@@ -138,10 +138,9 @@ def first_optimal_turns(graph, source, targets, dist, *, weight="weight", rank="
     >>> first_optimal_turns(graph, START, targets, get_search("bfs").run(graph, START, targets).dist)
     ['start', (1, 2, 3), (1, 3, 3)]
     """
-    best = optimal_cost(targets, dist)
-    if best is None:
+    goals = optimal_goals(targets, dist)
+    if not goals:
         return None
-    goals = {t for t in targets if t in dist and dist[t] == best}
     on_optimal = states_on_optimal_paths(graph, goals, dist, weight)
     if source not in on_optimal:
         return canonical_path(graph, source, targets, dist, weight=weight, rank=rank)

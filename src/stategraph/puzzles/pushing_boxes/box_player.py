@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...contract.puzzle import Model
 from ...errors import ContractError, StategraphError, shorten
-from ...graph.canonical import states_on_optimal_paths
+from ...graph.canonical import optimal_goals, states_on_optimal_paths
 from ...graph.dicts import predecessors, successors
 from ...graph.state_graph import StateGraph, WeightProfile
 from ...graph.weights import Lex
@@ -138,11 +138,9 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", ran
     >>> canonical_pushes_first(g, "u", {"t1", "t2"}, dist)  # the rank-greedy rule would take b first
     ['u', 'a', 't1']
     """
-    reached = [t for t in targets if t in dist]
-    if not reached:
+    goals = optimal_goals(targets, dist)
+    if not goals:
         return None
-    best = min(dist[t] for t in reached)
-    goals = {t for t in reached if dist[t] == best}
     on_optimal = states_on_optimal_paths(graph, goals, dist, weight)
     if source not in on_optimal:
         raise StategraphError("search distances are inconsistent: the source is on no optimal path")
