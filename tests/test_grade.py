@@ -248,11 +248,12 @@ def misbehaving_line(word: str) -> int:
     return next(number for number, line in enumerate(lines, start=1) if word in line and line.lstrip()[:1] not in "\"#")
 
 
-@pytest.mark.parametrize("student, verdict, status", [
-    ("misbehaving:Loops", "timeout", 3), ("misbehaving:Hoards", "memory", 3), ("misbehaving:Raises", "fault", 2)])
-def test_a_budget_overrun_or_a_fault_is_a_verdict(student, verdict, status, tmp_path):
+@pytest.mark.parametrize("student, verdict, status, seconds", [  # the hoarder has time to reach the memory cap
+    ("misbehaving:Loops", "timeout", 3, "2"), ("misbehaving:Hoards", "memory", 3, "30"),
+    ("misbehaving:Raises", "fault", 2, "2")])
+def test_a_budget_overrun_or_a_fault_is_a_verdict(student, verdict, status, seconds, tmp_path):
     folder = scratch(tmp_path, None)
-    done, [record] = graded(folder, student, "--reference", "huarong", "--max-seconds", "2", "--max-memory", "512",
+    done, [record] = graded(folder, student, "--reference", "huarong", "--max-seconds", seconds, "--max-memory", "512",
                             timeout=300)
     assert (done.status, record["verdict"], record["status"]) == (status, verdict, status), done.err
     first = record["first"]
@@ -268,7 +269,7 @@ def test_a_budget_overrun_or_a_fault_is_a_verdict(student, verdict, status, tmp_
                                    "ZeroDivisionError: "), done.err
     else:
         assert done.err == ""
-        text = stategraph(folder, "grade", student, "--reference", "huarong", "--max-seconds", "2",
+        text = stategraph(folder, "grade", student, "--reference", "huarong", "--max-seconds", seconds,
                           "--max-memory", "512", timeout=300).out
         words = {"timeout": "timed out", "memory": "ran out of memory"}[verdict]
         assert text.startswith(f"{student}: {words} on instance {first['number']}, size {first['size']} (seed 0)")
