@@ -14,10 +14,10 @@ import random
 import pytest
 
 from example_folders import EXAMPLES, example_module
+from example_references.sliding_tile import distances
 from stategraph import COST, ContractError, Settings, SuccessorPuzzle, WeightProfile, run
 from stategraph.contract.first_level import KEPT_GRAPHS
 from stategraph.graph.explore import StateLimit
-from test_example_sliding_tile import distances
 
 EXAMPLE = EXAMPLES / "sliding_tile"
 tile = example_module("sliding_tile")
