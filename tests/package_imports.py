@@ -1,4 +1,4 @@
-"""Which stategraph modules a file imports, read from its source (``tests/test_layers.py`` and the
+"""Which stategraph modules a file imports, read from its source (``tests/test_design_layers.py`` and the
 checkers' own test use it)."""
 
 from __future__ import annotations

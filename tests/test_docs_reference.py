@@ -1,6 +1,6 @@
 """The API reference covers the public names: each one of ``stategraph.__all__`` has its entry in a page of
 ``docs/api``, and its docstring the numpydoc sections a reader looks for (what ``sphinx-build -W`` in CI
-renders; the examples run in tests/test_doctests.py)."""
+renders; the examples run in tests/test_docs_doctests.py)."""
 
 from __future__ import annotations
 

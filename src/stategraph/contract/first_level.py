@@ -47,7 +47,7 @@ each state's moves ranked in the same order, the same source and targets, a ``he
 to the rules' on every state.  It may carry more attributes (exports show them), rank by other
 numbers in that order, and name a move in an attribute of its own when the model's ``decode``
 spells the answer from it.  A test holds it to that (the built-ins':
-``tests/test_puzzle_builds.py``); a puzzle that needs none leaves it out.  Pushing Boxes'
+``tests/test_contract_builders_equal_rules.py``); a puzzle that needs none leaves it out.  Pushing Boxes'
 default model is one (:mod:`stategraph.puzzles.pushing_boxes.model`):
 
 >>> from stategraph import get_puzzle

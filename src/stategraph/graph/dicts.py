@@ -5,7 +5,7 @@ attributes} and node -> {predecessor: edge attributes}.  Its public views (``gra
 ``graph.add_edge``) wrap or copy them on every call, which costs more than the searches and
 builders here do themselves.  Everything else in stategraph reads and builds graphs through the
 functions below, so a networkx release that changes its internals is met here, once
-(``tests/test_graph_dicts.py`` holds them equal to the public API; ``pyproject.toml`` pins the
+(``tests/test_graph_dicts_as_networkx_builds.py`` holds them equal to the public API; ``pyproject.toml`` pins the
 networkx versions they were checked with).
 
 >>> import networkx as nx
@@ -306,7 +306,7 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     A builder may hand the same dict to many edges that carry the same attributes (the built-in
     models do: an arrow maze has three kinds of edge), so a compiled graph's edge attribute
     dicts are read-only: code that needs other edge attributes builds its own graph, as
-    :func:`~stategraph.solving.export.flatten` does (``tests/test_edge_dicts_read_only.py``).  For the
+    :func:`~stategraph.solving.export.flatten` does (``tests/test_graph_edge_dicts_read_only.py``).  For the
     same reason an edge is added only once: a repeat would update a shared dict.
 
     Parameters

@@ -27,7 +27,7 @@ class SearchStats:
 class SearchResult:
     """Distances from the source.
 
-    The rule every routine meets (built-in or your own; ``tests/test_search_contract.py`` holds
+    The rule every routine meets (built-in or your own; ``tests/test_search_rule.py`` holds
     the built-ins to it, and a routine of your own is held to it by one built-in search):
 
     1. every state on an optimal path (a cheapest path from the source to a target) has its

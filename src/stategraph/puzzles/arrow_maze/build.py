@@ -3,7 +3,7 @@
 Each sign's moves come from a table made once (:data:`_MOVES`), the states' attribute dicts are
 shared by the mazes of an input (:data:`_STATES`) and so are the edges' (one per turn), and the
 nodes and edges are written through :func:`~stategraph.graph.dicts.graph_writers`.  The graph is
-the rules' (``tests/test_puzzle_builds.py`` holds the two equal), with more attributes for the
+the rules' (``tests/test_contract_builders_equal_rules.py`` holds the two equal), with more attributes for the
 views and exports (:func:`state_attributes`); a move's label, the turn, is its ``turn``.  Its
 canonical path is walked by :func:`first_optimal_turns`.
 

@@ -5,7 +5,7 @@ word) in one call, without making a :class:`~stategraph.io.tokens.Token` for eac
 A fast path gives what reading its tokens one by one gives (their integers, their values in
 ``known``) and consumes exactly them; when it cannot take its run it consumes nothing, and the
 caller reads those tokens one by one, so every error and position is the plain reader's
-(``tests/test_textinput_fast.py`` holds the two readers equal).
+(``tests/test_formats_fast_tokens.py`` holds the two readers equal).
 
 >>> t = FastTokens("1\\n2 3 a b *\\n4 5 b *\\n0\\n", "in.txt")
 >>> t.integer("one"), t.records("*", {"a": 1, "b": 2}, 2, 10), t.integer("zero")

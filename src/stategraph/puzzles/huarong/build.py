@@ -5,7 +5,7 @@ same walks as a Pushing Boxes player's round the box), each pair of sides search
 both directions, and the nodes and edges are written through
 :func:`~stategraph.graph.dicts.graph_writers`, the edges of one (walk, rank, kind) sharing one
 attribute dict.  The result equals the graph of
-:func:`.model.moves` and :func:`.model.state_attributes` (``tests/test_puzzle_builds.py``).
+:func:`.model.moves` and :func:`.model.state_attributes` (``tests/test_contract_builders_equal_rules.py``).
 """
 
 from __future__ import annotations

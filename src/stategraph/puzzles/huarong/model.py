@@ -6,7 +6,7 @@ piece from one side to another (weight: the blank's shortest walk avoiding the p
 slides the piece into the blank (weight 1; the blank ends on the opposite side).  Each query
 attaches a start state for a moment (:func:`attach_start`: the blank's walk to each side of
 the piece), searches, and detaches it.  :mod:`.build` builds the board graph fast
-(``tests/test_puzzle_builds.py`` holds it equal to :func:`moves` and :func:`state_attributes`).
+(``tests/test_contract_builders_equal_rules.py`` holds it equal to :func:`moves` and :func:`state_attributes`).
 
 >>> from stategraph import get_puzzle
 >>> board = next(get_puzzle("huarong").parse("1 3 0\\n1 1 1\\n"))

@@ -3,7 +3,7 @@
 The walks round the box come from :class:`~stategraph.grid.side_walks.SideWalks` (each corridor's
 detour searched once, not once per cell), the nodes and edges are written through
 :func:`~stategraph.graph.dicts.graph_writers`, and one attribute dict serves every push in one
-direction after ``w`` walks.  The graph is the rules' (``tests/test_puzzle_builds.py`` holds the
+direction after ``w`` walks.  The graph is the rules' (``tests/test_contract_builders_equal_rules.py`` holds the
 two equal), with more attributes for the views and exports (:func:`state_attributes`); a push
 is named by its letter alone, ``move``, and its walk's length, ``weight.secondary``: the walk's
 letters, the rules' label, are spelled on the canonical path only (:func:`decode_pushes`).

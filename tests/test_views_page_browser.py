@@ -14,7 +14,7 @@ a handler, a style attribute, a request, a form and a ``<base>`` added to the pa
 Every check is against a separate CLI process.  Without Playwright or Chromium these tests are
 skipped, with the reason.
 
-``STATEGRAPH_SCREENSHOT=docs/view.png python -m pytest tests/test_page_browser.py -k screenshot``
+``STATEGRAPH_SCREENSHOT=docs/view.png python -m pytest tests/test_views_page_browser.py -k screenshot``
 writes the README's screenshot.
 """
 
@@ -345,14 +345,14 @@ def test_screenshot_for_the_readme(browser, tmp_path):
 
 
 def test_a_suggested_layout_a_legend_and_a_text_picture(browser, tmp_path):
-    """Keys and doors (tests/test_layouts.py): its page opens on the start, its legend's swatches in
+    """Keys and doors (tests/test_views_layouts.py): its page opens on the start, its legend's swatches in
     their styles' colours (a style of its own in the first extra colour), a labelled copy of the
     state graph per keys held, the moves picking a key up drawn across copies, each state where its
     data puts it (one scale both ways); then the water jugs' text picture as text, from the start."""
     from stategraph.contract.scene import CELL_STYLES, EXTRA_COLOURS
     from stategraph.puzzles import load_plugin
     from stategraph.views import page
-    from test_layouts import KEYS_INPUT, KeysAndDoors, bfs, find, read_grid_text
+    from test_views_layouts import KEYS_INPUT, KeysAndDoors, bfs, find, read_grid_text
 
     out = tmp_path / "keys.html"
     puzzle = KeysAndDoors()

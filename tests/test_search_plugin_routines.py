@@ -20,7 +20,7 @@ import pytest
 
 import random_inputs
 from cli_runner import Result, run_cli
-from test_trust import markers, trap
+from test_trust_boundary import markers, trap
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "student_bfs"

@@ -21,7 +21,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from test_hostile_cli import open_maze
+from test_faults_hostile_cli import open_maze
 
 PY = sys.executable
 GUARD = 90  # seconds before a hung run is killed (a failure, never a measurement)

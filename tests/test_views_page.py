@@ -1,6 +1,6 @@
 """``stategraph view``'s page builder: its data checked against independent runs (``explain``, ``export``,
 ``solve --stats``, ``compare``), the routines' settle order, the large-graph rule, the size budget,
-``-o -``, bad paths, and the notebook frame.  The page in a real browser: tests/test_page_browser.py."""
+``-o -``, bad paths, and the notebook frame.  The page in a real browser: tests/test_views_page_browser.py."""
 
 import html
 import importlib
@@ -22,7 +22,7 @@ from stategraph.puzzles import load_plugin  # noqa: E402
 from stategraph.search import SEARCHES  # noqa: E402
 from stategraph.settings.resolve import Settings  # noqa: E402
 from stategraph.views import Page, page  # noqa: E402
-from test_hostile_cli import open_maze  # noqa: E402
+from test_faults_hostile_cli import open_maze  # noqa: E402
 
 PAGE = importlib.import_module("stategraph.views.page")  # the module (``page`` above is its function)
 EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")

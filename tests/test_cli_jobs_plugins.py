@@ -13,7 +13,7 @@ import pytest
 
 from cli_runner import Result, run_cli
 from stategraph.solving.workers import worker_count
-from test_jobs import without_times
+from test_cli_jobs import without_times
 
 pytestmark = pytest.mark.skipif(worker_count(2) < 2, reason="one core: --jobs 2 runs in this process")
 

@@ -1,7 +1,7 @@
 """A query's start: the blank's walks to the sides of the piece (``walk_distances_toward`` told the
 walks round the piece, as ``attach_start`` does) and the bound consulted from those sides
 (``Bounds.for_target`` with its start states), against independent references: a plain BFS on
-(row, col) pairs (tests/test_grid_walks.py) and the brute force of tests/ref_huarong.py."""
+(row, col) pairs (tests/test_puzzles_grid_walks.py) and the brute force of tests/ref_huarong.py."""
 
 import os
 import random
@@ -17,7 +17,7 @@ from stategraph.grid import DELTAS, Grid  # noqa: E402
 from stategraph.grid.walks import FAR_GOALS, walk_distances_toward  # noqa: E402
 from stategraph.puzzles.huarong import bounds as bounds_module  # noqa: E402
 from stategraph.puzzles.huarong.bounds import Bounds  # noqa: E402
-from test_grid_walks import reference_walks  # noqa: E402
+from test_puzzles_grid_walks import reference_walks  # noqa: E402
 
 
 @pytest.mark.parametrize("slack", [0, 2])

@@ -72,7 +72,7 @@ def test_the_layout_reader_sees_a_missing_or_a_stray_module():
 
 
 def test_the_layers_table_has_every_floor_of_the_layering_test():
-    from test_layers import FLOORS
+    from test_design_layers import FLOORS
 
     text = (DOCS / "layers.md").read_text()
     for package, floor in FLOORS.items():

@@ -18,7 +18,7 @@ from stategraph.errors import InputError
 from stategraph.io.decode import decode_input
 from stategraph.io.tokens import CHUNK_SIZE, MAX_TOKEN, Token, Tokens
 from stategraph.puzzles import pushing_boxes
-from test_input_errors import CASES
+from test_faults_input_errors import CASES
 
 PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -14,7 +14,7 @@ import ref_arrow_maze
 from stategraph.errors import InputError
 from stategraph.puzzles.arrow_maze import maze as reader
 from stategraph.puzzles.arrow_maze.maze import parse
-from test_fuzz_parsers import Trickle
+from test_formats_fuzzed_parsers import Trickle
 
 # what a mutation writes: separators, digits, signs, the words that end things, odd characters
 PIECES = [" ", "  ", "\n", "\t", "\r\n", "\r", "0", "00", "07", "1", "9", "9" * 19, "-1", "+2", "N", "L", "NLL",

@@ -1,7 +1,7 @@
 """The Content-Security-Policy of ``stategraph view``'s page, read from the written file: it lets
 run only the page's own inline script and style, by hashes recomputed here from their elements'
 text, and nothing in the markup needs more (no ``on*=`` handler, no ``style=`` attribute).  That
-a browser enforces it, and that the page works under it: tests/test_page_browser.py."""
+a browser enforces it, and that the page works under it: tests/test_views_page_browser.py."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 writes (stdout, or stderr for ``check``, ``--stats``, ``--verify`` and ``draw``) that fails is exit
 status 4 with one line, through the real command line in subprocesses.
 
-Memory is bounded with ``RLIMIT_AS`` in ``preexec_fn`` (as in ``test_hostile_cli.py``), so
+Memory is bounded with ``RLIMIT_AS`` in ``preexec_fn`` (as in ``test_faults_hostile_cli.py``), so
 nothing is timed: the timeouts only stop a hung run.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from test_hostile_cli import open_maze
+from test_faults_hostile_cli import open_maze
 
 PY = sys.executable
 GUARD = 90

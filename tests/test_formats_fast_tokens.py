@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from stategraph.errors import InputError
 from stategraph.io.tokens import Token, Tokens
 from stategraph.puzzles.arrow_maze.fast_tokens import MAX_LOOKAHEAD, FastTokens
-from test_fuzz_parsers import Trickle
+from test_formats_fuzzed_parsers import Trickle
 
 PROPERTY = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 KNOWN = {"a": 1, "b": 2, "ab": 3, "é": 4}

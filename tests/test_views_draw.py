@@ -21,7 +21,7 @@ from stategraph.views.explain import explain  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from stategraph.contract.scene import CELL_STYLES, EXTRA_COLOURS  # noqa: E402
-from test_layouts import KEYS_INPUT, STEPS, KeysAndDoors, drawn_points  # noqa: E402
+from test_views_layouts import KEYS_INPUT, STEPS, KeysAndDoors, drawn_points  # noqa: E402
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
 
