@@ -184,13 +184,20 @@ def view_data(path: Path) -> dict:
     return json.loads(found.group(1))
 
 
+# the 8-puzzle's table is two models exploring all 181,440 boards for its unsolvable board: its page is
+# checked, its figures are not computed again here (40 s, as long as the rest together)
+UNCOUNTED = {"sliding_tile"}
+
+
 def test_the_docs_build_a_page_per_puzzle(tmp_path):
+    """Built where the README's command builds them, so that after it this build is incremental:
+    Sphinx rebuilds what changed, and the gallery runs only the puzzles whose sources changed."""
     from lxml import html as lxml_html
 
-    out = tmp_path / "html"
+    out = DOCS / "_build" / "html"
     names = built_in_puzzles() + example_folders()
     with ThreadPoolExecutor(max_workers=2) as pool:  # the figures, computed here while the docs build
-        rows = {name: pool.submit(compare_rows, name, tmp_path) for name in names}
+        rows = {name: pool.submit(compare_rows, name, tmp_path) for name in names if name not in UNCOUNTED}
         done = sphinx(DOCS, out, "-W")
     assert done.returncode == 0, done.stderr[-3000:]
     index = lxml_html.parse(str(out / "gallery" / "index.html")).getroot()
@@ -205,6 +212,8 @@ def test_the_docs_build_a_page_per_puzzle(tmp_path):
             picture = path.parent / src
             assert picture.is_file() and picture.stat().st_size, (name, src)
             assert ET.parse(picture).getroot().tag.endswith("svg"), (name, src)
+        if name in UNCOUNTED:
+            continue
         found = rows[name].result()
         assert shown_sizes(page) == expected_sizes(found), name
         [frame] = page.xpath("//iframe/@src")
