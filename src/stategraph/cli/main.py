@@ -100,8 +100,14 @@ def main(argv=None) -> int:
         return _stopped(stop)
 
 
+def _interrupt(signum, frame) -> None:
+    """Ctrl-C: ``KeyboardInterrupt`` raised here, so that its innermost frame tells it from one a
+    plug-in's code raises (a fault of the plug-in's)."""
+    raise KeyboardInterrupt
+
+
 def _main(argv) -> int:
-    signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
+    signal.signal(signal.SIGINT, _interrupt)  # from here on, Ctrl-C is KeyboardInterrupt
     previous = {signum: signal.signal(signum, _stop) for signum in STOP_SIGNALS}  # and SIGTERM is Stopped
     sys.unraisablehook = _quiet_unraisable
     try:
@@ -158,8 +164,19 @@ def _run(argv) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 1
-    except KeyboardInterrupt:
-        return _interrupted()
+    except (SystemExit, KeyboardInterrupt, GeneratorExit) as exc:  # a Ctrl-C, or raised by a plug-in's code
+        from ..plugins.faults import plugin_fault
+
+        fault = plugin_fault(exc)
+        if fault is not None:
+            _flush_quietly()
+            if os.environ.get("STATEGRAPH_DEBUG"):
+                _print_traceback(exc)
+            _say(f"stategraph: error: {fault}")
+            return fault.exit_status
+        if isinstance(exc, KeyboardInterrupt):
+            return _interrupted()
+        raise
     except Stopped as stop:
         return _stopped(stop)
     except MemoryError:

@@ -109,17 +109,23 @@ def plugin_fault(exc: BaseException, question: str | None = None) -> PluginFault
     return fault
 
 
+# what ends a program rather than reports a fault: raised by a plug-in's code, each is a fault of it all
+# the same (a Ctrl-C is raised by stategraph's own signal handler, whose frame is the innermost)
+EXITS = (SystemExit, KeyboardInterrupt, GeneratorExit)
+
+
 @contextmanager
 def answering(question: Callable[[], str]) -> Iterator[None]:
-    """Work on the question ``question()`` names: an exception a plug-in's code raises in the block is
-    a :class:`PluginFault` at its line, naming the question; stategraph's own faults pass as they are."""
+    """Work on the question ``question()`` names: an exception a plug-in's code raises in the block,
+    ``SystemExit`` included, is a :class:`PluginFault` at its line, naming the question; stategraph's
+    own faults and signals pass as they are."""
     try:
         yield
     except PluginFault as located:
         raise located.within(question()) from located.__cause__
     except (StategraphError, MemoryError):
         raise
-    except Exception as exc:
+    except (Exception, *EXITS) as exc:
         fault = plugin_fault(exc, question())
         if fault is None:
             raise
