@@ -21,6 +21,7 @@ from xml.sax.saxutils import escape, quoteattr
 import networkx as nx
 import pytest
 
+from cli_runner import run_cli
 from stategraph import sample_text
 from stategraph.errors import OutOfMemory
 from stategraph.io.graph_read import read_graph
@@ -43,7 +44,10 @@ PATH_LINES = ["cost: 3", "0\t-\tS", "1\tsa\tA", "2\tat\tT"]
 
 
 def stategraph(*args, limit_mb: int | None = None, shell: str | None = None, cwd=None):
-    """``python -m stategraph ARGS`` (or a shell line in which STATEGRAPH stands for it), bytes out."""
+    """``stategraph ARGS``, bytes out: in this process (the shared runner), or, under a memory limit
+    or in a shell line in which STATEGRAPH stands for it, ``python -m stategraph ARGS`` of its own."""
+    if limit_mb is None and shell is None:
+        return run_cli(*args, cwd=cwd, binary=True, env={"STATEGRAPH_DEBUG": None, "PYTHONIOENCODING": "utf-8"})
     command = [sys.executable, "-m", "stategraph", *map(str, args)]
     if shell is not None:
         command = ["sh", "-c", shell.replace("STATEGRAPH", " ".join(map(repr, command)))]

@@ -21,6 +21,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from cli_runner import run_cli
 from test_faults_hostile_cli import open_maze
 
 PY = sys.executable
@@ -32,6 +33,10 @@ MEDIUM = open_maze(30) + b"0 0\n"  # about 4 MB of GraphML
 
 
 def stategraph(folder, *args, preexec=None, stdin=subprocess.DEVNULL, code=None):
+    """``stategraph ARGS`` in ``folder``, bytes out: in this process (the shared runner), or in a child
+    where the run needs one (``preexec`` in it, another ``stdin``, or the ``code`` it runs instead)."""
+    if preexec is None and code is None and stdin is subprocess.DEVNULL:
+        return run_cli(*args, cwd=folder, binary=True)
     command = [PY, "-c", code, *args] if code else [PY, "-m", "stategraph", *args]
     return subprocess.run(command, cwd=folder, stdin=stdin, capture_output=True, timeout=GUARD,
                           preexec_fn=preexec)
