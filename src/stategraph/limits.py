@@ -12,3 +12,5 @@ MAX_POSITIONS = 200_000  # the default of verify.max_positions: naive positions 
 GRADE_SECONDS = 10.0  # `stategraph grade`: a student's time for one instance, by default
 GRADE_MEMORY_MIB = 2048  # and the address space its child process may take, in MiB (it starts near 120)
 MIN_GRADE_MEMORY_MIB = 256  # less leaves a child no room to load its code
+MOST_GRADE_SECONDS = 86_400.0  # a day: a larger budget (or nan, inf) is a mistake, not a budget
+MOST_GRADE_MEMORY_MIB = 1 << 20  # 1 TiB: more than any machine here, and within what setrlimit takes

@@ -7,9 +7,9 @@ import os
 import shlex
 from concurrent.futures import ThreadPoolExecutor
 
-from ..errors import StategraphError
+from ..errors import StategraphError, shorten
 from ..io.safefile import check_output, output_name
-from ..limits import MIN_GRADE_MEMORY_MIB
+from ..limits import MIN_GRADE_MEMORY_MIB, MOST_GRADE_MEMORY_MIB, MOST_GRADE_SECONDS
 from ..solving.grade import Case, Grade
 from ..solving.grade import grade as grade_one
 from ..solving.sandbox import MAX_MEMORY, MAX_SECONDS, Side
@@ -37,10 +37,14 @@ def side_of(spec: str, *, routine_of: Side | None = None) -> Side:
 
 
 def grade(args) -> int:
-    if (args.jobs < 0 or args.instances < 1 or args.max_size < 1 or args.max_seconds <= 0
-            or args.max_memory < MIN_GRADE_MEMORY_MIB):
-        raise StategraphError("grade: --instances, --max-size and --max-seconds must be positive, --jobs at least "
-                              f"0 and --max-memory at least {MIN_GRADE_MEMORY_MIB} (MiB)")
+    if args.jobs < 0 or args.instances < 1 or args.max_size < 1:
+        raise StategraphError("grade: --instances and --max-size must be positive, --jobs at least 0")
+    if not 0 < args.max_seconds <= MOST_GRADE_SECONDS:  # nan is refused here too
+        raise StategraphError(f"grade: --max-seconds must be above 0 and at most {MOST_GRADE_SECONDS:g} "
+                              f"(a day), not {args.max_seconds:g}")
+    if not MIN_GRADE_MEMORY_MIB <= args.max_memory <= MOST_GRADE_MEMORY_MIB:
+        raise StategraphError(f"grade: --max-memory must be at least {MIN_GRADE_MEMORY_MIB} and at most "
+                              f"{MOST_GRADE_MEMORY_MIB} (MiB), not {shorten(args.max_memory, quoted=False)}")
     reference = side_of(args.reference)
     students = [(spec, side_of(spec, routine_of=reference if args.routine else None)) for spec in args.students]
     for path in (args.output, args.page):
