@@ -7,7 +7,7 @@ import os
 import shlex
 from concurrent.futures import ThreadPoolExecutor
 
-from ..errors import StategraphError, shorten
+from ..errors import SHOWN_LENGTH, StategraphError, escaped, shorten
 from ..io.safefile import check_output, output_name
 from ..limits import MIN_GRADE_MEMORY_MIB, MOST_GRADE_MEMORY_MIB, MOST_GRADE_SECONDS
 from ..solving.grade import Case, Grade
@@ -34,6 +34,22 @@ def side_of(spec: str, *, routine_of: Side | None = None) -> Side:
     if spec.endswith((".yaml", ".yml")) or os.path.isfile(spec):
         return Side(config=spec)
     return Side((spec,))
+
+
+# how much of a student's or an instance's text the report quotes on one line (-o, --page and --format json
+# keep it whole)
+NAME_LENGTH, ROW_LENGTH, MESSAGE_LENGTH, SHOWN_ROWS = 80, SHOWN_LENGTH, 160, 12
+
+
+def one_line(text: str, limit: int = SHOWN_LENGTH) -> str:
+    """``text`` as the report quotes it: escaped as ``search`` escapes labels (no control character
+    reaches the terminal, no newline forges a line), and cut to about ``limit`` characters.
+
+    >>> one_line("a\\nstudent: agrees"), one_line("x" * 100, 8)
+    ('a\\\\nstudent: agrees', 'xxxxxxxx...')
+    """
+    shown = escaped(text[:limit + 1])
+    return shown if len(shown) <= limit else shown[:limit] + "..."
 
 
 def grade(args) -> int:
@@ -64,7 +80,8 @@ def grade(args) -> int:
     for result in results:
         output(json.dumps(as_record(result, args)) + "\n" if args.format == "json" else report(result, args))
         if result.verdict == "fault":
-            output(f"stategraph: error: {result.student}: {result.message}\n", report=True)
+            output(f"stategraph: error: {one_line(result.student, NAME_LENGTH)}: "
+                   f"{one_line(result.message or '', MESSAGE_LENGTH)}\n", report=True)
     cases = [(number, r.smallest) for number, r in enumerate(results) if r.smallest is not None]
     if args.output and cases:
         with output_name(args.output, "the case") as name, open(name, "w", encoding="utf-8") as handle:
@@ -95,20 +112,24 @@ def report(result: Grade, args) -> str:
     """The grade as text: the verdict, and for a counterexample the instance, both answers, both
     canonical paths, where they part and both models' sizes."""
     sizes = f"sizes 1..{max(result.sizes)}" if result.sizes else "no instance"
-    head = f"{result.student}: "
+    head = f"{one_line(result.student, NAME_LENGTH)}: "
     if result.verdict == "agrees":
-        return f"{head}agrees with {args.reference} on {result.instances} instances (seed {result.seed}, {sizes})\n"
+        return (f"{head}agrees with {one_line(args.reference, NAME_LENGTH)} on {result.instances} instances "
+                f"(seed {result.seed}, {sizes})\n")
     first = result.first
     if first is None:  # the code did not load
-        return f"{head}{result.verdict}: {result.message}\n"
+        return f"{head}{result.verdict}: {one_line(result.message or '', MESSAGE_LENGTH)}\n"
     detail = first.why if result.verdict == "disagrees" else first.student.message
     lines = [f"{head}{VERBS[result.verdict]} on instance {first.number}, size {first.size} (seed {result.seed}): "
-             f"{detail}"]
+             f"{one_line(detail or '', MESSAGE_LENGTH)}"]
     case = result.smallest or first
     if result.verdict == "disagrees":
         lines.append(f"smallest counterexample (size {case.size}, after {result.shrink_steps} shrinking steps): "
-                     f"{case.why}")
-    lines += ["  " + line for line in case.text.splitlines()]
+                     f"{one_line(case.why or '', MESSAGE_LENGTH)}")
+    rows = case.text.splitlines()
+    lines += ["  " + one_line(row, ROW_LENGTH) for row in rows[:SHOWN_ROWS]]
+    if len(rows) > SHOWN_ROWS:
+        lines.append(f"  ... ({len(rows) - SHOWN_ROWS:,} more lines: -o writes the whole case)")
     lines += _sides(case)
     lines.append(f"replay: {_replay(result, args)}")
     return "\n".join(lines) + "\n"
@@ -118,16 +139,17 @@ def _sides(case: Case) -> list[str]:
     lines = []
     for name, side in (("reference", case.reference), ("student", case.student)):
         if side.kind != "answer":
-            lines.append(f"{name}: {side.kind}: {side.message}")
+            lines.append(f"{name}: {side.kind}: {one_line(side.message or '', MESSAGE_LENGTH)}")
             continue
         answer = " | ".join(a["output"].rstrip("\n").replace("\n", " / ") for a in side.answers)
-        lines.append(f"{name}: {answer}   ({case.states(side):,} states)")
+        lines.append(f"{name}: {one_line(answer, MESSAGE_LENGTH)}   ({case.states(side):,} states)")
     parted = part(case)
     if parted is not None:
         step, ours, theirs, paths = parted
-        lines.append(f"paths: reference {paths[0]}")
-        lines.append(f"       student   {paths[1]}")
-        lines.append(f"they part at move {step}: the reference's {ours}, the student's {theirs}" if step else
+        lines.append(f"paths: reference {one_line(paths[0], MESSAGE_LENGTH)}")
+        lines.append(f"       student   {one_line(paths[1], MESSAGE_LENGTH)}")
+        lines.append(f"they part at move {step}: the reference's {one_line(ours)}, the student's {one_line(theirs)}"
+                     if step else
                      "both paths make the same moves: the answers differ in cost or bytes")
     return lines
 
