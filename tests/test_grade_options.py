@@ -1,6 +1,8 @@
 """Every value of ``grade``'s budgets out of range is one line and exit status 2, before any grading:
 ``--max-seconds`` above 0 and at most a day (``nan``, ``inf`` and ``1e300`` refused), ``--max-memory``
-from 256 MiB to 1 TiB (a number of a thousand digits shown shortened)."""
+from 256 MiB to 1 TiB (a number of a thousand digits shown shortened).  ``-o`` and ``--page`` are refused
+before any grading where they would replace what a side loads: a config, or a module a spec or a config
+names."""
 
 from __future__ import annotations
 
@@ -33,3 +35,22 @@ def test_counts_out_of_range_are_one_line(option, value, stategraph_cli, tmp_pat
     done = stategraph_cli("grade", "pushing_boxes", "--reference", "pushing_boxes", option, value, cwd=tmp_path)
     assert (done.status, done.out) == (2, "")
     assert done.err == "stategraph: error: grade: --instances and --max-size must be positive, --jobs at least 0\n"
+
+
+SOURCE = "from stategraph.puzzles.huarong import Huarong as {name}\n"
+
+
+@pytest.mark.parametrize("option, target", [("-o", "gref.py"), ("-o", "gstud.py"), ("--page", "gstud.py"),
+                                            ("-o", "course/gcfg.py"), ("-o", "course/ref.yaml")])
+def test_a_written_case_never_replaces_a_module_a_side_loads(option, target, stategraph_cli, tmp_path):
+    (tmp_path / "course").mkdir()
+    for name, where in (("gref", "gref.py"), ("gstud", "gstud.py"), ("gcfg", "course/gcfg.py")):
+        (tmp_path / where).write_text(SOURCE.format(name=name.title()))
+    (tmp_path / "course" / "ref.yaml").write_text("puzzle: gcfg:Gcfg\n")
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    reference = "course/ref.yaml" if target.startswith("course/") else "gref:Gref"
+    done = stategraph_cli("grade", "gstud:Gstud", "--reference", reference, option, target, cwd=tmp_path)
+    assert (done.status, done.out) == (2, "")
+    assert done.err.startswith(f"stategraph: error: cannot write the case to {target}: it is the input file ")
+    assert done.err.endswith(", which is never replaced\n") and done.err.count("\n") == 1
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before

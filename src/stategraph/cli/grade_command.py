@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from ..errors import SHOWN_LENGTH, StategraphError, escaped, shorten
 from ..io.safefile import check_output, output_name
 from ..limits import MIN_GRADE_MEMORY_MIB, MOST_GRADE_MEMORY_MIB, MOST_GRADE_SECONDS
+from ..plugins.load import plugin_files
 from ..solving.grade import Case, Grade
 from ..solving.grade import grade as grade_one
 from ..solving.sandbox import MAX_MEMORY, MAX_SECONDS, Side
@@ -52,6 +53,25 @@ def one_line(text: str, limit: int = SHOWN_LENGTH) -> str:
     return shown if len(shown) <= limit else shown[:limit] + "..."
 
 
+def _sources(spec: str) -> list[str]:
+    """The files ``spec`` names, which ``-o`` and ``--page`` never replace: a config and the modules
+    it names (beside it or in the current folder), or a ``module:member``'s module."""
+    if not (spec.endswith((".yaml", ".yml")) or os.path.isfile(spec)):
+        return [spec, *plugin_files(spec)]
+    import yaml
+
+    try:
+        with open(spec, encoding="utf-8") as handle:
+            named = yaml.safe_load(handle)
+    except (OSError, ValueError, yaml.YAMLError):
+        return [spec]  # its reading fails later, in one line
+    folder = os.path.dirname(os.path.abspath(spec))
+    search = named.get("search") if isinstance(named, dict) else None
+    specs = [named.get("puzzle"), search.get("algorithm") if isinstance(search, dict) else None] \
+        if isinstance(named, dict) else []
+    return [spec, *(name for value in specs if isinstance(value, str) for name in plugin_files(value, folder))]
+
+
 def grade(args) -> int:
     if args.jobs < 0 or args.instances < 1 or args.max_size < 1:
         raise StategraphError("grade: --instances and --max-size must be positive, --jobs at least 0")
@@ -63,9 +83,10 @@ def grade(args) -> int:
                               f"{MOST_GRADE_MEMORY_MIB} (MiB), not {shorten(args.max_memory, quoted=False)}")
     reference = side_of(args.reference)
     students = [(spec, side_of(spec, routine_of=reference if args.routine else None)) for spec in args.students]
+    sources = [name for spec in (*args.students, args.reference) for name in _sources(spec)]
     for path in (args.output, args.page):
         if path:
-            check_output(path, "the case", tuple(args.students) + (args.reference,))
+            check_output(path, "the case", sources)
     reference.settings()  # the reference loads here, before any student: its fault is not theirs
 
     def one(item) -> Grade:

@@ -93,6 +93,21 @@ def load_member(spec: str, folder: str | None, where: str, kind: Kind):
     return found
 
 
+def plugin_files(spec: str, folder: str | None = None) -> list[str]:
+    """The files a ``module:member`` spec may load its module from: ``module.py`` in ``folder`` (a
+    config's) or the current folder (none for an installed package's dotted module).
+
+    >>> plugin_files("keys:Keys", "/course") == ["/course/keys.py", os.path.join(os.getcwd(), "keys.py")]
+    True
+    >>> plugin_files("mypackage.keys:Keys"), plugin_files("huarong")
+    ([], [])
+    """
+    module_name, colon, _ = spec.partition(":")
+    if not colon or not module_name or "." in module_name:
+        return []
+    return [os.path.join(place, module_name + ".py") for place in dict.fromkeys((folder, os.getcwd())) if place]
+
+
 def _import(module_name: str, folder: str | None) -> ModuleType:
     """The plug-in module: from its file in ``folder`` or the current directory (a name without
     dots), else from the installed packages (a dotted name, outside the standard library)."""
