@@ -58,12 +58,12 @@ def _sources(spec: str) -> list[str]:
     it names (beside it or in the current folder), or a ``module:member``'s module."""
     if not (spec.endswith((".yaml", ".yml")) or os.path.isfile(spec)):
         return [spec, *plugin_files(spec)]
-    import yaml
+    from ..io import safe_yaml
+    from ..settings.config import read_config_file
 
-    try:
-        with open(spec, encoding="utf-8") as handle:
-            named = yaml.safe_load(handle)
-    except (OSError, ValueError, yaml.YAMLError):
+    try:  # bounded and safe as every config is read, without loading what it names
+        named = safe_yaml.load(read_config_file(spec), spec)
+    except StategraphError:
         return [spec]  # its reading fails later, in one line
     folder = os.path.dirname(os.path.abspath(spec))
     search = named.get("search") if isinstance(named, dict) else None

@@ -106,6 +106,14 @@ def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+def _raised_by_ctrl_c(exc: KeyboardInterrupt) -> bool:
+    """Whether :func:`_interrupt` raised ``exc`` (its innermost frame), not a plug-in's code."""
+    frames = exc.__traceback__
+    while frames is not None and frames.tb_next is not None:
+        frames = frames.tb_next
+    return frames is not None and frames.tb_frame.f_code is _interrupt.__code__
+
+
 def _main(argv) -> int:
     signal.signal(signal.SIGINT, _interrupt)  # from here on, Ctrl-C is KeyboardInterrupt
     previous = {signum: signal.signal(signum, _stop) for signum in STOP_SIGNALS}  # and SIGTERM is Stopped
@@ -164,34 +172,29 @@ def _run(argv) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 1
-    except (SystemExit, KeyboardInterrupt, GeneratorExit) as exc:  # a Ctrl-C, or raised by a plug-in's code
-        from ..plugins.faults import plugin_fault
-
-        fault = plugin_fault(exc)
-        if fault is not None:
-            _flush_quietly()
-            if os.environ.get("STATEGRAPH_DEBUG"):
-                _print_traceback(exc)
-            _say(f"stategraph: error: {fault}")
-            return fault.exit_status
-        if isinstance(exc, KeyboardInterrupt):
-            return _interrupted()
-        raise
     except Stopped as stop:
         return _stopped(stop)
     except MemoryError:
         raise
-    except Exception as exc:  # a plug-in's fault is its author's; stategraph's own is a bug
+    except (Exception, SystemExit, KeyboardInterrupt, GeneratorExit) as exc:
+        # a plug-in's fault is its author's, its exits included; a Ctrl-C is the interrupt; stategraph's own is a bug
+        if isinstance(exc, KeyboardInterrupt) and _raised_by_ctrl_c(exc):
+            return _interrupted()  # before any import: a second Ctrl-C may follow
         from ..errors import found_in_chain
         from ..plugins.faults import describe_exception, plugin_fault
 
-        signalled = found_in_chain(exc, (KeyboardInterrupt, Stopped))  # wrapped by Python (__set_name__)
-        if signalled is not None:
-            return _stopped(signalled) if isinstance(signalled, Stopped) else _interrupted()
+        if not isinstance(exc, KeyboardInterrupt):
+            signalled = found_in_chain(exc, (KeyboardInterrupt, Stopped))  # wrapped by Python (__set_name__)
+            if signalled is not None:
+                return _stopped(signalled) if isinstance(signalled, Stopped) else _interrupted()
+        fault = plugin_fault(exc)
+        if fault is None and isinstance(exc, KeyboardInterrupt):
+            return _interrupted()  # Python's own handler's, before ours was set
+        if fault is None and not isinstance(exc, Exception):
+            raise
         _flush_quietly()
         if os.environ.get("STATEGRAPH_DEBUG"):
             _print_traceback(exc)
-        fault = plugin_fault(exc)
         if fault is not None:
             _say(f"stategraph: error: {fault}")
             return fault.exit_status

@@ -105,18 +105,19 @@ def plugin_files(spec: str, folder: str | None = None) -> list[str]:
     module_name, colon, _ = spec.partition(":")
     if not colon or not module_name or "." in module_name:
         return []
-    return [os.path.join(place, module_name + ".py") for place in dict.fromkeys((folder, os.getcwd())) if place]
+    return [os.path.join(place, module_name + ".py") for place in dict.fromkeys((folder, os.getcwd()))
+            if place is not None]
 
 
 def _import(module_name: str, folder: str | None) -> ModuleType:
     """The plug-in module: from its file in ``folder`` or the current directory (a name without
     dots), else from the installed packages (a dotted name, outside the standard library)."""
     if "." not in module_name:
-        places = [place for place in dict.fromkeys((folder, os.getcwd())) if place is not None]
-        for place in places:
-            if os.path.isfile(os.path.join(place, module_name + ".py")):
-                return _from_file(module_name, os.path.join(place, module_name + ".py"))
-        folders = " or ".join(["the config's folder", "the current folder"][-len(places):])
+        candidates = plugin_files(f"{module_name}:", folder)
+        for path in candidates:
+            if os.path.isfile(path):
+                return _from_file(module_name, path)
+        folders = " or ".join(["the config's folder", "the current folder"][-len(candidates):])
         raise PluginError(f"no file {shorten(module_name + '.py', quoted=False)} in {folders} (a module "
                           "without dots is loaded only from its file; name an installed package's "
                           f"module with its package, e.g. mypackage.{shorten(module_name, quoted=False)})")
