@@ -8,12 +8,12 @@ import shlex
 from concurrent.futures import ThreadPoolExecutor
 
 from ..errors import SHOWN_LENGTH, StategraphError, escaped, shorten
-from ..io.safefile import check_output, output_name
+from ..io.safefile import check_output, open_output
 from ..limits import MIN_GRADE_MEMORY_MIB, MOST_GRADE_MEMORY_MIB, MOST_GRADE_SECONDS
 from ..plugins.load import plugin_files
-from ..solving.grade import Case, Grade
+from ..solving.grade import Case, Grade, Reference
 from ..solving.grade import grade as grade_one
-from ..solving.sandbox import MAX_MEMORY, MAX_SECONDS, Side
+from ..solving.sandbox import MAX_MEMORY, MAX_SECONDS, Side, stop_all
 from .streams import output
 
 # a routine graded is held to the rule by the check, whose finding is a disagreement (not a fault): distances that
@@ -87,32 +87,45 @@ def grade(args) -> int:
     for path in (args.output, args.page):
         if path:
             check_output(path, "the case", sources)
-    reference.settings()  # the reference loads here, before any student: its fault is not theirs
+    budgets = {"max_seconds": args.max_seconds, "max_memory": args.max_memory << 20, "isolate": args.sandbox}
+    with Reference(reference, **budgets) as shared:  # its code loads here first: its fault is not a student's
+        loaded = shared.box.start()  # from this thread, which outlives every child (their death signal)
+        if loaded.kind != "ready":
+            raise StategraphError(f"the reference {one_line(args.reference, NAME_LENGTH)} did not load in its "
+                                  f"child: {one_line(loaded.message, MESSAGE_LENGTH)}")
 
-    def one(item) -> Grade:
-        spec, side = item
-        return grade_one(reference, side, name=spec, instances=args.instances, seed=args.seed,
-                         max_size=args.max_size, exact=args.exact, max_seconds=args.max_seconds,
-                         max_memory=args.max_memory << 20)
+        def one(item) -> Grade:
+            spec, side = item
+            return grade_one(shared, side, name=spec, instances=args.instances, seed=args.seed,
+                             max_size=args.max_size, exact=args.exact, **budgets)
 
-    jobs = len(students) if args.jobs == 0 else max(1, args.jobs)
-    with ThreadPoolExecutor(max_workers=min(jobs, len(students))) as pool:
-        results = list(pool.map(one, students))
+        jobs = len(students) if args.jobs == 0 else max(1, args.jobs)
+        pool = ThreadPoolExecutor(max_workers=min(jobs, len(students)))
+        try:
+            results = list(pool.map(one, students))
+            cases = [(number, r.smallest) for number, r in enumerate(results) if r.smallest is not None]
+            page = None
+            if args.page and cases:  # built before anything is written: no student's code runs after
+                from ..views.grade_page import case_page
+
+                number, case = cases[0]
+                page = case_page(reference, students[number][1], case, (args.reference, results[number].student),
+                                 args.max_seconds, args.max_memory << 20, args.sandbox)
+        except BaseException:  # a signal: every child killed now, none started again
+            stop_all()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     for result in results:
         output(json.dumps(as_record(result, args)) + "\n" if args.format == "json" else report(result, args))
         if result.verdict == "fault":
             output(f"stategraph: error: {one_line(result.student, NAME_LENGTH)}: "
                    f"{one_line(result.message or '', MESSAGE_LENGTH)}\n", report=True)
-    cases = [(number, r.smallest) for number, r in enumerate(results) if r.smallest is not None]
-    if args.output and cases:
-        with output_name(args.output, "the case") as name, open(name, "w", encoding="utf-8") as handle:
-            handle.write(cases[0][1].text)
-    if args.page and cases:
-        from ..views.grade_page import write_case_page
-
-        number, case = cases[0]
-        write_case_page(reference, students[number][1], case, args.page, (args.reference, results[number].student),
-                        args.max_seconds, args.max_memory << 20)
+    for path, what, data in ((args.output, "the case", cases[0][1].text.encode("utf-8") if cases else None),
+                             (args.page, "the page", page.encode("utf-8") if page else None)):
+        if path and data is not None:
+            with open_output(path, what) as handle:
+                handle.write(data)
     statuses = {result.status for result in results}
     return 2 if 2 in statuses else max(statuses)  # as compare's: code that raised outranks a wrong answer
 

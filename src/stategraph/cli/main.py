@@ -408,6 +408,8 @@ COMMANDS: dict[str, Command] = {
         option("--output", "-o", metavar="FILE", help="write the smallest counterexample, in the input format"),
         option("--page", metavar="FILE.html", help="write a view page of the smallest counterexample"),
         option("--jobs", "-j", type=int, default=1, metavar="N", help="students graded at once (0: all)"),
+        option("--sandbox", action="store_true",
+               help="run each side's child under bubblewrap (bwrap): read-only files, no network (docs/trust.md)"),
     ), settings=False, description=GRADE_HELP),
 }
 

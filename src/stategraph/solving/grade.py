@@ -2,8 +2,9 @@
 
 The instances come from the reference puzzle's ``random_instance(rng, size)``, sizes growing from
 1 to ``max_size`` over the run, instance ``k`` drawn with ``random.Random(f"{seed}/{k}")`` (so a
-report's seed and number replay it).  Each is answered by the reference here and by the student
-in a :class:`~stategraph.solving.sandbox.Sandbox`; they agree when every question's cost is the
+report's seed and number replay it).  Each is answered by the reference and by the student, each
+in a :class:`~stategraph.solving.sandbox.Sandbox` of its own (a fresh interpreter: the reference's
+code and the student's never share one, nor the grader's); they agree when every question's cost is the
 same (and, ``exact``, every answer's bytes).  On the first disagreement the case is shrunk: first
 to the smallest size at which fresh instances still disagree, then character by character, each
 token made simpler (a number smaller, a character the text's commonest) while the reference's
@@ -18,13 +19,14 @@ reader still takes it, the two still disagree and the reference's model gets no 
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from time import perf_counter
 
 from ..errors import ContractError, StategraphError, shorten
 from ..settings.resolve import Settings
-from .sandbox import MAX_MEMORY, MAX_SECONDS, Outcome, Sandbox, Side, outcome
+from .sandbox import MAX_MEMORY, MAX_SECONDS, START_SECONDS, Outcome, Sandbox, Side
 
 SIZE_TRIES = 40  # fresh instances tried at each smaller size
 SHRINK_SECONDS = 60.0  # the text pass stops after this long, with the smallest case so far
@@ -64,25 +66,71 @@ class Grade:
     shrink_steps: int = 0
     message: str = ""
     sizes: list = field(default_factory=list)
+    files: list = field(default_factory=list)  # the files the student's code was loaded from
 
     @property
     def status(self) -> int:
         return VERDICTS[self.verdict]
 
 
-def grade(reference: Side, student: Side, *, name: str = "", instances: int = 200, seed: int = 0,
+class Reference:
+    """The reference side: its puzzle's ``random_instance`` run here (the teacher's code), its
+    answers given by one child for the whole run, shared by every student's thread and kept by
+    text (every student is asked the same instances).  A context manager."""
+
+    KEPT = 4096  # answers kept at most
+
+    def __init__(self, side: Side, *, max_seconds: float = MAX_SECONDS, max_memory: int = MAX_MEMORY,
+                 isolate: bool = False):
+        self.side, self.settings = side, side.settings()
+        self.make = generator(self.settings)
+        self.box = Sandbox(side, max(max_seconds, START_SECONDS), max(max_memory, MAX_MEMORY), isolate)
+        self._lock = threading.Lock()
+        self._kept: dict[str, Outcome] = {}
+
+    def __enter__(self) -> Reference:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.box.close()
+
+    @property
+    def files(self) -> list[str]:
+        return self.box.files
+
+    def __call__(self, text: str) -> Outcome:
+        """The reference's answers on ``text``; a :class:`StategraphError` if it could not answer."""
+        with self._lock:
+            answered = self._kept.get(text)
+            if answered is None:
+                answered = self.box.answer(text)
+                if len(self._kept) >= self.KEPT:
+                    self._kept.clear()
+                self._kept[text] = answered
+        if answered.kind != "answer":
+            raise StategraphError(f"the reference puzzle {self.settings.puzzle.name} could not answer its own random "
+                                  f"instance: {answered.message}\n{text}")
+        return answered
+
+
+def grade(reference: Side | Reference, student: Side, *, name: str = "", instances: int = 200, seed: int = 0,
           max_size: int = 6, exact: bool = False, max_seconds: float = MAX_SECONDS,
-          max_memory: int = MAX_MEMORY) -> Grade:
-    """``student`` graded against ``reference`` (see the module docstring)."""
-    settings = reference.settings()
-    make = generator(settings)
+          max_memory: int = MAX_MEMORY, isolate: bool = False) -> Grade:
+    """``student`` graded against ``reference`` (see the module docstring); ``isolate``: the
+    student's child runs under ``bwrap``."""
+    if isinstance(reference, Side):
+        with Reference(reference, max_seconds=max_seconds, max_memory=max_memory, isolate=isolate) as shared:
+            return grade(shared, student, name=name, instances=instances, seed=seed, max_size=max_size,
+                         exact=exact, max_seconds=max_seconds, max_memory=max_memory, isolate=isolate)
+    make = reference.make
     result = Grade(name or " ".join(student.items) or str(student.config), "agrees", 0, seed, max_size)
-    with Sandbox(student, max_seconds, max_memory) as box:
+    with Sandbox(student, max_seconds, max_memory, isolate) as box:
         loaded = box.start()
+        result.files = box.files
         if loaded.kind != "ready":
             result.verdict, result.message = loaded.kind, loaded.message
             return result
-        judge = _Judge(settings, box, exact)
+        judge = _Judge(reference, box, exact)
         for number in range(1, instances + 1):
             size = 1 + (number - 1) * max_size // instances
             case = judge(make(random.Random(f"{seed}/{number}"), size), size, number)
@@ -121,15 +169,8 @@ def generator(settings: Settings):
 class _Judge:
     """Both sides on a text: a :class:`Case` (its ``why`` is ``None`` when they agree)."""
 
-    def __init__(self, settings: Settings, box: Sandbox, exact: bool):
-        self.settings, self.box, self.exact, self.calls = settings, box, exact, 0
-
-    def reference(self, text: str) -> Outcome:
-        answered = outcome(self.settings, text)
-        if answered.kind != "answer":
-            raise StategraphError(f"the reference puzzle {self.settings.puzzle.name} could not answer its own random "
-                                  f"instance: {answered.message}\n{text}")
-        return answered
+    def __init__(self, reference: Reference, box: Sandbox, exact: bool):
+        self.reference, self.box, self.exact, self.calls = reference, box, exact, 0
 
     def __call__(self, text: str, size: int, number: int = 0, reference: Outcome | None = None) -> Case:
         self.calls += 1

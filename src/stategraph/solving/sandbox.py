@@ -1,11 +1,16 @@
-"""Untrusted code answering in a child process, within a time and a memory budget per instance.
+"""Untrusted code answering in a fresh interpreter, within a time and a memory budget per instance.
 
-A :class:`Sandbox` forks a child that loads the code a :class:`Side` names (a student's puzzle or
-routine: it is imported there and only there), then answers instance texts sent down a pipe with
-:func:`outcome`.  The child's address space is capped at ``max_memory`` bytes (``RLIMIT_AS``), its
-output streams go to ``/dev/null``, and it dies with this process.  An answer that takes longer than
-``max_seconds`` kills the child (the next instance starts a fresh one): every fault is an
-:class:`Outcome` of its kind, never a hang or an exception here.
+A :class:`Sandbox` starts a new Python process (:mod:`stategraph.solving.child`, never a fork of
+this one) that loads the code a :class:`Side` names (a student's puzzle or routine: it is imported
+there and only there, its own files first), then answers instance texts with :func:`outcome`.
+Only plain JSON crosses, in bounded frames (:mod:`stategraph.solving.frames`); the child holds no
+descriptor of this process but its two pipes, runs in a session of its own (killed whole: no
+grandchild outlives it), and sets its budgets before the code loads: ``max_memory`` bytes of
+address space, ``max_seconds`` of CPU per instance, file size, processes.  An answer that takes
+longer than ``max_seconds`` kills it (the next instance starts a fresh one).  Whatever the child
+does, each fault is an :class:`Outcome` of its kind, never a hang, an exception here or code run
+here.  With ``isolate``, the child runs under ``bwrap`` (bubblewrap): the filesystem read-only but
+for a scratch folder, no network, its own process tree (docs/trust.md).
 
 >>> side = Side(("pushing_boxes",))
 >>> with Sandbox(side, max_seconds=30) as box:
@@ -17,18 +22,30 @@ output streams go to ``/dev/null``, and it dies with this process.  An answer th
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import subprocess
 import sys
-from dataclasses import dataclass, field
-from multiprocessing import get_context
+import tempfile
+import threading
+from dataclasses import asdict, dataclass, field
+from time import monotonic
 from typing import Any
 
-from ..errors import InputError, StategraphError, VerificationError
+from ..errors import InputError, StategraphError, VerificationError, shorten
 from ..limits import GRADE_MEMORY_MIB, GRADE_SECONDS
 from ..settings.resolve import Settings, resolve
+from .frames import Garbled, read_frame, write_frame
 
 MAX_SECONDS = GRADE_SECONDS  # a student's answer to one instance, by default
 MAX_MEMORY = GRADE_MEMORY_MIB << 20  # bytes of address space a student's child may take, by default
+START_SECONDS = 60.0  # at least this long to start an interpreter and load the code, whatever max_seconds
+KINDS = frozenset({"ready", "answer", "rejected", "fault", "timeout", "memory", "crashed"})
+ANSWER_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "instance": int, "query": int, "output": str, "cost": object, "illegal": (str, type(None)),
+                 "wrong": (str, type(None)), "states": (int, type(None)), "moves": (list, type(None)),
+                 "path": (list, type(None))}
+BWRAP = "bwrap"
 
 
 @dataclass(frozen=True)
@@ -52,8 +69,34 @@ class Outcome:
     ``memory`` or ``crashed``; ``message`` says what happened."""
 
     kind: str
-    answers: list = field(default_factory=list)
+    answers: Any = field(default_factory=list)
     message: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def received(cls, value) -> Outcome:
+        """The outcome a child sent, checked field by field (:class:`Garbled` if it is not one)."""
+        if not isinstance(value, dict) or value.get("kind") not in KINDS or \
+                not isinstance(value.get("message", ""), str):
+            raise Garbled(f"sent what is not an outcome: {shorten(value)}")
+        answers = value.get("answers", [])
+        if value["kind"] == "ready":  # the files the code came from
+            if not isinstance(answers, list) or not all(isinstance(name, str) for name in answers):
+                raise Garbled(f"sent a list of files that is not one: {shorten(answers)}")
+        elif isinstance(answers, list):
+            answers = [_checked_answer(answer) for answer in answers]
+        elif not isinstance(answers, str):
+            raise Garbled(f"sent answers that are neither a list nor a page: {shorten(answers)}")
+        return cls(value["kind"], answers, value.get("message", ""))
+
+
+def _checked_answer(answer) -> dict:
+    if not isinstance(answer, dict) or set(answer) != set(ANSWER_FIELDS) or not all(
+            isinstance(answer[key], kind) for key, kind in ANSWER_FIELDS.items()):
+        raise Garbled(f"sent an answer of the wrong form: {shorten(answer)}")
+    return {**answer, "cost": _plain(answer["cost"])}
 
 
 def outcome(settings: Settings, text: str) -> Outcome:
@@ -95,20 +138,39 @@ def outcome(settings: Settings, text: str) -> Outcome:
 
 
 def _plain(cost):
-    """A cost as plain numbers and tuples, comparable across puzzles (``None``: no answer)."""
+    """A cost as plain numbers and tuples, comparable across puzzles and after JSON (``None``: no answer)."""
     if isinstance(cost, (tuple, list)):
         return tuple(_plain(x) for x in cost)
     return cost
 
 
+class GradingStopped(Exception):
+    """:func:`stop_all` was called (a signal): no child starts again."""
+
+
+_LIVE: set[Sandbox] = set()
+_LIVE_LOCK = threading.RLock()  # a signal's stop_all may come while this thread holds it
+_STOPPING = threading.Event()
+
+
+def stop_all() -> None:
+    """Kill every child's process group now and start no other (from any thread: a signal's)."""
+    _STOPPING.set()
+    with _LIVE_LOCK:
+        for box in list(_LIVE):
+            box.kill()
+
+
 class Sandbox:
     """A child process answering for ``side`` (see the module docstring); a context manager."""
 
-    def __init__(self, side: Side, max_seconds: float = MAX_SECONDS, max_memory: int = MAX_MEMORY):
-        self.side, self.max_seconds, self.max_memory = side, max_seconds, max_memory
-        self._child: Any = None
-        self._conn: Any = None
+    def __init__(self, side: Side, max_seconds: float = MAX_SECONDS, max_memory: int = MAX_MEMORY,
+                 isolate: bool = False):
+        self.side, self.max_seconds, self.max_memory, self.isolate = side, max_seconds, max_memory, isolate
+        self._process: subprocess.Popen | None = None
+        self._scratch: str | None = None
         self.loaded: Outcome | None = None  # the child's word on loading the code: None until started
+        self.files: list[str] = []  # the files the side's code was loaded from, as the child says
 
     def __enter__(self) -> Sandbox:
         return self
@@ -118,107 +180,109 @@ class Sandbox:
 
     def start(self) -> Outcome:
         """Start the child if it is not running; ``Outcome("ready")``, or why the code did not load."""
-        if self._child is not None and self._child.is_alive():
+        if self._process is not None:
             return Outcome("ready")
-        context = get_context("fork")
-        parent, child = context.Pipe()
-        self._child = context.Process(target=_serve, args=(child, self.side, self.max_memory), daemon=True)
-        self._child.start()
-        child.close()
-        self._conn = parent
-        self.loaded = self._receive(self.max_seconds, "loading the code")
+        command = [sys.executable, "-P", "-m", "stategraph.solving.child"]
+        if self.isolate:
+            self._scratch = tempfile.mkdtemp(prefix="stategraph-child-")
+            command = [*bwrap_prefix(self._scratch), *command]
+        with _LIVE_LOCK:
+            if _STOPPING.is_set():
+                raise GradingStopped
+            self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                             stderr=subprocess.DEVNULL, start_new_session=True)
+            _LIVE.add(self)
+        assert self._process.stdin is not None
+        os.set_blocking(self._process.stdin.fileno(), False)
+        config = {"side": asdict(self.side), "max_memory": self.max_memory, "max_seconds": self.max_seconds,
+                  "grader": None if self.isolate else os.getpid()}
+        self.loaded = self._exchange(config, max(START_SECONDS, self.max_seconds), "loading the code")
+        if self.loaded.kind == "ready":
+            self.files, self.loaded = self.loaded.answers, Outcome("ready")
+        else:
+            self.close()
         return self.loaded
 
-    def answer(self, text: str, work=None) -> Outcome:
-        """The side's :class:`Outcome` on ``text``, within the budgets; with ``work``, a module-level
-        function ``work(settings, text)`` run in the child instead of :func:`outcome`, whose value
-        comes back as the outcome's ``answers`` (kind ``answer``)."""
+    def answer(self, text: str, work: str = "answer", asked: dict | None = None) -> Outcome:
+        """The side's :class:`Outcome` on ``text``, within the budgets; ``work="page"``: the view
+        page of the question ``asked`` (``instance``, ``query``), as the outcome's ``answers``."""
         started = self.start()
         if started.kind != "ready":
             return started
-        self._conn.send((work, text))
-        return self._receive(self.max_seconds, "answering")
+        return self._exchange({"text": text, "work": work, "asked": asked or {}}, self.max_seconds, "answering")
 
-    def _receive(self, seconds: float, doing: str) -> Outcome:
-        if self._conn.poll(seconds):
-            try:
-                received = self._conn.recv()
-            except (EOFError, OSError):
-                pass
-            else:
-                if received.kind == "memory":  # the budget, not the machine: say which
-                    received.message = f"needed more than its {self.max_memory >> 20} MiB {doing}"
-                return received
-        else:
+    def _exchange(self, request: dict, seconds: float, doing: str) -> Outcome:
+        process = self._process
+        assert process is not None and process.stdin is not None and process.stdout is not None
+        deadline = monotonic() + seconds
+        try:
+            write_frame(process.stdin.fileno(), request, deadline)
+            received = Outcome.received(read_frame(process.stdout.fileno(), deadline))
+        except Garbled as exc:
             self.close()
-            return Outcome("timeout", message=f"took longer than {seconds:g} s {doing}")
-        self._child.join(1)
-        code = self._child.exitcode
+            if exc.late:
+                return Outcome("timeout", message=f"took longer than {seconds:g} s {doing}")
+            return Outcome("crashed", message=f"its process {exc}")
+        except (EOFError, BrokenPipeError):
+            return self._died(doing)
+        if received.kind == "memory":  # the budget, not the machine: say which
+            received.message = f"needed more than its {self.max_memory >> 20} MiB {doing}"
+        return received
+
+    def _died(self, doing: str) -> Outcome:
+        """The child's end, as an outcome: by a signal (CPU time's is a timeout), or by exiting."""
+        assert self._process is not None
+        pid, status = self._process.pid, None
+        for _ in range(100):  # it closed its pipe: its end follows, or it lives on and is killed
+            status = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            if status is not None:
+                break
+            threading.Event().wait(0.01)
         self.close()
-        return Outcome("crashed", message=f"the child process died while {doing} (exit status {code})")
+        if status is None:
+            return Outcome("crashed", message=f"its process closed its pipe while {doing}")
+        if status.si_code == os.CLD_EXITED:
+            return Outcome("crashed", message=f"its process exited with status {status.si_status} while {doing}")
+        if status.si_status == signal.SIGXCPU:
+            return Outcome("timeout", message=f"used more than its {self.max_seconds:g} s of CPU {doing}")
+        return Outcome("crashed", message=f"its process was killed by {_signal_name(status.si_status)} while {doing}")
+
+    def kill(self) -> None:
+        """Kill the child's whole process group (safe from another thread: nothing is closed here)."""
+        if self._process is not None:
+            try:
+                os.killpg(self._process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
 
     def close(self) -> None:
-        if self._child is not None:
-            if self._child.is_alive():
-                os.kill(self._child.pid, signal.SIGKILL)
-            self._child.join()
-            self._conn.close()
-        self._child = self._conn = None
+        """Kill the child and all it started, and forget it (the next answer starts a fresh one)."""
+        if self._process is not None:
+            self.kill()
+            self._process.wait()
+            for stream in (self._process.stdin, self._process.stdout):
+                if stream is not None:
+                    stream.close()
+            with _LIVE_LOCK:
+                _LIVE.discard(self)
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+        self._process = self._scratch = None
 
 
-def _serve(conn, side: Side, max_memory: int) -> None:
-    """The child: cap memory, silence the streams, load the code, then answer until told to stop."""
-    import resource
-
-    _die_with_parent()
-    resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 1)
-    os.dup2(null, 2)
-    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (the child's, for its whole life)
+def _signal_name(number: int) -> str:
     try:
-        settings = side.settings()
-    except MemoryError:
-        conn.send(Outcome("memory", message="ran out of memory loading the code"))
-        return
-    except StategraphError as exc:
-        conn.send(Outcome("fault", message=str(exc)))
-        return
-    conn.send(Outcome("ready"))
-    while True:
-        try:
-            work, text = conn.recv()
-        except EOFError:
-            return
-        try:
-            conn.send(outcome(settings, text) if work is None else _worked(work, settings, text))
-        except MemoryError:
-            conn.send(Outcome("memory", message="ran out of memory"))
-        except Exception as exc:  # raised outside the driver's guard (a second-level answer_cost, say)
-            conn.send(_escaped(exc))
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
-def _escaped(exc: Exception) -> Outcome:
-    """An exception that reached the child's loop: the student's, one line at its file and line."""
-    from ..plugins.faults import describe_exception, plugin_fault
-
-    fault = plugin_fault(exc)
-    if fault is not None:
-        return Outcome("fault", message=str(fault))
-    return Outcome("crashed", message=f"stategraph's own code failed: {describe_exception(exc)}")
-
-
-def _worked(work, settings: Settings, text: str) -> Outcome:
-    try:
-        return Outcome("answer", work(settings, text))
-    except StategraphError as exc:
-        return Outcome("fault", message=str(exc))
-
-
-def _die_with_parent() -> None:
-    """Ask Linux for SIGKILL when the parent ends (nothing elsewhere)."""
-    from .workers import PR_SET_PDEATHSIG, _prctl
-
-    prctl = _prctl()
-    if prctl is not None:
-        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+def bwrap_prefix(scratch: str) -> list[str]:
+    """The ``bwrap`` command that runs a child isolated: everything read-only but ``scratch`` (its
+    ``TMPDIR``), a fresh ``/dev``, ``/proc`` and ``/tmp``... no network, its own process tree."""
+    found = shutil.which(BWRAP)
+    if found is None:
+        raise StategraphError("grade --sandbox needs bubblewrap's bwrap, which is not installed "
+                              "(on Debian: apt-get install bubblewrap)")
+    return [found, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--bind", scratch, scratch,
+            "--setenv", "TMPDIR", scratch, "--unshare-all", "--die-with-parent", "--chdir", os.getcwd(), "--"]

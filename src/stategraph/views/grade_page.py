@@ -1,8 +1,8 @@
 """A graded counterexample as one page: the reference's and the student's ``view`` pages side by side.
 
-Each side is the page ``stategraph view`` writes for the question where they disagree, the
-student's built in the student's child process (:class:`~stategraph.solving.sandbox.Sandbox`: its
-code never runs here).  The two are framed in one file, each in a sandboxed ``<iframe srcdoc>`` whose scripts run
+Each side is the page ``stategraph view`` writes for the question where they disagree, built in
+that side's own child process (:class:`~stategraph.solving.sandbox.Sandbox`: neither side's code
+runs here).  The two are framed in one file, each in a sandboxed ``<iframe srcdoc>`` whose scripts run
 apart; the file's Content-Security-Policy allows only the pages' own style and script (the same
 for both) and the frame's style.
 """
@@ -10,9 +10,7 @@ for both) and the frame's style.
 from __future__ import annotations
 
 import html
-from functools import partial
 
-from ..io.safefile import open_output
 from ..settings.resolve import Settings
 from ..solving.grade import Case
 from ..solving.sandbox import MAX_MEMORY, MAX_SECONDS, Sandbox, Side
@@ -24,24 +22,24 @@ STYLE = ("body{font-family:sans-serif;margin:1em}.sides{display:flex;gap:1em}.si
 
 def side_page(settings: Settings, text: str, instance: int | None = None, query: int | None = None) -> str:
     """The view page of a question of ``text`` (default the first) under ``settings`` (run in the
-    student's child)."""
+    side's child)."""
     return page(settings, text, instance, query).html
 
 
 def case_page(reference: Side, student: Side, case: Case, names: tuple[str, str],
-              max_seconds: float = MAX_SECONDS, max_memory: int = MAX_MEMORY) -> str:
+              max_seconds: float = MAX_SECONDS, max_memory: int = MAX_MEMORY, isolate: bool = False) -> str:
     """The page of ``case``: both sides' view pages, framed side by side, with why they disagree
-    (where the student's page cannot be built, why not)."""
+    (where a side's page cannot be built, why not)."""
     asked = {} if case.question is None else {key: case.reference.answers[case.question][key]
                                                  for key in ("instance", "query")}  # where they disagree
-    ours = side_page(reference.settings(), case.text, **asked)
-    with Sandbox(student, max_seconds, max_memory) as box:
-        theirs = box.answer(case.text, partial(side_page, **asked))
-    if theirs.kind == "answer" and isinstance(theirs.answers, str):
-        student_side = _section(f"student: {names[1]}", theirs.answers)
-    else:  # a path its puzzle's pictures cannot follow, say: the reference's side still shows the case
-        student_side = _section(f"student: {names[1]}", None, f"its page could not be built: {theirs.message}")
-    frames = _section(f"reference: {names[0]}", ours) + student_side
+    frames = ""
+    for role, side, name in (("reference", reference, names[0]), ("student", student, names[1])):
+        with Sandbox(side, max_seconds, max_memory, isolate) as box:
+            built = box.answer(case.text, "page", asked)
+        if built.kind == "answer" and isinstance(built.answers, str):
+            frames += _section(f"{role}: {name}", built.answers)
+        else:  # a path its puzzle's pictures cannot follow, say: the other side still shows the case
+            frames += _section(f"{role}: {name}", None, f"its page could not be built: {built.message}")
     policy = (f"default-src 'none'; script-src {_hash(_asset('page.js'))}; style-src {_hash(_asset('page.css'))} "
               f"{_hash(STYLE)}; img-src data:; form-action 'none'; base-uri 'none'")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -58,12 +56,3 @@ def _section(title: str, body: str | None, instead: str = "") -> str:
     shown = (f'<iframe sandbox="allow-scripts" title="{html.escape(title, quote=True)}" '
              f'srcdoc="{html.escape(body, quote=True)}"></iframe>')
     return f"<section><h2>{html.escape(title)}</h2>{shown}</section>"
-
-
-def write_case_page(reference: Side, student: Side, case: Case, path: str, names: tuple[str, str],
-                    max_seconds: float = MAX_SECONDS, max_memory: int = MAX_MEMORY) -> int:
-    """Write :func:`case_page` to ``path``, whole or not at all; returns its bytes."""
-    encoded = case_page(reference, student, case, names, max_seconds, max_memory).encode("utf-8")
-    with open_output(path, "the page") as handle:
-        handle.write(encoded)
-    return len(encoded)
