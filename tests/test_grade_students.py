@@ -151,7 +151,12 @@ def test_the_right_model_agrees_with_itself(name, tmp_path):
     options = dict(zip(extra[::2], extra[1::2]))
     instances, max_size = options.get("--instances", "200"), options.get("--max-size", "6")
     assert (done.status, done.err) == (0, ""), done.out[-3000:]
-    assert done.out == f"{reference}: agrees with {reference} on {instances} instances (seed 0, sizes 1..{max_size})\n"
+    code = ""  # the files the student's code came from: the config and the module its puzzle names
+    if example is not None:
+        module = yaml.safe_load((folder / reference).read_text())["puzzle"].partition(":")[0]
+        code = f"  student's code: {reference}, {module}.py\n"
+    assert done.out == (f"{reference}: agrees with {reference} on {instances} instances (seed 0, sizes 1..{max_size})"
+                        f"\n{code}")
 
 
 # the puzzles' other right models (the naive ones, the wasteful ones): larger graphs, the same costs, on fewer instances

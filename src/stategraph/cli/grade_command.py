@@ -30,8 +30,7 @@ def side_of(spec: str, *, routine_of: Side | None = None) -> Side:
     (``.yaml``/``.yml``, or any existing file), else a puzzle (a name or ``module:Class``); with
     ``routine_of``, ``spec`` is a routine (``module:function``) on that side's puzzle."""
     if routine_of is not None:
-        return Side(routine_of.items, routine_of.config,
-                    (*routine_of.flags, ("search.algorithm", spec), *ROUTINE_FLAGS))
+        return Side(routine_of.items, routine_of.config, (*routine_of.flags, *ROUTINE_FLAGS), routine=spec)
     if spec.endswith((".yaml", ".yml")) or os.path.isfile(spec):
         return Side(config=spec)
     return Side((spec,))
@@ -147,12 +146,13 @@ def report(result: Grade, args) -> str:
     canonical paths, where they part and both models' sizes."""
     sizes = f"sizes 1..{max(result.sizes)}" if result.sizes else "no instance"
     head = f"{one_line(result.student, NAME_LENGTH)}: "
+    code = _code(result)
     if result.verdict == "agrees":
         return (f"{head}agrees with {one_line(args.reference, NAME_LENGTH)} on {result.instances} instances "
-                f"(seed {result.seed}, {sizes})\n")
+                f"(seed {result.seed}, {sizes})\n{code}")
     first = result.first
     if first is None:  # the code did not load
-        return f"{head}{result.verdict}: {one_line(result.message or '', MESSAGE_LENGTH)}\n"
+        return f"{head}{result.verdict}: {one_line(result.message or '', MESSAGE_LENGTH)}\n{code}"
     detail = first.why if result.verdict == "disagrees" else first.student.message
     lines = [f"{head}{VERBS[result.verdict]} on instance {first.number}, size {first.size} (seed {result.seed}): "
              f"{one_line(detail or '', MESSAGE_LENGTH)}"]
@@ -166,7 +166,18 @@ def report(result: Grade, args) -> str:
         lines.append(f"  ... ({len(rows) - SHOWN_ROWS:,} more lines: -o writes the whole case)")
     lines += _sides(case)
     lines.append(f"replay: {_replay(result, args)}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + code
+
+
+def _code(result: Grade) -> str:
+    """The line naming the files the student's code was loaded from (none for a built-in)."""
+    if not result.files:
+        return ""
+    shown = []
+    for path in result.files:
+        relative = os.path.relpath(path)
+        shown.append(one_line(path if relative.startswith("..") else relative, NAME_LENGTH))
+    return f"  student's code: {', '.join(shown)}\n"
 
 
 def _sides(case: Case) -> list[str]:
@@ -210,7 +221,8 @@ def as_record(result: Grade, args) -> dict:
     """The grade as one JSON object (for an autograder)."""
     record = {"student": result.student, "reference": args.reference, "verdict": result.verdict,
               "status": result.status, "instances": result.instances, "seed": result.seed,
-              "max_size": result.max_size, "message": result.message, "replay": _replay(result, args)}
+              "max_size": result.max_size, "message": result.message, "replay": _replay(result, args),
+              "files": result.files}
     for key, case in (("first", result.first), ("smallest", result.smallest)):
         record[key] = None if case is None else {
             "number": case.number, "size": case.size, "text": case.text, "why": case.why, "question": case.question,

@@ -50,10 +50,11 @@ def write_frame(fd: int, value, deadline: float | None = None) -> None:
             continue
 
 
-def read_frame(fd: int, deadline: float, limit: int = MAX_FRAME):
+def read_frame(fd: int, deadline: float, limit: int = MAX_FRAME, watch: int | None = None):
     """The value of the next frame on ``fd``; :class:`Garbled` if it is not one by ``deadline``
-    (a :func:`time.monotonic` time), and ``EOFError`` if the pipe closes before it starts."""
-    head = _read(fd, HEADER.size, deadline, first=True)
+    (a :func:`time.monotonic` time), and ``EOFError`` if the pipe closes before it starts, or
+    ``watch`` (a process's ``pidfd``) says the writer ended first, whoever else holds the pipe."""
+    head = _read(fd, HEADER.size, deadline, first=True, watch=watch)
     (length,) = HEADER.unpack(head)
     if length > limit:
         raise Garbled(f"sent a frame of {length:,} bytes, more than the {limit:,} allowed")
@@ -64,13 +65,16 @@ def read_frame(fd: int, deadline: float, limit: int = MAX_FRAME):
         raise Garbled(f"sent {length:,} bytes that are not JSON ({exc})") from None
 
 
-def _read(fd: int, count: int, deadline: float, first: bool = False) -> bytes:
+def _read(fd: int, count: int, deadline: float, first: bool = False, watch: int | None = None) -> bytes:
     chunks, left = [], count
     while left:
         wait = deadline - monotonic()
-        if wait <= 0 or not select.select([fd], [], [], wait)[0]:
+        ready = select.select([fd] if watch is None else [fd, watch], [], [], max(wait, 0))[0]
+        if not ready:
             raise Garbled("sent nothing in time" if first and left == count else "sent part of a frame in time",
                           late=True)
+        if fd not in ready:  # the writer ended, and a process it started holds the pipe open
+            raise EOFError
         chunk = os.read(fd, min(left, 1 << 20))
         if not chunk:
             if first and left == count:

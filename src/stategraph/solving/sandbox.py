@@ -51,15 +51,24 @@ BWRAP = "bwrap"
 @dataclass(frozen=True)
 class Side:
     """What answers: ``items`` as ``stategraph solve`` takes them (a puzzle name or ``module:Class``),
-    or ``config`` (a config file); ``flags`` are settings by dotted key (``search.algorithm``)."""
+    or ``config`` (a config file); ``flags`` are settings by dotted key (``search.check``);
+    ``routine`` a search routine (``module:function``) replacing the one configured, looked up in
+    the current folder first (a student's file, whatever the config's folder holds)."""
 
     items: tuple[str, ...] = ()
     config: str | None = None
     flags: tuple[tuple[str, Any], ...] = ()
+    routine: str | None = None
 
     def settings(self) -> Settings:
         """The settings it names (loading the code it names)."""
-        return resolve("grade", self.items, (), config=self.config, flags=dict(self.flags))[0]
+        settings = resolve("grade", self.items, (), config=self.config, flags=dict(self.flags))[0]
+        if self.routine is None:
+            return settings
+        from ..search import get_search
+
+        get_search(self.routine, os.getcwd())  # now the routine loaded last under its name: the one searches get
+        return settings.replace(algorithm=self.routine)
 
 
 @dataclass
@@ -168,6 +177,7 @@ class Sandbox:
                  isolate: bool = False):
         self.side, self.max_seconds, self.max_memory, self.isolate = side, max_seconds, max_memory, isolate
         self._process: subprocess.Popen | None = None
+        self._pidfd: int | None = None  # readable once the child ends (Linux), whoever holds its pipe
         self._scratch: str | None = None
         self.loaded: Outcome | None = None  # the child's word on loading the code: None until started
         self.files: list[str] = []  # the files the side's code was loaded from, as the child says
@@ -192,6 +202,10 @@ class Sandbox:
             self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                              stderr=subprocess.DEVNULL, start_new_session=True)
             _LIVE.add(self)
+        try:
+            self._pidfd = os.pidfd_open(self._process.pid)
+        except (AttributeError, OSError):  # not Linux: a child's end is seen when its pipe closes
+            self._pidfd = None
         assert self._process.stdin is not None
         os.set_blocking(self._process.stdin.fileno(), False)
         config = {"side": asdict(self.side), "max_memory": self.max_memory, "max_seconds": self.max_seconds,
@@ -217,7 +231,7 @@ class Sandbox:
         deadline = monotonic() + seconds
         try:
             write_frame(process.stdin.fileno(), request, deadline)
-            received = Outcome.received(read_frame(process.stdout.fileno(), deadline))
+            received = Outcome.received(read_frame(process.stdout.fileno(), deadline, watch=self._pidfd))
         except Garbled as exc:
             self.close()
             if exc.late:
@@ -241,11 +255,14 @@ class Sandbox:
         self.close()
         if status is None:
             return Outcome("crashed", message=f"its process closed its pipe while {doing}")
+        killed_by = status.si_status
         if status.si_code == os.CLD_EXITED:
-            return Outcome("crashed", message=f"its process exited with status {status.si_status} while {doing}")
-        if status.si_status == signal.SIGXCPU:
+            if not (self.isolate and status.si_status > 128):  # bwrap passes a signal on as 128 + its number
+                return Outcome("crashed", message=f"its process exited with status {status.si_status} while {doing}")
+            killed_by = status.si_status - 128
+        if killed_by == signal.SIGXCPU:
             return Outcome("timeout", message=f"used more than its {self.max_seconds:g} s of CPU {doing}")
-        return Outcome("crashed", message=f"its process was killed by {_signal_name(status.si_status)} while {doing}")
+        return Outcome("crashed", message=f"its process was killed by {_signal_name(killed_by)} while {doing}")
 
     def kill(self) -> None:
         """Kill the child's whole process group (safe from another thread: nothing is closed here)."""
@@ -265,9 +282,11 @@ class Sandbox:
                     stream.close()
             with _LIVE_LOCK:
                 _LIVE.discard(self)
+        if self._pidfd is not None:
+            os.close(self._pidfd)
         if self._scratch is not None:
             shutil.rmtree(self._scratch, ignore_errors=True)
-        self._process = self._scratch = None
+        self._process = self._scratch = self._pidfd = None
 
 
 def _signal_name(number: int) -> str:
