@@ -234,3 +234,17 @@ def test_progress_bar_only_on_a_terminal_and_not_with_quiet(monkeypatch, tty, qu
     assert cli.main(["solve", "pushing_boxes", *(["--quiet"] if quiet else [])]) == 0
     assert sys.stdout.getvalue() == PB_OUT
     assert ("answers" in stderr.getvalue()) == shown
+
+
+@pytest.mark.parametrize("command, option", [
+    ("compare", "--plot"), ("draw", "-o"), ("draw", "--animate"), ("view", "-o"), ("export", "-o"),
+    ("grade", "-o"), ("grade", "--page")])
+def test_an_empty_output_path_is_one_line_not_ignored(stategraph_cli, tmp_path, command, option):
+    """``--plot ''`` once wrote nothing and exited 0: every path to write must name a file."""
+    args = {"grade": ["pushing_boxes", "--reference", "pushing_boxes"]}.get(command, ["pushing_boxes", "-"])
+    done = stategraph_cli(command, *args, option, "", cwd=tmp_path)
+    assert done.status == 2 and done.out == ""
+    named = "--output/-o" if option == "-o" else option
+    assert done.err.splitlines() == [f"stategraph {command}: error: argument {named}: the path is empty "
+                                     f"(see stategraph {command} --help)"]
+    assert list(tmp_path.iterdir()) == []

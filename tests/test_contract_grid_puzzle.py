@@ -53,7 +53,12 @@ def place(error: InputError) -> tuple:
     ("2 3\nS.G\n....\n0 0\n", (3, 1), "row 2 has 4 characters, expected 3"),
     ("2 3\nS.G\n..\n0 0\n", (3, 1), "row 2 has 2 characters, expected 3"),
     ("2 3\nS.G\n", (3, None), "expected row 2 of 2"),
-    ("2 3\nS.G\n.S.\n0 0\n", (3, 2), "exactly one 'S' (start), found 2: rows 1 and 2"),
+    ("2 3\nS.G\n.S.\n0 0\n", (3, 2), "exactly one 'S' (start), found 2: row 1 column 1 and row 2 column 2"),
+    ("1 5\nS.S.G\n0 0\n", (2, 3), "exactly one 'S' (start), found 2: row 1 column 1 and row 1 column 3"),
+    ("2 2\nS.\t.G\n0 0\n", (2, 3), "row 1 holds whitespace after column 2"),
+    ("1 5\nS. .G\n0 0\n", (2, 3), "row 1 holds whitespace after column 2"),
+    ("1 3\nS.G 0 0\n", (2, 4), "row 1 holds whitespace after column 3"),
+    ("1 3 S.G\n0 0\n", (1, 5), "row 1 stands on the line of the grid's size"),
     ("1 3\nS..\n0 0\n", (2, 1), "exactly one 'G' (goal), found none"),
     ("0 3\n", (1, 1), "has no cell"),
     ("101 3\n", (1, 1), "the row count"),
@@ -83,6 +88,9 @@ def test_a_walled_grid_needs_a_wall_border_and_says_where_it_is_open():
 def test_unsized_grids_are_separated_by_blank_lines():
     grids = [n.value for n in Unsized().parse("S.G\n...\n\nSG\n")]
     assert [g.rows for g in grids] == [("S.G", "..."), ("SG",)]
+    for text, line in (("S. .G\n", 1), ("S.G\n.\t..\n", 2)):  # never read as two grids, or two rows
+        error = error_of(Unsized(), text)
+        assert (error.line, f"row {line} holds whitespace" in str(error)) == (line, True), str(error)
     error = error_of(Unsized(), "S.G\n..\n")
     assert (error.line, "row 2 has 2 characters, expected 3" in str(error)) == (2, True)
 

@@ -439,6 +439,32 @@ def test_graphml_refuses_what_xml_cannot_hold_in_one_line(text):
         written_graphml(flat)
 
 
+@pytest.mark.parametrize("fmt", ["graphml", "gexf"])
+def test_an_xml_export_is_refused_in_one_line_or_reads_back(tmp_path, fmt):
+    """A label XML cannot hold is refused before the file is made; one it can hold (a tab, a newline,
+    markup) reads back as written, by stategraph's reader and by networkx's."""
+    from stategraph.io.graph_read import read_graph
+    from stategraph.io.graph_write import write_graph
+
+    path = tmp_path / f"g.{fmt}"
+    for bad in ("bell\x07", "a\x00b", "\x1b[2Jagrees"):
+        flat = nx.DiGraph()
+        flat.add_edge("s", "t", label="ok")
+        flat.nodes["t"]["label"] = bad
+        with pytest.raises(StategraphError, match=f"^cannot write {'GraphML' if fmt == 'graphml' else 'GEXF'}: "
+                                                  ".* which XML cannot hold$"):
+            write_graph(flat, str(path), fmt)
+        assert not path.exists()
+    flat = nx.DiGraph()
+    flat.add_edge("s", "t", label="a\tb\nc <&> \"d\"")
+    flat.nodes["t"]["label"] = "x\ny"
+    write_graph(flat, str(path), fmt)
+    for read in (read_graph, getattr(nx, f"read_{fmt}")):
+        back = read(str(path))
+        assert back.nodes["t"]["label"] == "x\ny"
+        assert back.edges["s", "t"]["label"] == "a\tb\nc <&> \"d\""
+
+
 def test_distances_with_negative_weights_are_bellman_ford_s():
     """A plug-in's negative weights: each state as near as the nearest target gets networkx's
     Bellman-Ford distance; a reachable negative cycle leaves every state without one."""

@@ -96,3 +96,69 @@ def test_stopping_at_the_first_goal_is_caught_or_right_never_printed_wrong(cours
         caught += 1
     if puzzle == "pushing_boxes":  # ties on g + h are common there: the rule is not vacuous
         assert caught
+
+
+# routines as a textbook writes them: "not reached" is float("inf"), the heuristic added as it comes
+TEXTBOOK = '''
+import heapq
+from collections import defaultdict
+
+
+def dijkstra(graph, source, targets, *, zero, weight, heuristic, **options):
+    dist, tie = defaultdict(lambda: float("inf")), 0
+    dist[source] = zero
+    heap = [(zero, tie, source)]
+    while heap:
+        d, _, state = heapq.heappop(heap)
+        if d > dist[state]:
+            continue
+        for neighbour in graph.successors(state):
+            nd = d + graph[state][neighbour][weight]
+            if nd < dist[neighbour]:
+                dist[neighbour] = nd
+                tie += 1
+                heapq.heappush(heap, (nd, tie, neighbour))
+    return dict(dist)
+
+
+def astar(graph, source, targets, *, zero, weight, heuristic, **options):
+    g, tie, done = defaultdict(lambda: float("inf")), 0, set()
+    g[source] = zero
+    heap = [(zero + heuristic(source), tie, source)]
+    while heap:
+        f, _, state = heapq.heappop(heap)
+        if state in done or f == float("inf"):
+            continue
+        done.add(state)
+        for neighbour in graph.successors(state):
+            ng = g[state] + graph[state][neighbour][weight]
+            if ng < g[neighbour]:
+                g[neighbour] = ng
+                tie += 1
+                heapq.heappush(heap, (ng + heuristic(neighbour), tie, neighbour))
+    return dict(g)
+
+
+astar.needs_heuristic = True
+'''
+
+
+WALLED_IN = "3 3 2\n1 0 1\n0 0 1\n1 1 1\n1 3 1 1 3 3\n3 1 3 3 1 3\n"  # query 1's piece cannot move at all
+
+
+@pytest.mark.parametrize("puzzle,model,make", [
+    ("pushing_boxes", None, lambda rng: random_inputs.pushing_boxes_input(rng, 30)),
+    ("huarong", "piece_blank", lambda rng: random_inputs.huarong_input(rng, 12)),
+    ("huarong", "piece_blank", lambda rng: WALLED_IN),
+    ("arrow_maze", None, lambda rng: random_inputs.arrow_maze_input(rng, 20))])
+@pytest.mark.parametrize("routine", ["textbook:dijkstra", "textbook:astar"])
+def test_a_textbook_routine_with_float_infinity_runs_on_every_puzzle(course, puzzle, model, make, routine):
+    """``float("inf")`` against ``Lex`` distances, and a heuristic that finds no way (``INFINITY``,
+    never ``None``): the routine prints what the built-in dijkstra prints."""
+    (course / "textbook.py").write_text(TEXTBOOK)
+    text = make(random.Random(23))
+    chosen = ("--model", model) if model else ()
+    done = run_cli("solve", puzzle, *chosen, "-a", routine, cwd=course, stdin=text)
+    expected = run_cli("solve", puzzle, *chosen, "-a", "dijkstra", cwd=course, stdin=text)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout == expected.stdout

@@ -106,7 +106,7 @@ BAD_INPUTS = [
     BadInput("unknown character", "1 2\nKT\n3 3\nK..\n.x.\n..T\n0 0\n", "1 2\nKT\n0 0\n",
              "5:2: instance 2: unknown character 'x' in row 2, column 2 (expected one of #.KT)"),
     BadInput("two knights", "1 2\nKT\n2 3\nK.T\n..K\n0 0\n", "1 2\nKT\n0 0\n",
-             "5:3: instance 2: a grid needs exactly one 'K' (start), found 2: rows 1 and 2"),
+             "5:3: instance 2: a grid needs exactly one 'K' (start), found 2: row 1 column 1 and row 2 column 3"),
 ]
 
 # 36 boards of seed 31, 3 to 10 squares a side: the last jump adds states on most, removes them on none

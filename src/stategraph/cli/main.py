@@ -273,6 +273,13 @@ def option(*names: str, **spec: Any) -> Option:
     return Option(names, spec)
 
 
+def written_path(text: str) -> str:
+    """An option's file to write: any path but an empty one (which would write nothing, silently)."""
+    if not text:
+        raise argparse.ArgumentTypeError("the path is empty")
+    return text
+
+
 FLAGS = Option((), {})  # in a command's options: where the dedicated flags of the settings go (default: last)
 
 
@@ -332,7 +339,7 @@ COMMANDS: dict[str, Command] = {
     )),
     "export": Command("write one question's state graph for Gephi, yEd, igraph or Graphviz", (
         INPUT,
-        option("--output", "-o", metavar="PATH", help="the file to write (- for stdout)"),
+        option("--output", "-o", metavar="PATH", type=written_path, help="the file to write (- for stdout)"),
     )),
     "search": Command("search a graph file written by `export` (edited or not)", (
         _items("GRAPHFILE", "a GraphML, GEXF or node-link JSON file"),
@@ -359,8 +366,9 @@ COMMANDS: dict[str, Command] = {
                help="text: the summary (default); json (one object per question and pair) or csv, for plotting"),
         option("--per-question", action="store_true",
                help="after the summary, every question's table (text only; json and csv always are)"),
-        option("--plot", metavar="FILE.svg", help="also draw the states settled: each model and routine's total, "
-                                                  "and every question (0 drawn at 0; needs matplotlib)"),
+        option("--plot", metavar="FILE.svg", type=written_path,
+               help="also draw the states settled: each model and routine's total, and every question (0 drawn "
+                    "at 0; needs matplotlib)"),
     ), description=COMPARE_HELP),
     "explain": Command("the canonical solution as numbered steps in words, with ASCII pictures", (
         VIEW_INPUT,
@@ -371,18 +379,19 @@ COMMANDS: dict[str, Command] = {
     "draw": Command("draw the grid with the solution path (SVG or PNG), the state graph (--graph) or an animation "
                     "(--animate); needs matplotlib", (
                         VIEW_INPUT,
-                        option("--output", "-o", metavar="FILE", help="the picture: .svg or .png"),
+                        option("--output", "-o", metavar="FILE", type=written_path, help="the picture: .svg or .png"),
                         option("--graph", action="store_true",
                                help="draw the state graph instead of the grid: canonical path in red, states settled "
                                     "by the routine shaded; above 400 states, the canonical path and its "
                                     "neighbourhood"),
-                        option("--animate", metavar="FILE.gif",
+                        option("--animate", metavar="FILE.gif", type=written_path,
                                help="also write the solution played from the start, a frame a step"),
                         *_pickers("default: instance 1"),
                     )),
     "view": Command(VIEW_HELP, (
         VIEW_INPUT,
-        option("--output", "-o", metavar="FILE.html", help="the page (.html; - for standard output)"),
+        option("--output", "-o", metavar="FILE.html", type=written_path,
+               help="the page (.html; - for standard output)"),
         *_pickers("default: instance 1"),
     ), description=VIEW_HELP),
     "grade": Command(GRADE_HELP, (
@@ -405,8 +414,10 @@ COMMANDS: dict[str, Command] = {
                     f"{MIN_GRADE_MEMORY_MIB})"),
         option("--format", choices=("text", "json"), default="text",
                help="text (default) or json (one object per student)"),
-        option("--output", "-o", metavar="FILE", help="write the smallest counterexample, in the input format"),
-        option("--page", metavar="FILE.html", help="write a view page of the smallest counterexample"),
+        option("--output", "-o", metavar="FILE", type=written_path,
+               help="write the smallest counterexample, in the input format"),
+        option("--page", metavar="FILE.html", type=written_path,
+               help="write a view page of the smallest counterexample"),
         option("--jobs", "-j", type=int, default=1, metavar="N", help="students graded at once (0: all)"),
         option("--sandbox", action="store_true",
                help="run each side's child under bubblewrap (bwrap): read-only files, no network (docs/trust.md)"),

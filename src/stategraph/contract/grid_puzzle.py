@@ -159,13 +159,16 @@ def read_grid(tokens: Tokens, legend: Mapping[str, str], *, once: str = "", size
             return None
         if height == 0 or width == 0:
             raise tokens.error(f"a grid of {height} x {width} cells has no cell (0 0 ends the input)", header)
-        lines = [tokens.next(f"row {r} of {height}") for r in range(1, height + 1)]
+        lines = [_row(tokens, f"row {r} of {height}", r) for r in range(1, height + 1)]
+        if header is not None and lines[0].line == header.line:
+            raise tokens.error("row 1 stands on the line of the grid's size: a grid row is a line of its own",
+                               lines[0])
     else:
-        lines = [tokens.next("a grid row")]
+        lines = [_row(tokens, "a grid row", 1)]
         while (ahead := tokens.peek()) is not None and ahead.line == lines[-1].line + 1:
             if len(lines) == max_rows:
                 raise tokens.error(f"the grid has more than {max_rows} rows (limit max_rows)", ahead)
-            lines.append(tokens.next("a grid row"))
+            lines.append(_row(tokens, "a grid row", len(lines) + 1))
         width = len(lines[0])
         if width > max_cols:
             raise tokens.error(f"row 1 has {width} characters, above the limit of {max_cols} (max_cols)", lines[0])
@@ -188,10 +191,21 @@ def read_grid(tokens: Tokens, legend: Mapping[str, str], *, once: str = "", size
         found = [(r, c) for r, line in enumerate(lines, start=1) for c, x in enumerate(line) if x == ch]
         if len(found) != 1:
             where = _at(lines[found[1][0] - 1], found[1][1]) if found else lines[0]
+            cells = f": row {found[0][0]} column {found[0][1] + 1} and row {found[1][0]} column {found[1][1] + 1}" \
+                if found else ""
             raise tokens.error(f"a grid needs exactly one {ch!r} ({kinds.get(ch, 'mark')}), found "
-                               f"{len(found) or 'none'}" + (f": rows {found[0][0]} and {found[1][0]}" if found else ""),
-                               where)
+                               f"{len(found) or 'none'}{cells}", where)
     return CharGrid(tuple(str(line) for line in lines), dict(legend))
+
+
+def _row(tokens: Tokens, expected: str, number: int) -> Token:
+    """The next grid row: the only token on its line (a space or a tab inside a row is refused at it)."""
+    row = tokens.next(expected)
+    ahead = tokens.peek()
+    if ahead is not None and ahead.line == row.line:
+        raise tokens.error(f"row {number} holds whitespace after column {len(row)}: a grid row is one line of "
+                           "cells, without spaces or tabs", Token(" ", row.line, row.column + len(row)))
+    return row
 
 
 def _at(line: Token, index: int) -> Token:

@@ -103,14 +103,19 @@ def _escaper(table: dict) -> Callable[[str], str]:
     def escape(value: str) -> str:
         found = memo.get(value)
         if found is None:
-            bad = _NOT_XML.search(value)
-            if bad:
-                raise StategraphError(f"cannot write GraphML: {shorten(value)} holds the character "
-                                      f"{bad.group()!r}, which XML cannot hold")
+            _refuse_non_xml(value, "GraphML")
             found = memo[value] = value.translate(table)
         return found
 
     return escape
+
+
+def _refuse_non_xml(value: str, fmt: str) -> None:
+    """A :class:`StategraphError` if ``value`` holds a character XML cannot hold, even escaped."""
+    bad = _NOT_XML.search(value)
+    if bad:
+        raise StategraphError(f"cannot write {fmt}: {shorten(value)} holds the character {bad.group()!r}, which XML "
+                              "cannot hold")
 
 
 def _keys(scope: str, dicts, declared: list, text: Callable[[str], str]) -> dict:
@@ -192,12 +197,22 @@ def _write_gexf(flat: nx.DiGraph, handle) -> None:
 
     from networkx.readwrite import gexf
 
+    for value in _strings(flat):  # what networkx's writer would write into a file no XML reader takes
+        _refuse_non_xml(value, "GEXF")
     writer = gexf.GEXFWriter(encoding="utf-8", prettyprint=False, version="1.2draft")
     meta = writer.xml.find("meta")
     if meta is not None:
         SubElement(meta, "description").text = json.dumps(flat.graph)
     writer.add_graph(_one_type_each(flat))
     writer.write(handle)
+
+
+def _strings(flat: nx.DiGraph):
+    """Every string of ``flat``'s nodes, edges and their attributes (names and values)."""
+    for node, attrs in flat.nodes(data=True):
+        yield from (x for x in (node, *attrs, *attrs.values()) if isinstance(x, str))
+    for *_, attrs in flat.edges(data=True):
+        yield from (x for x in (*attrs, *attrs.values()) if isinstance(x, str))
 
 
 # what networkx's GEXF writer writes as the <node> or <edge> element's own XML attributes, not as attvalues

@@ -32,7 +32,7 @@ from time import perf_counter
 
 from ..errors import ContractError, StategraphError, found_in_chain, shorten
 from ..graph.canonical import optimal_cost, states_on_optimal_paths
-from ..graph.weights import Lex
+from ..graph.weights import INFINITY, Lex, RoutineLex
 from ..plugins.faults import describe_exception, plugin_fault
 from .dijkstra import dijkstra
 from .result import SearchResult, SearchStats
@@ -50,14 +50,16 @@ def checked_run(function: Callable, name: str) -> Callable:
     at its line (its traceback printed only with ``STATEGRAPH_DEBUG=1``).
 
     It gets the graph read-only (:func:`~stategraph.graph.read_only.read_only`: the model's graph is shared
-    by every question and routine); a write is a :class:`RoutineFault` saying what it wrote."""
+    by every question and routine); a write is a :class:`RoutineFault` saying what it wrote.  A
+    ``Lex`` zero comes as a :class:`~stategraph.graph.weights.RoutineLex`, and the heuristic as
+    :func:`textbook_heuristic` gives it, so a textbook routine's ``float("inf")`` works."""
     from ..graph.read_only import GraphWriteError, read_only
 
     def run(graph, source, targets, *, zero=0, weight="weight", heuristic=None, **options) -> SearchResult:
         started = perf_counter()
         try:
-            raw = function(read_only(graph), source, targets, zero=zero, weight=weight, heuristic=heuristic,
-                           **options)
+            raw = function(read_only(graph), source, targets, zero=RoutineLex.of(zero), weight=weight,
+                           heuristic=heuristic and textbook_heuristic(heuristic), **options)
         except MemoryError:
             raise
         except Exception as exc:
@@ -74,6 +76,18 @@ def checked_run(function: Callable, name: str) -> Callable:
 
     run.__name__ = run.__qualname__ = name
     return run
+
+
+def textbook_heuristic(heuristic: Callable) -> Callable:
+    """``heuristic`` as a routine gets it: ``INFINITY`` where it gives ``None`` (no target can be
+    reached), a ``Lex`` as a :class:`~stategraph.graph.weights.RoutineLex` (so ``g + h(v)`` and a
+    comparison with ``float("inf")`` hold)."""
+
+    def estimate(state):
+        value = heuristic(state)
+        return INFINITY if value is None else RoutineLex.of(value)
+
+    return estimate
 
 
 def accepted(raw, name: str, graph, source, zero, weight: str = "weight", seconds: float = 0.0) -> SearchResult:

@@ -15,6 +15,7 @@ from ...contract.puzzle import Model
 from ...errors import StategraphError
 from ...graph.dicts import collector_paused
 from ...graph.state_graph import StateGraph, WeightProfile
+from ...graph.weights import INFINITY
 from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
 from ...grid.walks import distance_field
 from .explain import explain as explain_slides
@@ -151,15 +152,17 @@ class PieceBlank(Model):
         """A consistent lower bound: the piece's walk ``d`` to T over movable cells, plus the
         blank's Manhattan distance to the piece less 1 (it must come alongside before the piece
         can move).  A slide changes only the second term, by 1; a piece move changes ``d`` by at
-        most 1 and leaves the blank alongside.  ``None`` where the piece can never reach T."""
+        most 1 and leaves the blank alongside.  ``INFINITY`` where the piece can never reach T."""
         to_target = distance_field(self.grid, target)
         row, col = self._row, self._col
 
         def heuristic(state):
             piece, blank = state
             d = to_target[piece]
-            if not d:  # 0 on the target, None when unreachable (pruned)
-                return d
+            if d is None:  # the piece can never reach T
+                return INFINITY
+            if d == 0:
+                return 0
             return d + abs(row[piece] - row[blank]) + abs(col[piece] - col[blank]) - 1
 
         return heuristic
