@@ -101,10 +101,17 @@ def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
         "from stategraph.cli.main import main\n"
         "sys.exit(main(sys.argv[1:]))\n")
     done = subprocess.run([sys.executable, str(script), "solve", "pushing_boxes", "--verify"],
-                          input="1 4\nSB.T\n1 4\nSB.T\n0 0\n", capture_output=True, text=True)
+                          input="1 4\nSB.T\n1 3\nSBT\n2 3\nSBT\n...\n0 0\n", capture_output=True, text=True)
     assert done.returncode == 3
-    assert done.stdout == ""
-    assert done.stderr.strip() == "stategraph: error: maze 1: move 3 (n): the player runs into rock or the edge"
+    assert done.stdout == "Maze #1\nEEn\n\nMaze #2\nEn\n\nMaze #3\nEn\n\n"  # every answer, as solved
+    assert done.stderr.splitlines() == [  # every wrong one named, then the summary: the run does not stop
+        "stategraph: wrong answer: maze 1: move 3 (n): the player runs into rock or the edge",
+        "stategraph: wrong answer: maze 2: move 2 (n): the player runs into rock or the edge",
+        "stategraph: wrong answer: maze 3: move 2 (n): the player runs into rock or the edge",
+        "stategraph: verified 3 answers: 0 confirmed, 3 wrong"]
+    jobs = subprocess.run([sys.executable, str(script), "solve", "pushing_boxes", "--verify", "--jobs", "2"],
+                          input="1 4\nSB.T\n1 3\nSBT\n2 3\nSBT\n...\n0 0\n", capture_output=True, text=True)
+    assert (jobs.returncode, jobs.stdout, jobs.stderr) == (3, done.stdout, done.stderr)
 
 
 def test_impossibility_past_the_naive_limit_is_reported_unconfirmed(monkeypatch):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from ..contract.checks import CONFIRMED
+from ..contract.checks import CONFIRMED, WRONG
 from ..contract.words import plural
 from ..errors import StategraphError
 from ..graph.weights import components
@@ -63,6 +63,8 @@ def solve(args) -> int:
                     stats_rows.append(_stats_row(record))
                 if settings.verify:
                     verdicts.append(record.stats["verified"])
+                    if verdicts[-1] == WRONG:  # said at once; the run goes on to judge every answer
+                        output(f"stategraph: wrong answer: {record.stats['verify_problem']}\n", report=True)
                 del record  # the instance's graph goes before the next is built
         finally:
             if stats_rows:
@@ -70,10 +72,13 @@ def solve(args) -> int:
     if not settings.check_routine and not settings.verify and get_search(settings.algorithm).plugin:
         output(f"stategraph: the answers of {settings.algorithm} are unchecked (search.check is false)\n", report=True)
     if settings.verify:
-        unconfirmed = sum(v != CONFIRMED for v in verdicts)
-        output(f"stategraph: verified {plural(len(verdicts), 'answer')}: {len(verdicts) - unconfirmed} confirmed"
-               + (f", {unconfirmed} legal but too large to confirm optimal" if unconfirmed else "") + "\n",
-               report=True)
+        wrong = verdicts.count(WRONG)
+        unconfirmed = len(verdicts) - wrong - verdicts.count(CONFIRMED)
+        output(f"stategraph: verified {plural(len(verdicts), 'answer')}: {verdicts.count(CONFIRMED)} confirmed"
+               + (f", {unconfirmed} legal but too large to confirm optimal" if unconfirmed else "")
+               + (f", {wrong} wrong" if wrong else "") + "\n", report=True)
+        if wrong:
+            return 3
     return 0
 
 

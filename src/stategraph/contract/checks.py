@@ -35,6 +35,7 @@ NAIVE_LIMIT = MAX_POSITIONS  # naive positions a search may visit before giving 
 
 CONFIRMED = "confirmed"
 OPTIMALITY_UNCONFIRMED = "optimality unconfirmed: past the naive search budget"
+WRONG = "wrong"  # a record's verdict when the answer does not hold: its ``verify_problem`` says why
 
 
 class _Unknown:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager, contextmanager
 from time import monotonic
 
+from ..contract.checks import WRONG
 from ..errors import ContractError, OutOfMemory, VerificationError, shorten
 from ..plugins.faults import answering, question_name
 from ..puzzles import get_puzzle
@@ -85,7 +86,9 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     InputError
         At the first malformed instance, after the answers to those before it.
     VerificationError
-        With ``settings.verify``, at the first answer that does not hold.
+        If a routine's distances break the rule (unless ``keep_wrong``).  With ``settings.verify``,
+        an answer that does not hold is not raised: its record's ``stats["verified"]`` is
+        ``checks.WRONG`` and ``stats["verify_problem"]`` says why.
     ContractError
         If a plug-in puzzle or model breaks the contract.
     SearchNotApplicable
@@ -163,8 +166,11 @@ class Answering:
             if record.stats.get("wrong") and not self.keep_wrong:
                 raise VerificationError(f"{chosen.label(instance, question)}: {record.stats['wrong']}")
             if settings.verify:  # the replays run the plug-in's rules again: its faults are located too
-                record.stats["verified"] = chosen.verify(instance, record, deadline=self.deadline,
-                                                         limit=settings.verify_positions)
+                try:
+                    record.stats["verified"] = chosen.verify(instance, record, deadline=self.deadline,
+                                                             limit=settings.verify_positions)
+                except VerificationError as exc:  # the run goes on: every answer gets its verdict
+                    record.stats["verified"], record.stats["verify_problem"] = WRONG, str(exc)
         return record
 
 
