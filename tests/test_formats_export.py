@@ -149,7 +149,9 @@ def test_round_trip(puzzle, fmt, folder):
 
 
 def check_marked_chain(puzzle: str, graph: nx.DiGraph, answer: dict) -> None:
-    """One chain of on_path edges from the start to a target, steps 0, 1, ..., weights summing to the cost."""
+    """One chain of on_path edges from the start to a target: states of steps 0, 1, ..., the moves
+    between them numbered 1, 2, ... (move k leads to state k, as ``search`` numbers moves), weights
+    summing to the cost."""
     starts = [n for n, kind in graph.nodes(data="kind") if kind == "start"]
     assert len(starts) == 1
     marked = {u: (v, attrs) for u, v, attrs in graph.edges(data=True) if attrs["on_path"]}
@@ -158,8 +160,8 @@ def check_marked_chain(puzzle: str, graph: nx.DiGraph, answer: dict) -> None:
     assert graph.nodes[node]["step"] == 0 and graph.nodes[node]["dist"] == 0
     while node in marked:
         node, attrs = marked.pop(node)
-        assert attrs["step"] == step
         step += 1
+        assert attrs["step"] == step
         assert graph.nodes[node]["on_path"] and graph.nodes[node]["step"] == step
         total += attrs["weight"]
         if "primary" in attrs:
@@ -487,3 +489,22 @@ def test_distances_with_negative_weights_are_bellman_ford_s():
             continue
         best = min((found[t] for t in targets if t in found), default=None)
         assert got == {n: d for n, d in found.items() if best is None or d <= best}
+
+
+def test_an_exported_moves_step_is_the_number_search_gives_it(stategraph_cli, tmp_path):
+    """One numbering: ``search`` prints ``k <tab> move <tab> state`` for move k; the exported edge of
+    that move carries ``step`` k (and its head state ``step`` k too)."""
+    done = stategraph_cli("export", "pushing_boxes", "-", "-o", str(tmp_path / "g.graphml"),
+                          stdin=sample_text("pushing_boxes"))
+    assert done.status == 0, done.err
+    searched = stategraph_cli("search", str(tmp_path / "g.graphml"))
+    assert searched.status == 0, searched.err
+    graph = nx.read_graphml(tmp_path / "g.graphml")
+    rows = [line.split("\t") for line in searched.out.splitlines() if line[:1].isdigit()]
+    assert len(rows) > 2
+    for (step, move, state), (_, _, before) in zip(rows[1:], rows):
+        edge = next(attrs for u, v, attrs in graph.edges(data=True)
+                    if attrs.get("on_path") and graph.nodes[v]["label"] == state and graph.nodes[u]["label"] == before)
+        assert (edge["step"], edge["label"], graph.nodes[[n for n, a in graph.nodes(data=True)
+                                                             if a["label"] == state][0]]["step"]) == \
+               (int(step), move, int(step))

@@ -21,7 +21,8 @@ What every file holds:
   ``on_path`` and ``step`` (its position on the canonical path; absent off it);
 * edges: ``weight`` (one number; ``primary * weight_base + secondary`` for
   ``Lex``, with ``primary``/``secondary`` beside it), ``label`` (the move),
-  ``rank``, the model's own move attributes, ``on_path`` and ``step``.
+  ``rank``, the model's own move attributes, ``on_path`` and ``step`` (the move's number on the
+  canonical path, from 1, as ``search`` numbers it: move ``k`` leads to the state of step ``k``).
 
 >>> import networkx as nx
 >>> from stategraph.graph.weights import Lex
@@ -131,7 +132,7 @@ def _flatten(graph, source, targets, states, path_only, move_label) -> nx.DiGrap
     if len(set(ids.values())) != len(ids):
         raise StategraphError("state labels are not unique; cannot export the graph")
     step_of = {state: i for i, state in enumerate(states)}
-    path_step = {(u, v): i for i, (u, v) in enumerate(zip(states, states[1:]))}
+    path_step = {(u, v): i for i, (u, v) in enumerate(zip(states, states[1:]), start=1)}  # move 1 leads to state 1
     pairs = path_step if path_only else None
     edge_list = list(pairs) if pairs is not None else [(u, v) for u in chosen for v in succ[u]]
     weights = [succ[u][v].get("weight") for u, v in edge_list]
@@ -281,6 +282,6 @@ def describe(flat: nx.DiGraph, *, puzzle, model: str, algorithm: str, record) ->
     if exact:
         for _, _, attrs in flat.edges(data=True):
             step = attrs.get("step")
-            if step is not None and step < len(exact):
-                attrs["label"] = exact[step]
+            if step is not None and step <= len(exact):
+                attrs["label"] = exact[step - 1]
     return flat
