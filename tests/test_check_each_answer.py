@@ -300,3 +300,22 @@ def test_a_reader_that_stops_at_a_bad_line_leaves_the_questions_after_it_not_jud
     assert verdicts[4:-1] == [f"instance {n}: not judged: walk's answer reader stops at an unreadable answer"
                               for n in range(5, len(NUMBERS) + 1)]
     assert verdicts[-1] == f"stategraph: checked {len(NUMBERS)} answers: 3 ok, {len(NUMBERS) - 3} with a problem"
+
+
+def test_costs_without_the_moves_they_need_say_so(tmp_path):
+    """The knight example's answers are ``cost moves``: an answers file of costs alone is told
+    "no moves given" (never "the moves end in state ..."); an answer that needs no move is ok."""
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "knight"
+    text = "3 3\nK..\n...\n..T\n1 3\nK#T\n0 0\n"
+    solved = run_cli("solve", "--config", str(example / "puzzle.yaml"), "-", stdin=text)
+    assert solved.status == 0, solved.err
+    costs = "".join(line.split(" ")[0] + "\n" for line in solved.out.splitlines())
+    (tmp_path / "costs.txt").write_text(costs)
+    done = run_cli("check", "--config", str(example / "puzzle.yaml"), "-", str(tmp_path / "costs.txt"), stdin=text)
+    assert done.status == 3
+    lines = (done.out + done.err).splitlines()
+    assert "instance 1: line 1: no moves given, and the start, (1,1), is not a goal: the answer must list its moves" \
+        in lines, lines
+    assert "instance 2: ok" in lines, lines  # unreachable: a cost alone is the whole answer

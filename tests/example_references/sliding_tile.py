@@ -105,7 +105,8 @@ def edited(lines: list[str]):
     return ["2 UR", f"24 {other}", "0"], [
         "instance 1: line 1: the moves end in state '123506478', which is not a goal",
         "instance 2: ok (optimal, not the canonical tie-break)",
-        "instance 3: line 3: the moves end in state '123456870', which is not a goal",
+        "instance 3: line 3: no moves given, and the start, '123456870', is not a goal: the answer must list its "
+        "moves",
         "stategraph: checked 3 answers: 1 ok, 2 with a problem"]
 
 

@@ -46,7 +46,7 @@ def replay(rules, instance, labels: Iterable[str]):
     """The total cost of the moves ``labels`` from the start, if they are legal and end on a
     goal; else :class:`~stategraph.errors.VerificationError` naming the first problem."""
     state = rules.start(instance)
-    total = 0
+    total = index = 0
     for index, label in enumerate(labels, start=1):
         seen = set()
         while True:
@@ -65,6 +65,9 @@ def replay(rules, instance, labels: Iterable[str]):
     while not rules.is_goal(instance, state):
         offered = {name: (nxt, cost) for name, nxt, cost in rules.moves(instance, state)}
         if SILENT not in offered or state in seen:
+            if index == 0:  # an answer of a cost alone, where the answers show their moves
+                raise VerificationError(f"no moves given, and the start, {_shown(rules, instance, state)}, is not "
+                                        "a goal: the answer must list its moves")
             raise VerificationError(f"the moves end in state {_shown(rules, instance, state)}, which is not a goal")
         seen.add(state)
         state, total = offered[SILENT][0], total + offered[SILENT][1]
