@@ -15,7 +15,7 @@ import pytest
 
 from example_folders import EXAMPLES, example_module
 from example_references.sliding_tile import distances
-from stategraph import COST, ContractError, Settings, SuccessorPuzzle, WeightProfile, run
+from stategraph import COST, COST_AND_MOVES, ContractError, Settings, SuccessorPuzzle, WeightProfile, run
 from stategraph.contract.first_level import KEPT_GRAPHS
 from stategraph.graph.explore import StateLimit
 
@@ -166,3 +166,54 @@ def test_jobs_print_one_jobs_bytes(stategraph_cli, tmp_path):
                               separate=True) for jobs in ("1", "2")]
     assert [done.status for done in outputs] == [0, 0], outputs[1].err
     assert outputs[0].out == outputs[1].out == Alone().solve_text(boards.read_text(), algorithm="astar")
+
+
+class Corridor(SuccessorPuzzle):
+    """Walk from 0 to n by steps of 1 or ``jump``; ``graph_key`` as the subclasses below give it."""
+
+    name, summary, sample = "corridor", "from 0 to n", "3 2\n"
+    output, profile = COST, WeightProfile(unit=True)
+
+    def read(self, tokens, limits):
+        return tokens.integer("n", 1, 100), tokens.integer("jump", 1, 100)
+
+    def start(self, instance):
+        return 0
+
+    def is_goal(self, instance, state):
+        return state == instance[0]
+
+    def moves(self, instance, state):
+        for step in sorted({1, instance[1]}):
+            if state + step <= instance[0]:
+                yield f"+{step}", state + step, 1
+
+
+class LyingKey(Corridor):
+    def graph_key(self, instance):
+        return "every corridor"  # a promise the moves do not keep: the jump differs
+
+
+class LyingKeyWithMoves(LyingKey):
+    output = COST_AND_MOVES  # the answer's path is known: it is held to the instance's own rules
+
+
+@pytest.mark.parametrize("puzzle, text, honest, words", [
+    (LyingKey, "9 1\n9 3\n", "9\n3\n", "gave two instances of different moves the same key ('every corridor'): at "
+                                       "state 0 they differ"),
+    (LyingKeyWithMoves, "9 3\n8 3\n", "3 +3 +3 +3\n4 +1 +1 +3 +3\n",
+     "gave this instance the key of an earlier one ('every corridor'), but the path found in their shared states "
+     "is not its own: its move from state 6 to 9 is not one of this instance's")])
+def test_a_key_that_lies_is_one_line_not_another_instances_answer(puzzle, text, honest, words):
+    """Two instances given one key but different moves (at the start) or goals (the path then
+    leaves the instance's rules): refused at the second, naming graph_key, where an honest key
+    answers as each alone."""
+    class Honest(puzzle):
+        def graph_key(self, instance):
+            return instance
+
+    assert Honest().solve_text(text) == honest
+    with pytest.raises(ContractError) as caught:
+        puzzle().solve_text(text)
+    assert str(caught.value).startswith("corridor model states: instance 2: graph_key() ")
+    assert words in str(caught.value)

@@ -198,8 +198,10 @@ class RulesModel(Model):
                                   "negative": self.negative_costs, "where": self.where}
         heuristic = _bound(getattr(rules, "heuristic", None), value)
         if self.least_profile is None and self.profile is not ANY_WEIGHTS:  # declared: search as it is built
+            shared = self._shared(rules, instance)
+            self._keyed = None if shared is None else (rules, value, shared.key)
             self._state_model = expanding(rules, value, profile=self.profile, heuristic=heuristic,
-                                          shared=self._shared(rules, instance), **bounds)
+                                          shared=shared, **bounds)
             return
         found = explore(rules, value, **bounds)
         self._state_model = StateGraph(found.graph, found.source, found.targets, profile=found.profile,
@@ -235,12 +237,32 @@ class RulesModel(Model):
         except SearchNotApplicable as exc:  # the routine's refusal, now that the weights are known
             raise SearchNotApplicable(f"{self.where}{exc}") from None
 
+    _keyed: tuple | None = None  # (rules, instance, key) of an instance searched in a store its graph_key shares
+
     def decode(self, question, solution):
         """``None``, or the cost (and the labels of the canonical path's moves, unlabelled ones left out)."""
         if not solution.found:
             return None
+        if self._keyed is not None and solution.states is not None:
+            self._hold_to_the_key(solution.states, *self._keyed)
         labels = None if solution.states is None else path_labels(solution)
         return self.output.answer(solution.cost, labels)
+
+    def _hold_to_the_key(self, states, rules, value, key) -> None:
+        """A path found in a shared store must be this instance's own: each move one its rules
+        offer, the last state one of its goals (else its graph_key lied: a ContractError)."""
+        for u, v in zip(states, states[1:]):
+            if not any(nxt == v for _, nxt, _ in rules.moves(value, u)):
+                break
+        else:
+            if rules.is_goal(value, states[-1]):
+                return
+            u, v = states[-1], None
+        what = f"its move from state {shorten(u)} to {shorten(v)} is not" if v is not None else \
+            f"its last state, {shorten(u)}, is not a goal"
+        raise ContractError(f"{self.where}graph_key() gave this instance the key of an earlier one ({shorten(key)}), "
+                            f"but the path found in their shared states is not its own: {what} one of this "
+                            "instance's (a key promises the same moves, goals and heuristic at every state)")
 
     @classmethod
     def state_position(cls, instance, state) -> tuple | None:

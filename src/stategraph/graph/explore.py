@@ -40,6 +40,7 @@ Rules that declare their weights may be explored only as far as a search reads t
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import deque
 from collections.abc import Callable, Hashable
@@ -143,6 +144,30 @@ class SharedStates:
         self.goals: dict = {}  # state -> whether it is a goal
         self.bounds: dict = {}  # state -> the heuristic's value there
 
+    SAMPLE = 2  # states of the store, besides the new start, whose moves each new instance is held to
+
+    def check(self, explorer: Explorer, is_goal, heuristic, start) -> None:
+        """Hold the rules of a new instance with this key to what the store holds, at a sample of
+        its states (the new start, where the store has expanded it, and the store's first ones):
+        their moves, whether they are goals and the heuristic there.  A key given to instances of
+        different graphs is a :class:`~stategraph.errors.ContractError` here, never an answer
+        built from another instance's moves."""
+        store = self.graph
+        assert store is not None
+        sample = [start] if start in store.expanded else []
+        sample += [state for state in itertools.islice(store._succ, self.SAMPLE)
+                   if state in store.expanded and state != start]
+        for state in sample:
+            held = {nxt: (a["weight"], a["rank"], a["move"]) for nxt, a in store._succ[state].items()}
+            found = "moves" if explorer.moves(state) != held else \
+                "goals" if state in self.goals and self.goals[state] != bool(is_goal(state)) else \
+                "heuristic" if heuristic is not None and state in self.bounds and \
+                self.bounds[state] != heuristic(state) else None
+            if found:
+                raise ContractError(f"{explorer.where}graph_key() gave two instances of different {found} the same "
+                                    f"key ({shorten(self.key)}): at state {shorten(state)} they differ (a key "
+                                    "promises the same moves, goals and heuristic at every state)")
+
     def remembered(self, heuristic):
         """``heuristic(state)``, asked once a state for every search of the graph (``None`` stays ``None``)."""
         if heuristic is None:
@@ -197,6 +222,8 @@ def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared
         built = LazyGraph(None)  # a store of states and moves, built by its readers
         if shared is not None:
             shared.graph, shared.goals, shared.bounds = built, {}, {}
+    elif shared is not None:
+        shared.check(explorer, lambda state: rules.is_goal(instance, state), heuristic, start)
     graph = built.reader(writer, start, label=explorer.label, limit=explorer.max_states, refuse=refuse)
     goals = GoalTest(lambda state: rules.is_goal(instance, state), known=None if shared is None else shared.goals)
     if shared is not None:
