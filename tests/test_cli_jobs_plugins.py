@@ -267,3 +267,39 @@ def test_an_object_that_cannot_be_pickled_is_one_line_and_status_2(tmp_path):
     assert (many.returncode, many.stdout) == (2, b"")
     assert many.stderr.decode().startswith("stategraph: error: unpicklable: ") and many.stderr.count(b"\n") == 1
     assert b"the puzzle object" in many.stderr and b"--jobs 1" in many.stderr
+
+
+# read() keeps the first instance's n on the class: later instances read it back there
+ON_THE_CLASS = '''
+from stategraph import COST, SuccessorPuzzle
+
+class OnClass(SuccessorPuzzle):
+    name, summary, sample = "on_class", "0 to n, n the first instance's", "3\\n"
+    output = COST
+    first = None
+    def read(self, tokens, limits):
+        n = tokens.integer("n", 1, 1000)
+        if type(self).first is None:
+            type(self).first = n
+        return n
+    def start(self, n):
+        return 0
+    def is_goal(self, n, x):
+        return x == n
+    def moves(self, n, x):
+        if x < n:
+            yield "+1", x + 1, type(self).first // type(self).first   # the first n must be known here
+'''
+
+
+def test_what_read_keeps_on_the_class_works_with_one_job_only(tmp_path):
+    """Documented (docs/cli.md, worker processes): state on the class never reaches a worker, so
+    the plug-in fails there, in one line at its own line (as one job would word that fault)."""
+    folder = plugin(tmp_path, "on_class", ON_THE_CLASS)
+    text = "".join(f"{n}\n" for n in range(1, 200))
+    one = solve(folder, "on_class:OnClass", text)
+    assert one.returncode == 0 and one.stdout.decode().split() == [str(n) for n in range(1, 200)]
+    two = solve(folder, "on_class:OnClass", text, "--jobs", "2")
+    assert two.returncode == 2
+    [line] = two.stderr.decode().splitlines()
+    assert line.startswith("stategraph: error: on_class.py:19: in moves: TypeError: unsupported operand"), line
