@@ -12,8 +12,9 @@ below its own and from its own package, and no chain of imports comes back to wh
     errors, limits         the exceptions | the shared bounds
 
 Every import counts, at the top of a module or inside a function (a lazy import is a dependency
-too), except one: a first-level puzzle's ``solve_text()`` calls the driver, a learner's one-liner
-(see UPWARD).
+too), except two: a first-level puzzle's ``solve_text()`` calls the driver, a learner's one-liner,
+and a grading child (a program of its own, run by the sandbox) builds its side's view page for
+``grade --page`` (see UPWARD).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from package_imports import MODULES, PACKAGE, imports
 FLOORS = {"errors": 0, "limits": 0, "graph": 1, "grid": 1, "plugins": 1, "io": 2, "search": 2, "contract": 3,
           "puzzles": 4, "settings": 5, "solving": 6, "views": 7, "cli": 8}
 FACADE = {"stategraph", "stategraph.__main__"}  # the package's own names, imported on first use
-UPWARD = {("stategraph.contract.first_level", "stategraph.solving.driver")}  # SuccessorPuzzle.solve_text
+UPWARD = {("stategraph.contract.first_level", "stategraph.solving.driver"),  # SuccessorPuzzle.solve_text
+          ("stategraph.solving.child", "stategraph.views.grade_page")}  # a grading child builds its side's page
 
 
 def layer(module: str) -> str:

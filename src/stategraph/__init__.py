@@ -76,6 +76,7 @@ _HOMES = {
     "contract.scene": ("Scene",),
     "search": ("SEARCHES", "get_search"),
     "graph.weights": ("INFINITY", "Lex", "ScalarEncoding"),
+    "views.grade_report": ("grade_model",),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -94,6 +95,7 @@ if TYPE_CHECKING:  # what mypy reads for ``from stategraph import X`` (at run ti
     from .search.solution import Solution, solve
     from .settings.resolve import Settings
     from .solving.driver import applicable_algorithms, run, solve_text
+    from .views.grade_report import grade_model
 
 __all__ = sorted(_HOME_OF)
 
