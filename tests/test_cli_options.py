@@ -248,3 +248,14 @@ def test_an_empty_output_path_is_one_line_not_ignored(stategraph_cli, tmp_path, 
     assert done.err.splitlines() == [f"stategraph {command}: error: argument {named}: the path is empty "
                                      f"(see stategraph {command} --help)"]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_usage_error_quotes_a_long_or_hostile_value_in_one_short_line(stategraph_cli):
+    """argparse quotes an invalid value whole: 5,000 digits stay a short line, a newline cannot forge one."""
+    done = stategraph_cli("grade", "x", "--instances", "9" * 5000 + "x")
+    assert done.status == 2 and done.out == ""
+    [line] = done.err.splitlines()
+    assert line.startswith("stategraph grade: error: argument --instances/-n: invalid int value: '999")
+    assert len(line) < 400 and line.endswith("... (see stategraph grade --help)")
+    done = stategraph_cli("grade", "x", "--jobs", "1\nstategraph: forged")
+    assert done.status == 2 and done.err.count("\n") == 1 and "\\nstategraph: forged" in done.err

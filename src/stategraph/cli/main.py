@@ -61,12 +61,19 @@ def _stop(signum, frame) -> None:
     raise stop
 
 
+MOST_USAGE_MESSAGE = 300  # characters of argparse's message kept: the rest is a value quoted whole
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with usage errors on one line, and help whose failed write (a full disk) is seen
     (argparse's own printing drops write errors)."""
 
     def error(self, message):
-        _say(f"{self.prog}: error: {message} (see {self.prog} --help)")
+        from ..errors import escaped
+
+        if len(message) > MOST_USAGE_MESSAGE:  # a value typed whole (5,000 digits) is quoted whole by argparse
+            message = message[:MOST_USAGE_MESSAGE] + "..."
+        _say(f"{self.prog}: error: {escaped(message)} (see {self.prog} --help)")  # an argument may hold a newline
         sys.exit(2)
 
     def print_help(self, file=None):
