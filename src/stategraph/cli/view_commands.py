@@ -68,6 +68,7 @@ class _Pass:
 
 
 def compare(args) -> int:
+    from ..contract.words import plural
     from ..views import compare as views
     from .streams import open_input, output
 
@@ -98,8 +99,9 @@ def compare(args) -> int:
     if args.plot:
         drawn = views.plot(tables, args.plot)
         left_out = f"; {len(drawn['left_out'])} that ran on no question left out" if drawn["left_out"] else ""
-        output(f"stategraph: wrote {args.plot}: the states settled by {len(drawn['drawn'])} model x routine pairs "
-               f"on each of the {drawn['questions']} questions{left_out}\n", report=True)
+        shown_pairs = plural(len(drawn["drawn"]), "model x routine pair")
+        output(f"stategraph: wrote {args.plot}: the states settled by {shown_pairs} on each of the "
+               f"{plural(drawn['questions'], 'question')}{left_out}\n", report=True)
     return views.verdict(tables)
 
 
@@ -119,6 +121,7 @@ def explain(args) -> int:
 
 
 def draw(args) -> int:
+    from ..contract.words import plural
     from ..errors import StategraphError
     from ..views import draw as views
     from .streams import open_input, output
@@ -138,17 +141,18 @@ def draw(args) -> int:
             output(f"stategraph: wrote {args.output}\n", report=True)
         elif args.output:  # --graph, or a model that pictures no grid: its state graph
             drawn = views.draw_graph(settings, passes(), args.output, args.instance, args.query, source=source)
-            shown = f"{drawn['states']:,} states" if drawn["drawn"] == drawn["states"] else \
+            shown = plural(drawn["states"], "state") if drawn["drawn"] == drawn["states"] else \
                 views.left_out(drawn["drawn"], drawn["states"])
             output(f"stategraph: wrote {args.output}: {shown}, {drawn['settled']:,} settled by "
                    f"{settings.algorithm}\n", report=True)
         if args.animate:
             frames = views.animate(settings, passes(), args.animate, args.instance, args.query, source)
-            output(f"stategraph: wrote {args.animate}: {frames} frames\n", report=True)
+            output(f"stategraph: wrote {args.animate}: {plural(frames, 'frame')}\n", report=True)
     return 0
 
 
 def view(args) -> int:
+    from ..contract.words import plural
     from ..errors import StategraphError, shorten
     from ..io.safefile import check_output
     from ..views.page import FORMATS, page
@@ -167,8 +171,8 @@ def view(args) -> int:
     size = built.write(args.output)
     if args.output != "-":
         drawn = built.data["graph"]
-        output(f"stategraph: wrote {args.output}: {drawn['total']} states ({drawn['drawn']} drawn), "
-               f"{len(built.data['steps']['texts']) - 1} steps, {size / 1000:,.0f} kB\n", report=True)
+        output(f"stategraph: wrote {args.output}: {plural(drawn['total'], 'state')} ({drawn['drawn']:,} drawn), "
+               f"{plural(len(built.data['steps']['texts']) - 1, 'step')}, {size / 1000:,.0f} kB\n", report=True)
     if built.data.get("wrong"):  # the page marks it; so does the status, as compare's
         output(f"stategraph: {built.data['label']}: {built.data['wrong']}\n", report=True)
         return 3

@@ -266,14 +266,11 @@ class RulesModel(Model):
 
     @classmethod
     def state_position(cls, instance, state) -> tuple | None:
-        """The rules' ``position(instance, state)``, a ``(row, col)`` pair (``None`` when they
-        define none)."""
-        place = cls._hook(instance, "position", state)
-        if place is not None and not (isinstance(place, tuple) and len(place) == 2 and all(
-                isinstance(x, (int, float)) and not isinstance(x, bool) for x in place)):
-            raise ContractError(f"{cls._where(instance)}position() must return a (row, col) pair of numbers "
-                                f"or None, it returned {shorten(place)} for state {shorten(state)}")
-        return place
+        """The rules' ``position(instance, state)``, a ``(row, col)`` pair of finite numbers
+        (``None`` when they define none), checked (:func:`~stategraph.contract.scene.check_position`)."""
+        from .scene import check_position
+
+        return check_position(cls._hook(instance, "position", state), f"{cls._where(instance)}position()", state)
 
     @classmethod
     def state_group(cls, instance, state):
@@ -295,15 +292,11 @@ class RulesModel(Model):
         draw = getattr(rules, "scene", None)
         if draw is None:
             return super().scene(record, steps)
-        from .scene import Scene
-
         solution, value = record.solution, _value(record.subject)
         states = solution.states[:len(steps) + 1] if solution is not None and solution.states else [rules.start(value)]
-        drawn = draw(value, list(states))
-        if drawn is not None and not isinstance(drawn, Scene):
-            raise ContractError(f"{cls._where(record.subject)}scene() must return a stategraph Scene or None, "
-                                f"it returned {shorten(drawn)}")
-        return drawn
+        for state in states:  # the places a scene draws its route through, checked before it draws them
+            cls.state_position(record.subject, state)
+        return draw(value, list(states))  # checked by the views, which draw it (views.draw.model_scene)
 
     @classmethod
     def _hook(cls, instance, hook: str, state):
@@ -320,7 +313,10 @@ class RulesModel(Model):
         """The rules' picture of ``state`` (``None`` when they draw none): what ``explain`` shows
         at each step and ``draw`` draws."""
         draw = getattr(cls.rules(instance), "picture", None)
-        picture = None if draw is None else draw(_value(instance), state)
+        if draw is None:
+            return None
+        cls.state_position(instance, state)  # a picture may show where the state stands: checked first
+        picture = draw(_value(instance), state)
         if picture is not None and not isinstance(picture, str):
             raise ContractError(f"{cls._where(instance)}picture() must "
                                 f"return the state as text (a str) or None, it returned {shorten(picture)} "

@@ -16,11 +16,18 @@ is not a grid draws (:meth:`Scene.of_text`).
 >>> scene.trail("box-path", [(1, 1), (1, 2)], "push", "box"); scene.mark("start", (1, 1), "walker")
 >>> [c.style for c in scene.cells], scene.trails[0].points, scene.marks[0].name
 (['floor', 'goal'], [(1, 1), (1, 2)], 'start')
+
+What a puzzle's code returns for a picture is checked here, once for every command that draws it
+(:func:`check_position`, :func:`check_scene`): a value no renderer can draw is one line naming the
+hook and what is wrong with it, never a renderer's crash or a page drawn from it.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+
+from ..errors import ContractError, shorten
 
 # style -> fill colour of a cell
 CELL_STYLES = {"wall": "#444444", "floor": "#ffffff", "board": "#cfd8e3", "goal": "#b6e3b6",
@@ -151,3 +158,101 @@ class Scene:
                 blank = item.strip() in ("", ".")
                 scene.cell(r, c, "wall" if item == "#" else "floor", "" if blank or item == "#" else item)
         return scene
+
+
+PLACE = "a (row, col) pair of finite numbers"
+
+
+def is_place(value) -> bool:
+    """Whether ``value`` is a place in a picture: a ``(row, col)`` tuple of finite numbers.
+
+    >>> is_place((2, 3.5)), is_place("ab"), is_place((1, 2, 3)), is_place((float("nan"), 1)), is_place((True, 1))
+    (True, False, False, False, False)
+    """
+    return isinstance(value, tuple) and len(value) == 2 and all(_finite(x) for x in value)
+
+
+def check_position(place, what: str, state) -> tuple | None:
+    """``place``, what ``what`` (``"... position()"``) returned for ``state``, if it is a place or
+    ``None``; else a :class:`~stategraph.errors.ContractError` saying so.
+
+    >>> check_position((1, float("inf")), "walk: position()", (1, 2))
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.ContractError: walk: position() must return a (row, col) pair of finite numbers or None, \
+it returned (1, inf) for state (1, 2)
+    """
+    if place is not None and not is_place(place):
+        raise ContractError(f"{what} must return {PLACE} or None, it returned {shorten(place)} for state "
+                            f"{shorten(state)}")
+    return place
+
+
+def check_scene(scene, what: str):
+    """``scene``, what ``what`` (``"... scene()"``) returned, if it is ``None`` or a :class:`Scene`
+    every renderer can draw; else a :class:`~stategraph.errors.ContractError` naming its first fault.
+
+    >>> bad = Scene(1, 1, 1, 1); bad.cell("1", 1, "floor")
+    >>> check_scene(bad, "walk: scene()")
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.ContractError: walk: scene() returned a Scene whose cell 1 stands at row '1', column 1: \
+a cell's row and column are ints
+    """
+    if scene is None:
+        return None
+    if not isinstance(scene, Scene):
+        raise ContractError(f"{what} must return a stategraph Scene or None, it returned {shorten(scene)}")
+    problem = scene_problem(scene)
+    if problem:
+        raise ContractError(f"{what} returned a Scene whose {problem}")
+    return scene
+
+
+def scene_problem(scene: Scene) -> str:
+    """What of ``scene`` no renderer can draw (``""``: nothing): its bounds, its text, or the first
+    cell, trail, mark or legend entry whose place or style is not of the types :class:`Scene` documents.
+
+    >>> scene = Scene(1, 1, 2, 2); scene.mark("here", "ab", "walker")
+    >>> scene_problem(scene)
+    "mark 'here' stands at ('a', 'b'): a mark's position is a (row, col) pair of finite numbers"
+    """
+    bounds = (scene.top, scene.left, scene.bottom, scene.right)
+    if not all(_whole(x) for x in bounds):
+        return f"bounds (top, left, bottom, right) are {shorten(bounds)}: they are ints"
+    if scene.text is not None:
+        return "" if isinstance(scene.text, str) else f"text is {shorten(scene.text)}: a text picture is a str"
+    for k, cell in enumerate(scene.cells, start=1):
+        if type(cell) is Cell and type(cell.row) is int and type(cell.col) is int and type(cell.style) is str:
+            continue  # the common case, at a glance
+        if not isinstance(cell, Cell):
+            return f"cell {k} is {shorten(cell)}: the cells are Scene.cell's"
+        if not (_whole(cell.row) and _whole(cell.col)):
+            return (f"cell {k} stands at row {shorten(cell.row)}, column {shorten(cell.col)}: a cell's row and "
+                    "column are ints")
+        if not isinstance(cell.style, str):
+            return f"cell {k} has the style {shorten(cell.style)}: a style is a str"
+    for trail in scene.trails:
+        if not isinstance(trail, Trail) or not all(isinstance(x, str) for x in (trail.name, trail.style, trail.legend)):
+            return f"trail {shorten(trail)} is not Scene.trail's: its name, style and legend are str"
+        wrong = next((point for point in trail.points if not is_place(point)), None)
+        if wrong is not None:
+            return f"trail {shorten(trail.name)} passes through {shorten(wrong)}: a trail's points are each {PLACE}"
+    for mark in scene.marks:
+        if not isinstance(mark, Mark) or not all(isinstance(x, str) for x in (mark.name, mark.style)):
+            return f"mark {shorten(mark)} is not Scene.mark's: its name and style are str"
+        if not is_place(mark.position):
+            return f"mark {shorten(mark.name)} stands at {shorten(mark.position)}: a mark's position is {PLACE}"
+    wrong = next((entry for entry in scene.legend if not (isinstance(entry, tuple | list) and len(entry) == 2
+                                                          and isinstance(entry[0], str))), None)
+    if wrong is not None:
+        return f"legend holds {shorten(wrong)}: a legend entry is a (style, meaning) pair, the style a str"
+    return ""
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _finite(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

@@ -315,6 +315,8 @@ def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str, 
         except TypeError:
             require_hashable(nxt, f"{where}move {shorten(name)} of state {shorten(state)} leads to")
             raise
+        if nxt is None:
+            require_hashable(nxt, f"{where}move {shorten(name)} of state {shorten(state)} leads to")
         if before is None or cost < before[0]:
             kept[nxt] = (cost, rank, name)
     return kept

@@ -421,6 +421,9 @@ def require_hashable(state, what: str) -> None:
     stategraph.errors.ContractError: the source [1, 2], which cannot be hashed (unhashable type: 'list'): \
 a state must be hashable, e.g. a tuple, str, int or frozen dataclass
     """
+    if state is None:
+        raise ContractError(f"{what} None: a state is any hashable value but None, e.g. a tuple, str, int or "
+                            "frozen dataclass")
     try:
         hash(state)
     except TypeError as exc:

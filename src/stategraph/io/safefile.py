@@ -124,7 +124,7 @@ def _replacing(final: str, path: str, what: str) -> Iterator[str]:
     """A new empty file beside ``final``, with the mode ``final`` has (or a new file would get),
     moved onto ``final`` when the block completes and removed when it does not."""
     folder, name = os.path.split(final)
-    stem, suffix = os.path.splitext(name)
+    stem, suffix = split_suffix(name)
     try:
         temporary = _new_file(folder or ".", f".{stem[:NAME_KEPT]}.", f".tmp{suffix}", _mode(final))
     except OSError as exc:
@@ -139,6 +139,18 @@ def _replacing(final: str, path: str, what: str) -> Iterator[str]:
         _discard(temporary)
         raise
     _unfinished.discard(temporary)
+
+
+def split_suffix(path: str) -> tuple[str, str]:
+    """``path`` without its suffix, and the suffix: from the last dot of its file name, which a
+    writer chooses its format by; a name that is only a suffix (``.svg``) keeps it, where
+    :func:`os.path.splitext` takes it for a hidden file's stem.
+
+    >>> split_suffix("route.svg"), split_suffix(".svg"), split_suffix("out/a.b.png"), split_suffix("out.d/graph")
+    (('route', '.svg'), ('', '.svg'), ('out/a.b', '.png'), ('out.d/graph', ''))
+    """
+    dot = path.rfind(".")
+    return (path[:dot], path[dot:]) if dot > path.rfind(os.sep) else (path, "")
 
 
 def _new_file(folder: str, prefix: str, suffix: str, mode: int) -> str:

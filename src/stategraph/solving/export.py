@@ -38,14 +38,13 @@ What every file holds:
 
 from __future__ import annotations
 
-import os
-
 import networkx as nx
 
 from ..contract.puzzle import Model
 from ..errors import SearchNotApplicable, StategraphError, shorten
 from ..graph.dicts import collector_paused, graph_writers, node_attributes, successors
 from ..graph.weights import Lex, ScalarEncoding
+from ..io.safefile import split_suffix
 from ..search.dijkstra import dijkstra
 from ..search.spfa import spfa
 from ..settings.fields import GRAPH_FORMATS as FORMATS
@@ -69,7 +68,7 @@ def export_path(template: str, instance: int) -> str:
         return template.replace("{instance}", str(instance))
     if instance == 1 or template == "-":
         return template
-    stem, suffix = os.path.splitext(template)
+    stem, suffix = split_suffix(template)
     return f"{stem}-{instance}{suffix}"
 
 
@@ -88,7 +87,7 @@ def format_for(path: str, chosen: str | None = None, default: str | None = None)
         if chosen not in FORMATS:
             raise StategraphError(f"unknown graph format {shorten(chosen)} (formats: {', '.join(FORMATS)})")
         return chosen
-    found = EXTENSIONS.get(os.path.splitext(path)[1].lower())
+    found = EXTENSIONS.get(split_suffix(path)[1].lower())
     if found:
         return found
     if default:

@@ -51,6 +51,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from ..contract.puzzle import Puzzle
+from ..contract.words import plural
 from ..errors import ConfigError, InputError, StategraphError
 from ..io.safefile import output_name
 from ..plugins.faults import PluginFault
@@ -277,7 +278,7 @@ def summary_text(tables: list[dict], puzzle: str = "", ruled: Sequence[dict] = (
     width = max(len(label) for label, _ in body)
     widths = [max(len(cells[i]) for _, cells in body) for i in range(len(SUMMARY_COLUMNS))]
     instances = len({table["instance"] for table in tables})
-    lines = [f"{head}{_count(len(tables), 'question')} in {_count(instances, 'instance')}, totals over the file "
+    lines = [f"{head}{plural(len(tables), 'question')} in {plural(instances, 'instance')}, totals over the file "
              "(times in ms)"]
     lines += [label.ljust(width) + " " + "  ".join(cell.rjust(w) for cell, w in zip(cells, widths))
               for label, cells in body]
@@ -338,10 +339,6 @@ def _reason(message: str, model: str, first: tuple[int, int] | None = None) -> s
     nor the ``instance N:`` of question ``first``, where the line says the routine ran on none."""
     message = re.sub(rf"^(\S+ )?model {re.escape(model)}: ", "", message)
     return message.removeprefix(f"instance {first[0]}: ") if first else message
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 def _wrapped(note: str, width: int = 80) -> str:
@@ -421,7 +418,7 @@ def plot(tables: list[dict], path: str) -> dict:
                                             height_ratios=[1 + 0.12 * len(drawn), 2])
         _draw_totals(totals, drawn, colour)
         _draw_questions(strip, tables, drawn, colour, dashes)
-        fig.suptitle(f"states settled: every one of the {_count(len(tables), 'question')} drawn, "
+        fig.suptitle(f"states settled: every one of the {plural(len(tables), 'question')} drawn, "
                      "the totals cover them all", fontsize=10)
         if left_out:
             fig.text(0.01, 0.005, textwrap.fill("not drawn (ran on no question): " + ", ".join(

@@ -15,15 +15,20 @@ its cells, trails and marks (``start``, ``target``, ``box-path``, ``piece-path``
 ...); in a state graph ``states``, ``settled-states``, ``canonical-path``, ``group-edges`` (moves
 from one copy of the layout to another) and ``group-K`` (the label of copy K).  A model without a
 scene is drawn as its state graph (``--graph``).  An animation begins with the start, then one
-frame a step.
+frame a step.  Every scene is checked before it is drawn (:func:`model_scene`); a question
+without a solution is drawn without its scene's trails (no route) and says so in its title
+(``no-solution``).  A text picture's file is cut to its text and title.
 
 A state graph is laid out where the model places its states (:func:`suggested_layout`:
-:meth:`~stategraph.contract.puzzle.Model.state_position`, one copy of the layout per
-:meth:`~stategraph.contract.puzzle.Model.state_group`), else by the cells its states carry
-(``row``/``col``, ``box_row``...), else by a spring layout.  Above :data:`MAX_GRAPH_STATES` states
-only the canonical path and its neighbourhood are drawn (:func:`neighbourhood`) and the title says
-how many states are left out.  The page (:mod:`stategraph.views.page`) picks and places the states
-of its state graph with the same functions.  An animation is drawn only up to
+:meth:`~stategraph.contract.puzzle.Model.state_position`, each place checked, one copy of the
+layout per :meth:`~stategraph.contract.puzzle.Model.state_group`), else by the cells its states
+carry (``row``/``col``, ``box_row``...), else in layers by moves from the start
+(:func:`layer_positions`, as on the page); groups without places are copies of that layout.  The
+canonical path is drawn over the other moves, edged in white.  Above :data:`MAX_GRAPH_STATES`
+states only the canonical path and its neighbourhood are drawn (:func:`neighbourhood`) and the
+title says how many states are left out; a canonical path longer than that is refused.  The page
+(:mod:`stategraph.views.page`) picks and places the states of its state graph with the same
+functions, and counts as pictures do (:func:`~stategraph.contract.words.plural`).  An animation is drawn only up to
 :data:`MAX_ANIMATION_CELLS` frames x grid cells (every frame redraws the grid): a longer one is
 refused before its first frame.  Files are written through :mod:`stategraph.io.safefile`: an
 existing picture is replaced only by a complete one.
@@ -33,9 +38,11 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from dataclasses import replace
 from itertools import accumulate
 
-from ..contract.scene import MARK_STYLES, TRAIL_STYLES
+from ..contract.scene import MARK_STYLES, TRAIL_STYLES, check_position, check_scene
+from ..contract.words import plural
 from ..errors import StategraphError
 from ..io.safefile import output_name
 from ..plugins.faults import answering, question_name
@@ -84,10 +91,29 @@ def pick(settings: Settings, text, instance: int | None, query: int | None, sour
 
 def scene_of(settings: Settings, record, explanation: dict, upto: int | None = None):
     """The model's :class:`~stategraph.contract.scene.Scene` of ``record`` after its first ``upto`` steps
-    (all by default), or ``None`` where it pictures none."""
-    steps = explanation["steps"][:upto] if upto is not None else explanation["steps"]
+    (all by default), or ``None`` where it pictures none (:func:`model_scene`)."""
+    return model_scene(settings, record, explanation["steps"][:upto] if upto is not None else explanation["steps"])
+
+
+def model_scene(settings: Settings, record, steps: list):
+    """The model's :class:`~stategraph.contract.scene.Scene` of ``record`` after ``steps`` (the first steps
+    of its explanation), checked (:func:`~stategraph.contract.scene.check_scene`), or ``None``: what
+    ``draw``, ``--animate`` and the page draw.  A question without a solution has no route: its
+    scene's trails are left out."""
     with answering(lambda: question_name(settings.puzzle, record.subject, record.question)):
-        return settings.puzzle.model(settings.model).scene(record, steps)
+        scene = settings.puzzle.model(settings.model).scene(record, steps)
+    scene = check_scene(scene, f"{model_where(settings, record.subject, record.question)}scene()")
+    return scene if scene is None or solved(record) else replace(scene, trails=[])
+
+
+def solved(record) -> bool:
+    """Whether ``record``'s question has a solution."""
+    return record.solution is not None and record.solution.found
+
+
+def model_where(settings: Settings, instance, question) -> str:
+    """How a message about the model's picture hooks begins: ``PUZZLE model MODEL: QUESTION: ``."""
+    return f"{settings.puzzle.name} model {settings.model}: {question_name(settings.puzzle, instance, question)}: "
 
 
 def render_scene(ax, scene) -> None:
@@ -180,12 +206,26 @@ def draw_solution(settings: Settings, text, path: str, instance: int | None = No
     fig, ax = plt.subplots(figsize=(6, 5) if scene.text is None else _text_size(scene))
     ax.set_gid("grid")
     render_scene(ax, scene)
-    ax.set_title(f"{explanation['title']}: {explanation['summary']}"[:90], fontsize=9)
+    found = solved(record)
+    title = ax.set_title(f"{explanation['title']}: {explanation['summary'] if found else 'no solution'}"[:90],
+                         fontsize=9, loc="center" if scene.text is None else "left")
+    if not found:
+        title.set_gid("no-solution")
     fig.tight_layout()
-    with output_name(path, "the picture") as name:
-        fig.savefig(name)
+    with output_name(path, "the picture") as name:  # the figure cut to what is drawn
+        fig.savefig(name, bbox_inches="tight" if scene.text is None else _text_extent(ax), pad_inches=0.1)
     plt.close(fig)
     return explanation
+
+
+def _text_extent(ax):
+    """The part of ``ax``'s figure, in inches, that its text picture and its title take (a figure is
+    cut to it: a line of text is not drawn in a large empty figure)."""
+    from matplotlib.transforms import Bbox
+
+    renderer = ax.figure.canvas.get_renderer()
+    drawn = Bbox.union([text.get_window_extent(renderer) for text in (*ax.texts, ax.title)])
+    return drawn.transformed(ax.figure.dpi_scale_trans.inverted()).padded(0.1)
 
 
 def animate(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
@@ -312,15 +352,20 @@ def reach_order(graph, drawn: list, source) -> list[int]:
     return list(reached) + [i for i in range(len(drawn)) if i not in reached]
 
 
-def suggested_layout(model, instance, drawn: list, order: list[int]) -> dict | None:
+def suggested_layout(model, instance, drawn: list, order: list[int], default: list | None = None,
+                     where: str = "") -> dict | None:
     """The layout ``model`` suggests for the states ``drawn`` of ``instance``, or ``None`` unless
-    its :meth:`~stategraph.contract.puzzle.Model.state_position` places every one of them: ``x``
-    (the column) and ``y`` (the row, downwards) of each, states sharing a place spread on a small
-    circle; with :meth:`~stategraph.contract.puzzle.Model.state_group`, one copy of the layout per
-    group, in the order ``order`` (places in ``drawn``: the search from the start) first reaches
-    them, laid left to right in rows of ``ceil(sqrt(groups))`` copies, each copy
-    :data:`COPY_GAP` beyond the span of the places.  Also ``groups`` (each copy's ``label`` and the
-    ``x``, ``y`` it is written at, above its top left) and ``group_of`` (each state's copy).
+    its :meth:`~stategraph.contract.puzzle.Model.state_position` places every one of them (each
+    place checked, :func:`~stategraph.contract.scene.check_position`; ``where`` begins the
+    message) or it groups them: ``x`` (the column) and ``y`` (the row, downwards) of each, states
+    sharing a place spread on a small circle; with
+    :meth:`~stategraph.contract.puzzle.Model.state_group`, one copy of the layout per group, in
+    the order ``order`` (places in ``drawn``: the search from the start) first reaches them, laid
+    left to right in rows of ``ceil(sqrt(groups))`` copies, each copy :data:`COPY_GAP` beyond the
+    span of the places.  A model that groups its states without placing them is laid out at
+    ``default``'s places (``(row, col)`` of each state: the views' own layout), a copy per group.
+    Also ``groups`` (each copy's ``label`` and the ``x``, ``y`` it is written at, above its top
+    left), ``group_of`` (each state's copy) and ``placed`` (the places are the model's).
 
     >>> class Keys:
     ...     def state_position(instance, state): return state[0]
@@ -329,15 +374,15 @@ def suggested_layout(model, instance, drawn: list, order: list[int]) -> dict | N
     >>> found["x"], found["y"], found["group_of"], [g["label"] for g in found["groups"]]
     ([1, 5, 2], [1, 1, 1], [0, 1, 0], ['group (none)', 'group a'])
     """
-    places = []
-    for state in drawn:
-        place = model.state_position(instance, state)
-        if place is None:
-            return None
-        places.append(place)
-    if not places:
+    places = _places(model, instance, drawn, where) if drawn else None
+    if places is None and default is None:
         return None
     found = [model.state_group(instance, state) for state in drawn]
+    placed = places is not None
+    if places is None:
+        if default is None or all(group is None for group in found):
+            return None  # neither placed nor grouped: the views' own layout
+        places = default
     groups = list(dict.fromkeys(found[i] for i in order))
     copy_of = {group: k for k, group in enumerate(groups)}
     across = math.ceil(math.sqrt(len(groups)))
@@ -349,10 +394,21 @@ def suggested_layout(model, instance, drawn: list, order: list[int]) -> dict | N
     points = [(c + offsets[k][0], r + offsets[k][1]) for (r, c), k in zip(places, group_of)]
     x, y, crowd = spread(points, 0.3)
     labelled = groups != [None]
-    return {"layout": "grid", "x": x, "y": y, "pitch": min(0.6, 2 * math.pi * 0.3 / crowd),
+    return {"layout": "grid", "placed": placed, "x": x, "y": y, "pitch": min(0.6, 2 * math.pi * 0.3 / crowd),
             "groups": [{"label": group_label(group), "x": left + dx - 0.5, "y": top + dy - 0.8}
                        for group, (dx, dy) in zip(groups, offsets)] if labelled else [],
             "group_of": group_of if labelled else None}
+
+
+def _places(model, instance, drawn: list, where: str) -> list | None:
+    """Where ``model`` places each state of ``drawn`` (checked), or ``None`` unless it places every one."""
+    places = []
+    for state in drawn:
+        place = check_position(model.state_position(instance, state), f"{where}state_position()", state)
+        if place is None:
+            return None
+        places.append(place)
+    return places
 
 
 def group_label(group) -> str:
@@ -390,6 +446,44 @@ def spread(points: list, radius: float) -> tuple[list, list, int]:
     return x, y, max(map(len, shared.values()), default=1)
 
 
+def layer_positions(graph, drawn: list, index: dict, source) -> tuple[list, list]:
+    """``x``, ``y`` of the states ``drawn`` (``index``: their places) in layers by edges from the
+    start (among the drawn states; the rest in a last layer), each ordered by the mean place of the
+    states that lead into it, and a layer taller than about the square root of the states drawn
+    folded into several columns: the layout of a state graph whose states carry no place (``y``
+    downwards; the page's, and ``draw --graph``'s).
+
+    >>> import networkx as nx
+    >>> layer_positions(nx.DiGraph([(0, 1), (0, 2), (2, 3)]), [0, 1, 2, 3], {0: 0, 1: 1, 2: 2, 3: 3}, 0)
+    ([0.0, 1.5, 1.5, 3.0], [0.0, -0.5, 0.5, 0.0])
+    """
+    succ = graph.succ
+    depth = reached_depths(graph, drawn, index, source)
+    last = max(depth.values()) + 1
+    layers = defaultdict(list)
+    for i in range(len(drawn)):
+        layers[depth.get(i, last)].append(i)
+    tallest = max(8, math.ceil(math.sqrt(len(drawn))))
+    place: dict[int, float] = {}
+    x, y = [0.0] * len(drawn), [0.0] * len(drawn)
+    column = 0.0
+    for level in sorted(layers):
+        members = layers[level]
+        lead: dict[int, list] = defaultdict(list)
+        for i in layers.get(level - 1, ()):
+            for v in succ[drawn[i]]:
+                j = index.get(v)
+                if j is not None and depth.get(j, last) == level:
+                    lead[j].append(place[i])
+        members.sort(key=lambda j: sum(lead[j]) / len(lead[j]) if lead.get(j) else math.inf)
+        rows = min(len(members), tallest)
+        for n, i in enumerate(members):
+            place[i] = n
+            x[i], y[i] = column + n // rows, n % rows - (rows - 1) / 2
+        column += math.ceil(len(members) / rows) + 0.5
+    return x, y
+
+
 # state graphs -------------------------------------------------------------------------------------
 
 class _Layout:
@@ -402,22 +496,25 @@ class _Layout:
 
 
 def _laid_out(settings: Settings, instance, question, graph, source) -> _Layout:
-    """The layout the model suggests (:func:`suggested_layout`), else
-    :func:`_layout`'s."""
+    """The layout the model suggests (:func:`suggested_layout`, a model's groups without places
+    laid out at :func:`_layout`'s places), else :func:`_layout`'s."""
     drawn = list(graph)
+    own = _layout(graph, source)
+    default = [(-own.position[state][1], own.position[state][0]) for state in drawn]
     with answering(lambda: question_name(settings.puzzle, instance, question)):
         found = suggested_layout(settings.puzzle.model(settings.model), instance, drawn,
-                                 reach_order(graph, drawn, source))
+                                 reach_order(graph, drawn, source), default, model_where(settings, instance, question))
     if found is None:
-        return _layout(graph)
+        return own
     position = {state: (x, -y) for state, x, y in zip(drawn, found["x"], found["y"])}
     group_of = dict(zip(drawn, found["group_of"])) if found["group_of"] is not None else None
     return _Layout(position, True, group_of, [(g["label"], (g["x"], -g["y"])) for g in found["groups"]])
 
 
-def _layout(graph) -> _Layout:
+def _layout(graph, source) -> _Layout:
     """Each state near its cell on the grid (piece, box or intersection), states sharing a cell on a
-    small circle round it; a spring layout when the states carry no position."""
+    small circle round it; in layers by moves from ``source`` (:func:`layer_positions`, as on the
+    page) when the states carry no position."""
     base = {}
     for node, attrs in graph.nodes(data=True):
         for r, c in (("box_row", "box_col"), ("piece_row", "piece_col"), ("row", "col")):
@@ -425,9 +522,9 @@ def _layout(graph) -> _Layout:
                 base[node] = (attrs[c], -attrs[r])
                 break
     if len(base) != len(graph):
-        import networkx as nx
-
-        return _Layout(nx.spring_layout(graph, seed=1))
+        drawn = list(graph)
+        x, y = layer_positions(graph, drawn, {state: i for i, state in enumerate(drawn)}, source)
+        return _Layout({state: (x[i], -y[i]) for i, state in enumerate(drawn)})
     groups = defaultdict(list)
     for node, point in base.items():
         groups[point].append(node)
@@ -467,7 +564,7 @@ def draw_graph(settings: Settings, text, path: str, instance: int | None = None,
                 path_states = solution.states or []
                 graph = _part(whole, path_states or [state_graph.source], max_states)
                 layout = _laid_out(settings, item, question, graph, state_graph.source)
-                title = (f"{puzzle.name} instance {wanted}, model {settings.model}: {len(whole):,} states, "
+                title = (f"{puzzle.name} instance {wanted}, model {settings.model}: {plural(len(whole), 'state')}, "
                          f"{len(settled):,} settled by {settings.algorithm}")
                 if len(graph) < len(whole):
                     title += f"\n{left_out(len(graph), len(whole))}"
@@ -483,15 +580,20 @@ def left_out(drawn: int, total: int) -> str:
     >>> left_out(380, 181_440)
     'drawn 380 of 181,440 states (the canonical path and its neighbourhood)'
     """
-    return f"drawn {drawn:,} of {total:,} states (the canonical path and its neighbourhood)"
+    return f"drawn {drawn:,} of {plural(total, 'state')} (the canonical path and its neighbourhood)"
 
 
 def _part(graph, core: list, max_states: int):
     """``graph`` itself, or above ``max_states`` states a graph of ``core`` (the canonical path) and
     its neighbourhood (:func:`neighbourhood`), with their attributes and the
-    moves between them."""
+    moves between them; a canonical path of more than ``max_states`` states is refused, as no
+    picture of it keeps to the limit."""
     if len(graph) <= max_states:
         return graph
+    if len(core) > max_states:
+        raise StategraphError(f"the canonical path alone has {plural(len(core), 'state')}, more than the "
+                              f"{max_states:,} a picture of the state graph draws; see it on the page of "
+                              "`stategraph view`, or write it with `stategraph export --path-only`")
     import networkx as nx
 
     drawn, _, _ = neighbourhood(graph, core, max_states)
@@ -536,9 +638,11 @@ def _source(record, graph):
 
 def _draw_states(graph, layout: _Layout, ax, path_states, settled=(), ends=None) -> None:
     """The states (``settled`` ones shaded), the edges (those from one copy of the layout to
-    another in orange, curved), the path ``path_states`` in red and its last state (or ``ends``:
-    the source and targets) ringed in green; the copies' labels."""
+    another in light orange, curved), the path ``path_states`` over them in red, edged in white so
+    it stands out where every move crosses between copies, and its last state (or ``ends``: the
+    source and targets) ringed in green; the copies' labels."""
     import networkx as nx
+    from matplotlib import patheffects
 
     position, group_of = layout.position, layout.group_of
     shaded = [n for n in graph if n in settled]
@@ -556,16 +660,18 @@ def _draw_states(graph, layout: _Layout, ax, path_states, settled=(), ends=None)
     nx.draw_networkx_edges(graph, position, edgelist=within, ax=ax, edge_color="#cccccc", width=0.6, node_size=small,
                            **heads)
     if across:
-        arrows = nx.draw_networkx_edges(graph, position, edgelist=across, ax=ax, edge_color="tab:orange", width=1.3,
-                                        arrows=True, arrowsize=9, node_size=small, connectionstyle="arc3,rad=0.15")
+        arrows = nx.draw_networkx_edges(graph, position, edgelist=across, ax=ax, edge_color="#fdae6b", width=1.0,
+                                        arrows=True, arrowsize=8, node_size=small, connectionstyle="arc3,rad=0.15")
         for arrow in arrows if isinstance(arrows, list) else [arrows]:
             arrow.set_gid("group-edges")
     on_path = list(zip(path_states, path_states[1:]))
     if on_path:
-        arrows = nx.draw_networkx_edges(graph, position, edgelist=on_path, ax=ax, edge_color="tab:red", width=2.2,
-                                        arrows=True, arrowsize=10, node_size=small)
+        arrows = nx.draw_networkx_edges(graph, position, edgelist=on_path, ax=ax, edge_color="tab:red", width=2.6,
+                                        arrows=True, arrowsize=11, node_size=small)
         for arrow in arrows if isinstance(arrows, list) else [arrows]:
             arrow.set_gid("canonical-path")
+            arrow.set_path_effects([patheffects.withStroke(linewidth=5, foreground="white")])
+            arrow.set_zorder(1.5)  # over every other move
     ends = ends if ends is not None else path_states[-1:]
     marks = nx.draw_networkx_nodes(graph, position, nodelist=ends, node_size=small * 2, node_color="none",
                                    edgecolors="tab:green", linewidths=1.5, ax=ax)

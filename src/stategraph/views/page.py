@@ -11,12 +11,14 @@ The data, built by :func:`build` from one answered question (one Huarong Dao que
   step ends on, and each step's picture: the model's :class:`~stategraph.contract.scene.Scene` (cells
   in their styles' colours, trails, marks and the legend, drawn with the style tables of
   :mod:`stategraph.contract.scene`, passed in ``styles``; a text picture as its text,
-  :func:`encode_scenes`) or, for a model without one, the step's ``picture`` text or the state's label;
+  :func:`encode_scenes`; checked first, :func:`~stategraph.views.draw.model_scene`) or, for a
+  model without one, the step's ``picture`` text or the state's label;
 * ``graph``: the drawn states (labels, exact distances from the start, positions: where the model
   places them, :func:`~stategraph.views.draw.suggested_layout`, one labelled copy of the layout per group; else by their
   cells when every state carries ``*_row``/``*_col`` attributes; else in layers by edges from the
-  start), their out-edges with the model's :meth:`~stategraph.contract.puzzle.Model.move_label`, the
-  canonical path, and what was left out;
+  start, :func:`~stategraph.views.draw.layer_positions`, a copy of them per group where the model
+  groups its states without placing them), their out-edges with the model's
+  :meth:`~stategraph.contract.puzzle.Model.move_label`, the canonical path, and what was left out;
 * ``replays``: for every routine that applies to the model, the step at which each drawn state
   was reached and settled, and the frontier's size, as ``solve --stats -a ROUTINE`` runs it (the
   last step is its ``settled`` count);
@@ -67,7 +69,7 @@ from ..search.solution import solve
 from ..search.spfa import spfa
 from ..settings.resolve import Settings
 from ..solving.driver import applicable_algorithms, run
-from .draw import neighbourhood, reach_order, reached_depths, spread, suggested_layout
+from .draw import layer_positions, model_scene, model_where, neighbourhood, reach_order, spread, suggested_layout
 from .explain import explanation, step_positions
 
 MAX_PAGE_BYTES = 5_000_000  # the page budget: no page is larger
@@ -163,14 +165,16 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
     record = replace(record, graph=None)  # the state graph goes before compare builds the other models'
     told = explanation(settings, record)
     model = settings.puzzle.model(settings.model)
+    own = list(zip(seen.graph["y"], seen.graph["x"]))  # the page's own layout: where groups without places go
     with answering(lambda: question_name(settings.puzzle, record.subject, record.question)):
-        suggested = suggested_layout(model, record.subject, seen.drawn, seen.order)
+        suggested = suggested_layout(model, record.subject, seen.drawn, seen.order, own,
+                                     model_where(settings, record.subject, record.question))
     if suggested is not None:
         seen.graph.update(suggested)
     exact = model.path_labels(record)
     if exact:
         seen.relabel_path(exact)
-    steps = _steps(model, record, told, seen)
+    steps = _steps(settings, record, told, seen)
     wrong = record.stats.get("wrong")  # a routine of your own whose distances break the rule
     return {"title": f"{told['title']}: {settings.puzzle.name}, model {settings.model}",
             "label": label,
@@ -321,7 +325,7 @@ def _positions(graph, drawn: list, index: dict, source) -> tuple[list, list, str
     if cells and all(cells):
         x, y, pitch = _grid_positions(cells)
         return x, y, "grid", pitch
-    x, y = _layer_positions(graph, drawn, index, source)
+    x, y = layer_positions(graph, drawn, index, source)
     return x, y, "layers", 1.0
 
 
@@ -351,37 +355,6 @@ def _typical(values: list) -> int:
     """The 90th percentile of ``values``, at least 1 (one far state, a start, does not squeeze the rest)."""
     ordered = sorted(values)
     return max(1, ordered[int(0.9 * (len(ordered) - 1))]) if ordered else 1
-
-
-def _layer_positions(graph, drawn: list, index: dict, source) -> tuple[list, list]:
-    """Layers by edges from the start (among the drawn states; the rest in a last layer), each
-    ordered by the mean place of the states that lead into it, and a layer taller than about the
-    square root of the states drawn folded into several columns."""
-    succ = graph.succ
-    depth = reached_depths(graph, drawn, index, source)
-    last = max(depth.values()) + 1
-    layers = defaultdict(list)
-    for i in range(len(drawn)):
-        layers[depth.get(i, last)].append(i)
-    tallest = max(8, math.ceil(math.sqrt(len(drawn))))
-    place: dict[int, float] = {}
-    x, y = [0.0] * len(drawn), [0.0] * len(drawn)
-    column = 0.0
-    for level in sorted(layers):
-        members = layers[level]
-        lead: dict[int, list] = defaultdict(list)
-        for i in layers.get(level - 1, ()):
-            for v in succ[drawn[i]]:
-                j = index.get(v)
-                if j is not None and depth.get(j, last) == level:
-                    lead[j].append(place[i])
-        members.sort(key=lambda j: sum(lead[j]) / len(lead[j]) if lead.get(j) else math.inf)
-        rows = min(len(members), tallest)
-        for n, i in enumerate(members):
-            place[i] = n
-            x[i], y[i] = column + n // rows, n % rows - (rows - 1) / 2
-        column += math.ceil(len(members) / rows) + 0.5
-    return x, y
 
 
 # replays ------------------------------------------------------------------------------------------
@@ -439,7 +412,7 @@ def _replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
 
 # steps and pictures -------------------------------------------------------------------------------
 
-def _steps(model, record, told: dict, seen: _Capture) -> dict:
+def _steps(settings: Settings, record, told: dict, seen: _Capture) -> dict:
     """Step 0 (the start) and the explanation's steps: their texts, the path state each ends on,
     and their pictures."""
     graph = seen.graph
@@ -450,7 +423,7 @@ def _steps(model, record, told: dict, seen: _Capture) -> dict:
     texts = [f"start: {labels[graph['path'][0]]}"] + [step["text"] for step in steps]
     shown: dict[str, Any] = {"texts": texts, "states": positions, "scenes": None, "scene_of": None,
                              "pictures": None}
-    scenes = _scenes(model, record, steps)
+    scenes = _scenes(settings, record, steps)
     if scenes is not None:
         picked, drawn = scenes
         shown["scenes"] = encode_scenes(drawn)
@@ -462,18 +435,18 @@ def _steps(model, record, told: dict, seen: _Capture) -> dict:
     return shown
 
 
-def _scenes(model, record, steps: list) -> tuple[list, list] | None:
-    """The steps pictured and their scenes (``None``: the model has no scene): every step while
-    steps x grid cells (a text picture's characters) stays within :data:`MAX_SCENE_CELLS`, else
-    evenly spaced ones and the last."""
-    first = model.scene(record, [])
+def _scenes(settings: Settings, record, steps: list) -> tuple[list, list] | None:
+    """The steps pictured and their scenes (``None``: the model has no scene;
+    :func:`~stategraph.views.draw.model_scene`): every step while steps x grid cells (a text
+    picture's characters) stays within :data:`MAX_SCENE_CELLS`, else evenly spaced ones and the last."""
+    first = model_scene(settings, record, [])
     if first is None:
         return None
     cells = max(len(first.cells), len(first.text or ""), 1)
     count = len(steps) + 1
     every = max(1, math.ceil(count * cells / MAX_SCENE_CELLS))
     picked = sorted(set(range(0, count, every)) | {count - 1})
-    return picked, [first if k == 0 else model.scene(record, steps[:k]) for k in picked]
+    return picked, [first if k == 0 else model_scene(settings, record, steps[:k]) for k in picked]
 
 
 def encode_scenes(scenes: list) -> dict:

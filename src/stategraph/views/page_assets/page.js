@@ -12,6 +12,8 @@
   const colour = (name) => (typeof name === "string" && name.startsWith("tab:")) ? (TAB[name.slice(4)] || "#888888")
     : (name || "#888888");
   const count = (n) => Number(n).toLocaleString("en-US");
+  // how the page counts things: the noun singular for one (stategraph.contract.words.plural's rule)
+  const plural = (n, noun) => `${count(n)} ${noun}${n === 1 ? "" : noun.endsWith("sh") ? "es" : "s"}`;
   const clamp = (value, low, high) => Math.max(low, Math.min(high, value));
 
   function make(tag, attrs, parent) {
@@ -225,6 +227,7 @@
     }
     for (const [kind, d] of Object.entries(lines)) if (d) make("path", {class: kind, d: d}, edgeGroup);
     const along = G.path.map((i) => `${px[i]},${py[i]}`).join(" ");
+    make("polyline", {class: "path-halo", points: along}, graphSvg);  // the path edged in white, over every move
     make("polyline", {class: "path-line", points: along, id: "graph-path"}, graphSvg);
     make("polyline", {class: "path-done", points: "", id: "graph-path-done"}, graphSvg);
     const nodes = make("g", {class: "nodes"}, graphSvg);
@@ -244,19 +247,19 @@
     };
     graphSvg.addEventListener("click", pick);
     graphSvg.addEventListener("mouseover", pick);
-    const total = G.total.toLocaleString("en-US");
-    let note = `${total} states, ${count(G.edges_total)} edges`;
+    let note = `${plural(G.total, "state")}, ${plural(G.edges_total, "edge")}`;
     if (G.radius !== null) {
-      const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
       let around = G.radius === 0 ? "the canonical path" :
-        `the canonical path and every state within ${moves(G.radius)} of it`;
-      if (G.ring_in_part) around += `, and some of the states ${moves(G.radius + 1)} away`;
-      note = `${total} states: drawing ${count(drawnCount)}, ${around}; ${count(G.total - drawnCount)} left out`;
+        `the canonical path and every state within ${plural(G.radius, "move")} of it`;
+      if (G.ring_in_part) around += `, and some of the states ${plural(G.radius + 1, "move")} away`;
+      note = `${plural(G.total, "state")}: drawing ${count(drawnCount)}, ${around}; ` +
+        `${count(G.total - drawnCount)} left out`;
     }
     if (G.edges_left_out) note += `; ${count(G.edges_left_out)} of the drawn states' moves left out`;
     if (groups.length) {
-      note += `; laid out where the model places each state, one copy per group (${count(groups.length)}), in the ` +
-        "order a search from the start first reaches them; moves between copies in orange";
+      note += `; ${G.placed ? "laid out where the model places each state" : "laid out by the page"}, one copy ` +
+        `per group (${plural(groups.length, "group")}), in the order a search from the start first reaches them; ` +
+        "moves between copies in orange";
     }
     $("graph-note").textContent = note + ". Scroll to zoom, drag to pan, double-click to fit.";
   }
@@ -305,7 +308,7 @@
     distance.setAttribute("data-dist", JSON.stringify(known ? G.dist[i] : null));
     const place = pathPlace.get(i);
     $("state-path").textContent = (i === G.start ? "the start. " : "") + (G.targets.includes(i) ? "a goal. " : "") +
-      (place === undefined ? "" : `state ${place} of the canonical path (${G.path.length - 1} moves).`);
+      (place === undefined ? "" : `state ${place} of the canonical path (${plural(G.path.length - 1, "move")}).`);
     const moves = $("state-moves");
     moves.replaceChildren();
     for (const e of out[i]) {
@@ -379,14 +382,14 @@
     $("replay-settled").textContent = count(settled);
     $("replay-frontier").textContent = count(frontier);
     $("replay-untouched").textContent = count(Math.max(0, G.total - settled - frontier));
-    $("replay-total").textContent = count(G.total);
+    $("replay-total").textContent = plural(G.total, "state");
   }
 
   function chooseReplay(index) {
     replay = replays[index];
     if (replayTimer) playReplay();
     replaySlider.max = replay.frontier.length - 1;
-    $("replay-note").textContent = `${replay.name} settles ${count(replay.settled)} states, ` +
+    $("replay-note").textContent = `${replay.name} settles ${plural(replay.settled, "state")}, ` +
       (replay.counted ? `as \`stategraph solve --stats -a ${replay.name}\` counts them` :
         "watched by the page (the routine counts none itself: --stats shows -)") +
       (replay.stride > 1 ? `; shown every ${replay.stride} states` : "") + "." +
@@ -413,14 +416,21 @@
 
   function fillRoutines() {
     const select = $("replay-routine");
+    const refused = $("replay-refused");
     replays.forEach((item, index) => {
       const option = document.createElement("option");
       option.value = index;
-      option.textContent = item.refused ? `${item.name}: refused (${item.refused})` :
+      option.textContent = item.refused ? `${item.name}: refused` :
         `${item.name} (${count(item.settled)} settled)` + (item.wrong ? ": WRONG" : "");
       option.disabled = Boolean(item.refused);
       select.appendChild(option);
+      if (item.refused) {  // the reason below the list, where it wraps, never in an option as wide as it
+        const reason = document.createElement("li");
+        reason.textContent = `${item.name} refused: ${item.refused}`;
+        refused.appendChild(reason);
+      }
     });
+    refused.hidden = !refused.childElementCount;
     select.addEventListener("change", () => chooseReplay(Number(select.value)));
     const first = replays.findIndex((item) => !item.refused);
     if (first >= 0) {
