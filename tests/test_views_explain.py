@@ -19,9 +19,9 @@ from stategraph.views.explain import explain, render  # noqa: E402
 
 PB_SAMPLE = get_puzzle("pushing_boxes").sample_text()
 MAZE_3_STEPS = [
-    "1. box (4,6), player at (6,7): walk 6 (eennww), push W -> box (4,5); cost (1 push, 6 walks)",
-    "2. box (4,5), player E of it: walk 0, push W -> box (4,4); cost (2 pushes, 6 walks)",
-    "3. box (4,4), player E of it: walk 0, push W -> box (4,3); cost (3 pushes, 6 walks)",
+    "1. box (4,6), player at (6,7): walk 6 (eennww), push W -> box (4,5); cost so far (1 push, 6 walks)",
+    "2. box (4,5), player E of it: walk 0, push W -> box (4,4); cost so far (2 pushes, 6 walks)",
+    "3. box (4,4), player E of it: walk 0, push W -> box (4,3); cost so far (3 pushes, 6 walks)",
 ]
 
 
@@ -123,8 +123,8 @@ def test_huarong_random_queries_replay_legally_in_the_answered_moves(model):
 def test_huarong_sample_shows_the_hidden_moves():
     [first] = explain("huarong", get_puzzle("huarong").sample_text())
     assert [step["text"] for step in first["steps"]] == [
-        "1. piece (1,2), blank at (3,2): the blank walks 1 (n) -> blank S of it; cost 1 move",
-        "2. piece (1,2), blank S of it: the piece slides S -> piece (2,2), blank N of it; cost 2 moves",
+        "1. piece (1,2), blank at (3,2): the blank walks 1 (n) -> blank S of it; cost so far 1 move",
+        "2. piece (1,2), blank S of it: the piece slides S -> piece (2,2), blank N of it; cost so far 2 moves",
     ]
     [second] = explain("huarong", get_puzzle("huarong").sample_text(), query=2)
     assert second["answer"] == -1 and second["steps"] == []
@@ -136,7 +136,7 @@ def test_arrow_maze_route_steps():
     route = found["route"]
     assert len(found["steps"]) == len(route) - 1 == 14
     assert [step["cell"] for step in found["steps"]] == route[1:]
-    assert found["steps"][0]["text"] == "1. start at (3,1): leave heading N -> (2,1) heading N; cost 1"
+    assert found["steps"][0]["text"] == "1. start at (3,1): leave heading N -> (2,1) heading N; cost so far 1"
     assert "S" in found["picture"] and "G" in found["picture"]
     assert nosolution["steps"] == [] and nosolution["summary"] == "No Solution Possible"
 

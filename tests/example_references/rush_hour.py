@@ -142,4 +142,4 @@ BAD_INPUTS = [
 RANDOM = RandomRun(seed=31, sizes=(1, 2, 3, 4) * 8, algorithm="bfs", distinct=15, caught=17)
 
 VIEWS = Views(instance=1, graph_instance=4, drawn_ids=frozenset({"route-path", "target", "car-X-1", "car-B-2"}),
-              first_step="1. A1 B1 C2 X1: C-1 -> A1 B1 C1 X1; cost 1", last_picture="AA...\n...XX\nCCCB#\n...B.")
+              first_step="1. A1 B1 C2 X1: C-1 -> A1 B1 C1 X1; cost so far 1", last_picture="AA...\n...XX\nCCCB#\n...B.")

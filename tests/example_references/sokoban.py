@@ -112,5 +112,5 @@ RANDOM = RandomRun(seed=31, sizes=(1, 2, 3, 4) * 8, algorithm="dijkstra", distin
 # the sample: each box pushed down a row, then along it; its dead cells (x) along the top wall
 VIEWS = Views(instance=1, graph_instance=4, drawn_ids=frozenset({"box-path-1", "box-path-2", "target", "box-1"}),
               absent_ids=frozenset({"route-path"}),  # the push model keeps no cell of the player: no walk drawn
-              first_step="1. (2,2) (3,3) (3,4): (3,3)S -> (2,2) (3,4) (4,3); cost 1",
+              first_step="1. (2,2) (3,3) (3,4): (3,3)S -> (2,2) (3,4) (4,3); cost so far 1",
               last_picture="######\n#xxxx#\n#....#\n#*..*#\n######")

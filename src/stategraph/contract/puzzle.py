@@ -231,7 +231,7 @@ class Model(ABC):
             total = weight if total is None else total + weight
             move = cls.move_label(record.graph, u, v, attrs)
             steps.append({"number": number, "text": f"{number}. {labels[number - 1]}: {move} -> {labels[number]}; "
-                                                   f"cost {total}",
+                                                   f"cost so far {total}",
                           "move": move, "before": labels[number - 1], "after": labels[number],
                           "cost": components(total), "picture": cls.state_picture(record.subject, v)})
         start = cls.state_picture(record.subject, states[0]) if states else None

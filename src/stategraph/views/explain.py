@@ -14,8 +14,8 @@ before step 1 (``None`` where the model draws none).
 >>> [e] = explain("pushing_boxes", "1 4\\nSB.T\\n0 0\\n")
 >>> for step in e["steps"]:
 ...     print(step["text"])
-1. box (1,2), player W of it: walk 0, push E -> box (1,3); cost (1 push, 0 walks)
-2. box (1,3), player W of it: walk 0, push E -> box (1,4); cost (2 pushes, 0 walks)
+1. box (1,2), player W of it: walk 0, push E -> box (1,3); cost so far (1 push, 0 walks)
+2. box (1,3), player W of it: walk 0, push E -> box (1,4); cost so far (2 pushes, 0 walks)
 """
 
 from __future__ import annotations

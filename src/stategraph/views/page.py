@@ -35,7 +35,7 @@ HTML are written; and the written page once more, in case the count ever falls s
 
 >>> p = page("pushing_boxes", "1 4\\nSB.T\\n0 0\\n")
 >>> p.data["steps"]["texts"][1], p.data["graph"]["total"], [r["settled"] for r in p.data["replays"]][:2]
-('1. box (1,2), player W of it: walk 0, push E -> box (1,3); cost (1 push, 0 walks)', 3, [3, 3])
+('1. box (1,2), player W of it: walk 0, push E -> box (1,3); cost so far (1 push, 0 walks)', 3, [3, 3])
 >>> p.html.startswith("<!DOCTYPE html>"), "<iframe srcdoc=" in p._repr_html_()
 (True, True)
 """

@@ -47,7 +47,7 @@ def explain(record) -> dict:
         else:
             before = f"{rc(u[:2])} heading {LETTERS[u[2]]}"
             move = f"turn {turn}"
-        text = f"{number}. {before}: {move} -> {rc((row, col))} heading {LETTERS[heading]}; cost {number}"
+        text = f"{number}. {before}: {move} -> {rc((row, col))} heading {LETTERS[heading]}; cost so far {number}"
         result["steps"].append({"number": number, "text": text, "move": move, "turn": turn,
                                 "before": before, "after": f"{rc((row, col))} heading {LETTERS[heading]}",
                                 "cell": [row, col], "heading": LETTERS[heading], "cost": {"moves": number},

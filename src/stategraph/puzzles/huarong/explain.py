@@ -106,7 +106,7 @@ def _huarong_step(grid, number, kind, piece0, blank0, piece, blank, slides, tota
         move = f"the blank walks {len(slides)} ({letters}) -> {_where(grid, piece, blank)}"
     else:
         move = "the blank is already there"
-    return {"number": number, "kind": kind, "text": head + move + f"; cost {plural(total, 'move')}",
+    return {"number": number, "kind": kind, "text": head + move + f"; cost so far {plural(total, 'move')}",
             "move": move, "slides": slides,
             "before": {"piece": list(grid.position(piece0)), "blank": list(grid.position(blank0))},
             "after": {"piece": list(grid.position(piece)), "blank": list(grid.position(blank))},

@@ -69,7 +69,7 @@ def explain(record, pushes_on_edges: bool) -> dict:
         after_box = box + grid.step[direction]
         walk_words = f"walk {len(walk)} ({walk})" if walk else "walk 0"
         text = (f"{number}. box {rc(grid.position(box))}, player {where}: {walk_words}, push {push} -> "
-                f"box {rc(grid.position(after_box))}; cost ({plural(total_pushes, 'push')}, "
+                f"box {rc(grid.position(after_box))}; cost so far ({plural(total_pushes, 'push')}, "
                 f"{plural(total_walks, 'walk')})")
         result["steps"].append({
             "number": number, "text": text, "move": walk + push, "walk": walk, "push": push,
