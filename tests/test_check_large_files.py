@@ -84,7 +84,7 @@ def test_every_answer_of_a_large_file_is_judged(puzzle, from_stdin, tmp_path):
     verdicts, summary = lines[:-1], lines[-1]
     assert status == 0, lines[-3:]
     assert all(v.endswith(": ok") for v in verdicts) and len(verdicts) > 700
-    assert summary == f"stategraph: checked {len(verdicts)} answers: {len(verdicts)} ok, 0 with a problem"
+    assert summary == f"stategraph: checked {len(verdicts):,} answers: {len(verdicts):,} ok, 0 with a problem"
 
     status, lines = check(tmp_path, puzzle, text, spoiled, from_stdin)
     problems = [v for v in lines[:-1] if not v.endswith(": ok")]

@@ -199,10 +199,10 @@ def sigint_during_startup(case, folder):
 
 def verified_summary(total: int):
     def extra(stdout, line):
-        match = re.fullmatch(rf"stategraph: verified {total} answers: (\d+) confirmed, (\d+) legal but too large "
-                             r"to confirm optimal", line)
+        match = re.fullmatch(rf"stategraph: verified {total:,} answers: ([\d,]+) confirmed, ([\d,]+) legal but too "
+                             r"large to confirm optimal", line)
         assert match, line
-        confirmed, unconfirmed = map(int, match.groups())
+        confirmed, unconfirmed = (int(group.replace(",", "")) for group in match.groups())
         assert confirmed + unconfirmed == total and unconfirmed >= 1, line
     return extra
 

@@ -74,9 +74,9 @@ def solve(args) -> int:
     if settings.verify:
         wrong = verdicts.count(WRONG)
         unconfirmed = len(verdicts) - wrong - verdicts.count(CONFIRMED)
-        output(f"stategraph: verified {plural(len(verdicts), 'answer')}: {verdicts.count(CONFIRMED)} confirmed"
-               + (f", {unconfirmed} legal but too large to confirm optimal" if unconfirmed else "")
-               + (f", {wrong} wrong" if wrong else "") + "\n", report=True)
+        output(f"stategraph: verified {plural(len(verdicts), 'answer')}: {verdicts.count(CONFIRMED):,} confirmed"
+               + (f", {unconfirmed:,} legal but too large to confirm optimal" if unconfirmed else "")
+               + (f", {wrong:,} wrong" if wrong else "") + "\n", report=True)
         if wrong:
             return 3
     return 0
@@ -111,7 +111,7 @@ def check(args) -> int:
                 file_problems = True
             else:
                 passed, failed = passed + verdict.passed, failed + (not verdict.passed)
-    output(f"stategraph: checked {plural(passed + failed, 'answer')}: {passed} ok, {failed} with a problem\n",
+    output(f"stategraph: checked {plural(passed + failed, 'answer')}: {passed:,} ok, {failed:,} with a problem\n",
            report=True)
     return 0 if failed == 0 and not file_problems else 3
 
