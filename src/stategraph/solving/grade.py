@@ -5,10 +5,9 @@ The instances come from the reference puzzle's ``random_instance(rng, size)``, s
 report's seed and number replay it).  Each is answered by the reference and by the student, each
 in a :class:`~stategraph.solving.sandbox.Sandbox` of its own (a fresh interpreter: the reference's
 code and the student's never share one, nor the grader's); they agree when every question's cost is the
-same (and, ``exact``, every answer's bytes).  On the first disagreement the case is shrunk: first
-to the smallest size at which fresh instances still disagree, then character by character, each
-token made simpler (a number smaller, a character the text's commonest) while the reference's
-reader still takes it, the two still disagree and the reference's model gets no larger.
+same (and, ``exact``, every answer's bytes).  On the first disagreement the case is shrunk
+(:mod:`stategraph.solving.shrink`): what the generator chose, a smaller size first, then the text
+it printed, while the two still disagree.
 
 >>> from stategraph.solving.sandbox import Side
 >>> graded = grade(Side(("pushing_boxes",)), Side(("pushing_boxes",)), instances=5, max_size=2)
@@ -20,16 +19,13 @@ from __future__ import annotations
 
 import random
 import threading
-from collections import Counter
 from dataclasses import dataclass, field
-from time import perf_counter
 
 from ..errors import ContractError, StategraphError, shorten
 from ..settings.resolve import Settings
 from .sandbox import MAX_MEMORY, MAX_SECONDS, START_SECONDS, Outcome, Sandbox, Side
+from .shrink import shrink
 
-SIZE_TRIES = 40  # fresh instances tried at each smaller size
-SHRINK_SECONDS = 60.0  # the text pass stops after this long, with the smallest case so far
 VERDICTS = {"agrees": 0, "disagrees": 3, "rejected": 3, "timeout": 3, "memory": 3, "crashed": 3, "fault": 2}
 
 
@@ -213,66 +209,6 @@ def _failed(student: Outcome) -> tuple[str, str]:
     words = {"rejected": "its reader refused the reference's instance", "timeout": "it timed out",
              "memory": "it ran out of memory", "crashed": "it crashed", "fault": "it raised"}
     return student.kind, f"{words.get(student.kind, student.kind)}: {student.message}"
-
-
-# shrinking -----------------------------------------------------------------------------------------
-
-def shrink(case: Case, judge: _Judge, make, seed: int) -> tuple[Case, int]:
-    """The smallest case found from ``case`` (see the module docstring) and the steps that got there."""
-    steps = 0
-    for size in range(1, case.size):
-        found = next((c for c in (judge(make(random.Random(f"{seed}/shrink/{size}/{k}"), size), size)
-                                  for k in range(SIZE_TRIES)) if _still(c)), None)
-        if found is not None:
-            case, steps = found, steps + 1
-            break
-    deadline = perf_counter() + SHRINK_SECONDS
-    improved = True
-    while improved and perf_counter() < deadline:
-        improved = False
-        for text in simpler(case.text):
-            if perf_counter() >= deadline:
-                break
-            try:
-                reference = judge.reference(text)
-            except StategraphError:
-                continue  # not an instance the reference takes
-            if case.states(reference) > case.states(case.reference):
-                continue
-            found = judge(text, case.size, reference=reference)
-            if _still(found):
-                case, steps, improved = found, steps + 1, True
-                break
-    return case, steps
-
-
-def _still(case: Case) -> bool:
-    """Whether ``case`` disagrees the way a shrunk case must: both answered, differently."""
-    return case.why is not None and case.student.kind == "answer"
-
-
-def simpler(text: str):
-    """Texts one token simpler than ``text``: a number made smaller (``0``, ``1``, half, one less),
-    or a character of a word made the text's commonest word character (or one commoner).
-
-    >>> list(simpler("2\\n#..\\n"))
-    ['0\\n#..\\n', '1\\n#..\\n', '2\\n...\\n']
-    """
-    letters = Counter(ch for word in text.split() if not word.isdigit() for ch in word)
-    ranked = [ch for ch, _ in letters.most_common()]
-    position = 0
-    for word in text.split():
-        start = text.index(word, position)
-        position = start + len(word)
-        if word.isdigit():
-            value = int(word)
-            for smaller in sorted({0, 1, value // 2, value - 1}):
-                if smaller < value:
-                    yield f"{text[:start]}{smaller}{text[position:]}"
-            continue
-        for i, ch in enumerate(word):
-            for commoner in ranked[:ranked.index(ch)]:
-                yield f"{text[:start + i]}{commoner}{text[start + i + 1:]}"
 
 
 def fault_line(result: Grade) -> str:

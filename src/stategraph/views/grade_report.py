@@ -216,20 +216,31 @@ def _sides(case: Case) -> list[str]:
 
 def part(case: Case):
     """``(move number, reference's move, student's move, (both paths as text))`` of the question
-    where they disagree (the move number ``None`` where both paths make the same moves), or ``None``."""
+    where they disagree (the move number ``None`` where both paths make the same moves), or ``None``.
+
+    Where both sides name their states alike (their paths start at one label), the paths part at
+    the move after which their states differ, however each side spells its moves; else at the
+    first move spelled otherwise."""
     if case.question is None:
         return None
     ours, theirs = case.reference.answers[case.question], case.student.answers[case.question]
     a, b = ours["moves"] or [], theirs["moves"] or []
     paths = tuple(" -> ".join(p["path"]) if p["path"] else "none" for p in (ours, theirs))
-    if a == b:
+    p, q = ours["path"] or [], theirs["path"] or []
+    if p and q and p[0] == q[0]:  # the states are comparable: a move differs where the state after it does
+        same, step = p == q, next((k for k in range(1, min(len(p), len(q))) if p[k] != q[k]), min(len(p), len(q))) - 1
+    else:
+        same, step = a == b, next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    if same:
         return None, None, None, paths
-    step = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return step + 1, _move(a, step), _move(b, step), paths
+    return step + 1, _move(ours, step), _move(theirs, step), paths
 
 
-def _move(moves: list, step: int) -> str:
-    return repr(moves[step]) if step < len(moves) else "none (its path ends there)"
+def _move(answer: dict, step: int) -> str:
+    moves = answer["moves"] or []
+    if step < len(moves):
+        return repr(moves[step])
+    return "none (its path ends there)" if answer["path"] else "none (it has no path)"
 
 
 def as_record(result: Grade, args: GradeRun) -> dict:
