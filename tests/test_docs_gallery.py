@@ -28,6 +28,7 @@ import pytest
 import yaml
 
 from cli_runner import run_cli
+from headless_chromium import launched
 
 pytest.importorskip("sphinx")
 from docutils import nodes  # noqa: E402
@@ -287,27 +288,23 @@ def test_a_failed_picture_fails_the_build_naming_the_puzzle(small_gallery):
     assert (out / "gallery" / "keys_doors.html").is_file()
 
 
-def test_a_gallery_page_in_a_browser(small_gallery):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover - depends on the machine
-        pytest.skip("the browser tests need Playwright: pip install playwright")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("the browser tests need Chromium (apt-get install chromium); none on PATH")
+@pytest.fixture(scope="module")
+def browser():
+    yield from launched()
+
+
+def test_a_gallery_page_in_a_browser(small_gallery, browser):
     _, out = small_gallery
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        tab = browser.new_page(viewport={"width": 1280, "height": 900})
-        said: list[str] = []
-        tab.on("console", lambda m: said.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
-        tab.on("pageerror", lambda e: said.append(f"page error: {e}"))
-        tab.goto((out / "gallery" / "keys_doors.html").as_uri(), wait_until="load")
-        tab.locator("iframe").scroll_into_view_if_needed()
-        frame = tab.frame_locator("iframe")
-        frame.locator("body[data-ready=yes]").wait_for(timeout=20_000)
-        assert frame.locator("svg, canvas").count() > 0  # the page drew itself inside the frame
-        widths = tab.evaluate("[...document.images].map(image => image.complete ? image.naturalWidth : 0)")
-        browser.close()
+    tab = browser.new_page(viewport={"width": 1280, "height": 900})
+    said: list[str] = []
+    tab.on("console", lambda m: said.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    tab.on("pageerror", lambda e: said.append(f"page error: {e}"))
+    tab.goto((out / "gallery" / "keys_doors.html").as_uri(), wait_until="load")
+    tab.locator("iframe").scroll_into_view_if_needed()
+    frame = tab.frame_locator("iframe")
+    frame.locator("body[data-ready=yes]").wait_for(timeout=20_000)
+    assert frame.locator("svg, canvas").count() > 0  # the page drew itself inside the frame
+    widths = tab.evaluate("[...document.images].map(image => image.complete ? image.naturalWidth : 0)")
+    tab.close()
     assert widths and all(widths), widths
     assert said == []

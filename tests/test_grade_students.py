@@ -27,6 +27,7 @@ import yaml
 
 from cli_runner import Result, run_cli
 from example_folders import EXAMPLES
+from headless_chromium import launched
 from stategraph import get_puzzle
 
 GRADING = Path(__file__).resolve().parent / "grading"
@@ -388,28 +389,27 @@ def test_the_replay_line_gives_the_same_grade(tmp_path):
     assert (same["verdict"], same["first"]["text"]) == ("timeout", record["first"]["text"])
 
 
-def test_the_page_opens_in_chromium_with_both_sides(tmp_path):
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("the browser tests need Chromium (apt-get install chromium); none on PATH")
+@pytest.fixture(scope="module")
+def browser():
+    yield from launched()
+
+
+def test_the_page_opens_in_chromium_with_both_sides(tmp_path, browser):
     folder = scratch(tmp_path, "keys_doors")
     student = with_model(folder, "puzzle.yaml", "cell_only")
     done = stategraph(folder, "grade", student, "--reference", "puzzle.yaml", "--page", "case.html")
     assert done.status == 3
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        try:
-            page, problems = browser.new_page(), []
-            page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-            page.on("pageerror", lambda error: problems.append(str(error)))
-            page.goto((folder / "case.html").as_uri())
-            page.wait_for_load_state("load")
-            frames = page.frames[1:]
-            titles = [frame.evaluate("document.title") for frame in frames]
-            drawn_states = [frame.evaluate("document.querySelectorAll('svg').length") for frame in frames]
-        finally:
-            browser.close()
+    page, problems = browser.new_page(), []
+    try:
+        page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.goto((folder / "case.html").as_uri())
+        page.wait_for_load_state("load")
+        frames = page.frames[1:]
+        titles = [frame.evaluate("document.title") for frame in frames]
+        drawn_states = [frame.evaluate("document.querySelectorAll('svg').length") for frame in frames]
+    finally:
+        page.close()
     assert problems == []
     assert len(frames) == 2
     assert [re.search(r"model (\w+)", title)[1] for title in titles] == ["cell_keys", "cell_only"]

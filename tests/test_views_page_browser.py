@@ -22,7 +22,6 @@ import glob
 import json
 import os
 import re
-import shutil
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -31,15 +30,12 @@ import pytest
 import yaml
 
 from cli_runner import Result, run_cli
+from headless_chromium import launched
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUDGET = 5_000_000  # the page budget docs/cli.md states
 LOAD_TIMES: dict[str, float] = {}
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
 
 
 @dataclass
@@ -113,19 +109,8 @@ SLOW_CASES = {
 
 @pytest.fixture(scope="module")
 def browser():
-    """One headless Chromium for the module (skipped, with the reason, where there is none)."""
-    if sync_playwright is None:
-        pytest.skip("the browser tests need Playwright: pip install playwright")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("the browser tests need Chromium (apt-get install chromium); none on PATH")
-    with sync_playwright() as driver:
-        try:
-            launched = driver.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        except Exception as exc:  # a browser that will not start: say why
-            pytest.skip(f"Chromium at {chromium} would not start: {str(exc).splitlines()[0]}")
-        yield launched
-        launched.close()
+    """One headless Chromium for the module (:func:`headless_chromium.launched`)."""
+    yield from launched()
     if LOAD_TIMES:
         print("\npage load times: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in LOAD_TIMES.items()))
 

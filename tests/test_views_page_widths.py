@@ -11,18 +11,13 @@ panel's, so a failure says what to fix.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from example_folders import EXAMPLES, copy_of, run_in
+from headless_chromium import launched
 from plugin_cli import run
-
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
 
 WIDTH = 1024  # the narrowest window the page is laid out for in two columns and more
 CASES = [(folder.name, ()) for folder in sorted(EXAMPLES.iterdir())
@@ -55,19 +50,8 @@ OVERFLOW = """() => {
 
 @pytest.fixture(scope="module")
 def browser():
-    """One headless Chromium for the module (skipped, with the reason, where there is none)."""
-    if sync_playwright is None:
-        pytest.skip("the browser tests need Playwright: pip install playwright")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("the browser tests need Chromium (apt-get install chromium); none on PATH")
-    with sync_playwright() as driver:
-        try:
-            launched = driver.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        except Exception as exc:  # a browser that will not start: say why
-            pytest.skip(f"Chromium at {chromium} would not start: {str(exc).splitlines()[0]}")
-        yield launched
-        launched.close()
+    """One headless Chromium for the module (:func:`headless_chromium.launched`)."""
+    yield from launched()
 
 
 def opened(browser, path: Path):
