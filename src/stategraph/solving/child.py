@@ -135,8 +135,9 @@ def _work(request: dict, settings) -> dict:
 
 
 def _guarded(work):
-    """``work()``, or the outcome of what it raised: the code's fault at its line, or a crash."""
-    from ..errors import StategraphError
+    """``work()``, or the outcome of what it raised (the one place a child's faults become outcomes):
+    a budget, stategraph's refusal, the code's fault at its line, or a crash."""
+    from ..errors import OutOfMemory, StategraphError
     from ..plugins.faults import describe_exception, plugin_fault
 
     try:
@@ -144,7 +145,7 @@ def _guarded(work):
     except MemoryError:
         return {"kind": "memory", "message": "ran out of memory"}
     except StategraphError as exc:
-        return {"kind": "memory" if type(exc).__name__ == "OutOfMemory" else "fault", "message": str(exc)}
+        return {"kind": "memory" if isinstance(exc, OutOfMemory) else "fault", "message": str(exc)}
     except BaseException as exc:  # noqa: B036 (the side's SystemExit and KeyboardInterrupt are its faults)
         fault = plugin_fault(exc)
         if fault is not None:

@@ -121,12 +121,8 @@ def outcome(settings: Settings, text: str) -> Outcome:
 
     try:
         records = list(run(settings.puzzle, text, settings, "<instance>", capture=capture, keep_wrong=True, sizes=True))
-    except InputError as exc:
+    except InputError as exc:  # any other fault is the child's to report (child._guarded)
         return Outcome("rejected", message=str(exc))
-    except MemoryError:
-        return Outcome("memory", message="ran out of memory")
-    except StategraphError as exc:
-        return Outcome("memory" if type(exc).__name__ == "OutOfMemory" else "fault", message=str(exc))
     answers = []
     for record in records:
         solution = record.solution
@@ -136,8 +132,6 @@ def outcome(settings: Settings, text: str) -> Outcome:
             cost = _plain(settings.puzzle.answer_cost(record.subject, record.question, record.answer))
         except VerificationError as exc:
             illegal = str(exc)
-        except StategraphError as exc:
-            return Outcome("fault", message=str(exc))
         answers.append({
             "instance": record.instance, "query": record.query, "output": record.text, "cost": cost,
             "illegal": illegal, "wrong": record.stats.get("wrong"), "states": record.stats.get("states"),
