@@ -3,7 +3,8 @@
 Run: python examples/pushing_boxes.py
 """
 
-from stategraph import get_puzzle, solve
+from stategraph import get_puzzle
+from stategraph.search.solution import solve
 
 pushing_boxes = get_puzzle("pushing_boxes")
 

@@ -17,8 +17,10 @@ import networkx as nx
 import pytest
 
 from cli_runner import run_cli
-from stategraph import INFINITY, Lex, StateGraph, canonical_path, solve
+from stategraph import INFINITY, Lex, StateGraph
+from stategraph.graph.canonical import canonical_path
 from stategraph.search import SEARCHES
+from stategraph.search.solution import solve
 
 # a zero-cost cycle s -> a -> s whose ranks beat leaving it: the greedy walk would loop.
 # (edges as (u, v, weight, rank); the optimal cost; the fewest-edges path of smallest ranks)
@@ -130,7 +132,7 @@ def expected_path(graph, source, targets, zero):
     up to 2n edges, which is a simple path exactly when a smallest sequence over all optimal paths
     exists (otherwise a lap round a zero-cost cycle always beats it); else, among the optimal
     simple paths (``nx.all_simple_paths``), the fewest edges, then the smallest ranks.  A source
-    that is a target is the answer, at cost zero (as :func:`stategraph.solve` has it)."""
+    that is a target is the answer, at cost zero (as :func:`stategraph.search.solution.solve` has it)."""
     if source in targets:
         return zero, [source]
     truth = shortest(graph, source, zero)

@@ -14,8 +14,8 @@ import textwrap
 import pytest
 
 from cli_runner import run_cli
-from stategraph import sample_text
 from stategraph.cli import main as cli
+from stategraph.puzzles import sample_text
 
 COPIES = 8  # the sample's questions, this many times over
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from stategraph import sample_text
+from stategraph.puzzles import sample_text
 from stategraph.settings.config import default_config, load_config
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,7 +10,8 @@ import networkx as nx
 import pytest
 
 import cli_runner
-from stategraph import PUZZLES, applicable_algorithms, sample_text
+from stategraph.puzzles import PUZZLES, sample_text
+from stategraph.solving.driver import applicable_algorithms
 
 SAMPLES = Path(__file__).parent / "samples"
 

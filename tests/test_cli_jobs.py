@@ -22,7 +22,8 @@ import ref_pushing_boxes
 from cli_runner import Result, run_cli
 from example_folders import copy_of, run_in
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
-from stategraph import PUZZLES, Settings, run, sample_text
+from stategraph import Settings, run
+from stategraph.puzzles import PUZZLES, sample_text
 
 SAMPLES = Path(__file__).parent / "samples"
 INPUTS = {

@@ -10,7 +10,8 @@ import networkx as nx
 import pytest
 
 from example_folders import example_module
-from stategraph import ContractError, Settings, SuccessorPuzzle, WeightProfile, run
+from stategraph import ContractError, Settings, SuccessorPuzzle, run
+from stategraph.graph.state_graph import WeightProfile
 
 KeysAndDoors = example_module("keys_doors").KeysAndDoors
 

@@ -16,7 +16,6 @@ import textwrap
 import networkx as nx
 import pytest
 
-from stategraph import solve
 from stategraph.contract.answer_line import COST, AnswerLine
 from stategraph.contract.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, UNKNOWN
 from stategraph.contract.first_level import Numbered, RulesModel, SuccessorPuzzle
@@ -28,6 +27,7 @@ from stategraph.graph.explore import StateLimit, explore
 from stategraph.graph.state_graph import WeightProfile
 from stategraph.graph.weights import Lex
 from stategraph.search import SEARCHES
+from stategraph.search.solution import solve
 
 
 class Table:

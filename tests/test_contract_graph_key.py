@@ -15,9 +15,10 @@ import pytest
 
 from example_folders import EXAMPLES, example_module
 from example_references.sliding_tile import distances
-from stategraph import COST, COST_AND_MOVES, ContractError, Settings, SuccessorPuzzle, WeightProfile, run
+from stategraph import COST, COST_AND_MOVES, ContractError, Settings, SuccessorPuzzle, run
 from stategraph.contract.first_level import KEPT_GRAPHS
 from stategraph.graph.explore import StateLimit
+from stategraph.graph.state_graph import WeightProfile
 
 EXAMPLE = EXAMPLES / "sliding_tile"
 tile = example_module("sliding_tile")

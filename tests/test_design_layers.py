@@ -26,7 +26,7 @@ from package_imports import MODULES, PACKAGE, imports
 
 FLOORS = {"errors": 0, "limits": 0, "graph": 1, "grid": 1, "plugins": 1, "io": 2, "search": 2, "contract": 3,
           "puzzles": 4, "settings": 5, "solving": 6, "views": 7, "cli": 8}
-FACADE = {"stategraph", "stategraph.__main__"}  # the package's own names, imported on first use
+FACADE = {"stategraph", "stategraph.__main__", "stategraph.moved"}  # the top level: its names, its old paths
 UPWARD = {("stategraph.contract.first_level", "stategraph.solving.driver"),  # SuccessorPuzzle.solve_text
           ("stategraph.solving.child", "stategraph.views.grade_page")}  # a grading child builds its side's page
 

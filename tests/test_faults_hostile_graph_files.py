@@ -22,9 +22,9 @@ import networkx as nx
 import pytest
 
 from cli_runner import run_cli
-from stategraph import sample_text
 from stategraph.errors import OutOfMemory
 from stategraph.io.graph_read import read_graph
+from stategraph.puzzles import sample_text
 
 GUARD = 120  # seconds before a hung run is killed (a failure, never a measurement)
 MB = 2**20

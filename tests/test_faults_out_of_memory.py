@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from stategraph import sample_text
 from stategraph.cli import main as cli
 from stategraph.io import decode as textdecode
+from stategraph.puzzles import sample_text
 
 
 @pytest.mark.parametrize("puzzle", ["pushing_boxes", "huarong", "arrow_maze"])

@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli_runner import run_cli
-from stategraph import run, sample_text
+from stategraph import run
 from stategraph.errors import StategraphError
+from stategraph.puzzles import sample_text
 from stategraph.settings.resolve import Settings
 from stategraph.solving.export import Capture, format_for
 

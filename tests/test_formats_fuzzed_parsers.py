@@ -12,8 +12,9 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stategraph import PUZZLES, InputError, Settings, run, sample_text
+from stategraph import InputError, Settings, run
 from stategraph.io.decode import decode_input
+from stategraph.puzzles import PUZZLES, sample_text
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ALPHABET = "0123456789 \n\t\r#.SBTNSEWLFR*-ENDx"

@@ -9,7 +9,8 @@ import networkx as nx
 import pytest
 
 from cli_runner import run_cli
-from stategraph import applicable_algorithms, sample_text
+from stategraph.puzzles import sample_text
+from stategraph.solving.driver import applicable_algorithms
 
 HUARONG_3X3 = "3 3 3\n1 1 1\n1 1 1\n1 1 1\n1 1 2 2 3 3\n3 3 1 1 1 3\n2 2 1 1 3 1\n"
 CASES = {"pushing_boxes": (sample_text("pushing_boxes"), 3, 1), "huarong": (HUARONG_3X3, 1, 2),

@@ -17,9 +17,10 @@ import networkx as nx
 import pytest
 
 import random_inputs
-from stategraph import get_puzzle, solve
+from stategraph import get_puzzle
 from stategraph.graph.state_graph import StateGraph
 from stategraph.search import SEARCHES
+from stategraph.search.solution import solve
 
 
 def state_graphs(puzzle: str, text: str):

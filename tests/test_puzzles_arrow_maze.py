@@ -15,7 +15,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ref_arrow_maze as ref  # noqa: E402
-from stategraph import applicable_algorithms, solve_text  # noqa: E402
+from stategraph import solve_text  # noqa: E402
+from stategraph.solving.driver import applicable_algorithms
 
 PUZZLE = "arrow_maze"
 SEED = 8162000

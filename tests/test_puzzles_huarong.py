@@ -14,7 +14,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ref_huarong as ref  # noqa: E402
-from stategraph import applicable_algorithms, solve_text  # noqa: E402
+from stategraph import solve_text  # noqa: E402
+from stategraph.solving.driver import applicable_algorithms
 
 SAMPLE_INPUT = """\
 3 4 2

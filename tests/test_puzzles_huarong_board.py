@@ -8,8 +8,11 @@ import random
 import pytest
 
 import ref_huarong
-from stategraph import SearchNotApplicable, applicable_algorithms, solve, solve_text
+from stategraph import solve_text
+from stategraph.errors import SearchNotApplicable
 from stategraph.puzzles import huarong
+from stategraph.search.solution import solve
+from stategraph.solving.driver import applicable_algorithms
 
 PieceSide = huarong.PieceSide
 

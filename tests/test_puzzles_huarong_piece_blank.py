@@ -16,7 +16,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ref_huarong as ref  # noqa: E402
 from random_inputs import huarong_input  # noqa: E402
-from stategraph import Settings, applicable_algorithms, get_puzzle, run, solve_text  # noqa: E402
+from stategraph import Settings, get_puzzle, run, solve_text  # noqa: E402
+from stategraph.solving.driver import applicable_algorithms
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEED = 20260101

@@ -14,7 +14,8 @@ import sys
 
 import pytest
 
-from stategraph import applicable_algorithms, solve_text
+from stategraph import solve_text
+from stategraph.solving.driver import applicable_algorithms
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:

@@ -18,7 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from stategraph import applicable_algorithms, canonical_path, get_puzzle, solve, solve_text
+from stategraph import get_puzzle, solve_text
+from stategraph.graph.canonical import canonical_path
+from stategraph.search.solution import solve
+from stategraph.solving.driver import applicable_algorithms
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:

@@ -20,8 +20,9 @@ import networkx as nx
 import pytest
 
 from cli_runner import run_cli
-from stategraph import INFINITY, Lex, StateGraph, solve
+from stategraph import INFINITY, Lex, StateGraph
 from stategraph.errors import ContractError
+from stategraph.search.solution import solve
 
 # The trap: s -> x costs 10 and x -> t 2, but s -> y -> x costs 4.  With h(y) = 9 (inconsistent:
 # the move y -> x costs 2 and h(x) = 0), A* settles x at 10 before y shows the way round, and an

@@ -17,8 +17,9 @@ from itertools import product
 import networkx as nx
 import pytest
 
-from stategraph import StateGraph, SuccessorPuzzle, solve
+from stategraph import StateGraph, SuccessorPuzzle
 from stategraph.search import SEARCHES
+from stategraph.search.solution import solve
 
 COSTS = (0.1, 0.2, 0.3, 0.7)
 TIES = ((0.1, 0.2, 0.3), (0.2, 0.1, 0.3), (0.3, 0.7, 1.0), (0.7, 0.3, 1.0), (0.1, 0.7, 0.8), (0.7, 0.1, 0.8))

@@ -8,8 +8,12 @@ from itertools import product
 import networkx as nx
 import pytest
 
-from stategraph import Lex, ScalarEncoding, SearchNotApplicable, StateGraph, canonical_path, solve
+from stategraph import Lex, StateGraph
+from stategraph.errors import SearchNotApplicable
+from stategraph.graph.canonical import canonical_path
+from stategraph.graph.weights import ScalarEncoding
 from stategraph.search import SEARCHES
+from stategraph.search.solution import solve
 
 
 def random_graph(rng: random.Random, lex: bool, unit: bool = False) -> nx.DiGraph:

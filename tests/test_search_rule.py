@@ -6,7 +6,7 @@ a state that cannot be reached is not reported at all (``float('inf')`` counts a
 
 The reference here (Bellman-Ford both ways, the states on optimal paths, :func:`breaks_rule`) is
 written in this file; it uses nothing of stategraph's routines or canonical step.  Seeded random
-graphs of every weight kind feed each built-in routine, :func:`stategraph.solve`, and the judge
+graphs of every weight kind feed each built-in routine, :func:`stategraph.search.solution.solve`, and the judge
 :func:`stategraph.search.routine_check.first_wrong_distance`.
 """
 
@@ -21,11 +21,12 @@ from functools import cache
 import networkx as nx
 import pytest
 
-from stategraph import StateGraph, solve
+from stategraph import StateGraph
 from stategraph.graph import weights
 from stategraph.graph.weights import Lex
 from stategraph.search import SEARCHES
 from stategraph.search.routine_check import first_wrong_distance
+from stategraph.search.solution import solve
 
 # what a heuristic gives a state that reaches no target
 UNREACHED = weights.INFINITY if hasattr(weights, "INFINITY") else None

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from random_inputs import GENERATORS
-from stategraph import PUZZLES, Settings, applicable_algorithms, run
+from stategraph import Settings, run
+from stategraph.puzzles import PUZZLES
+from stategraph.solving.driver import applicable_algorithms
 
 
 def records_by_algorithm(puzzle, text):

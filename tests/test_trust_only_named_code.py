@@ -124,7 +124,8 @@ def test_algorithms_lists_an_undeclared_puzzle_as_decided_once_built_and_solve_a
 
 def test_a_profile_on_the_puzzle_class_holds_for_its_rules_classes(tmp_path):
     text = '''\
-from stategraph import COST, SuccessorPuzzle, WeightProfile
+from stategraph import COST, SuccessorPuzzle
+from stategraph.graph.state_graph import WeightProfile
 
 
 class Rules:

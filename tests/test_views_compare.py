@@ -7,8 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from stategraph import applicable_algorithms, get_puzzle
+from stategraph import get_puzzle
 from stategraph.cli.main import main
+from stategraph.solving.driver import applicable_algorithms
 from stategraph.views.compare import COLUMNS, as_csv, as_json, as_text, combinations, compare
 
 PUZZLES = ("pushing_boxes", "huarong", "arrow_maze")

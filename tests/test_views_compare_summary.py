@@ -16,7 +16,8 @@ import pytest
 
 import random_inputs
 from example_folders import copy_of, run_in
-from stategraph import applicable_algorithms, get_puzzle
+from stategraph import get_puzzle
+from stategraph.solving.driver import applicable_algorithms
 from stategraph.views.compare import as_json, compare, summary_text
 
 SLOW_CASES = {"test_summary_totals_are_the_sums_of_the_json_records[ice_maze]",

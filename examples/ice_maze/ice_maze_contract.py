@@ -20,7 +20,7 @@ Two models:
 
 Both print the same bytes: see the note on the tie-break above ``StopCells``.
 
->>> from stategraph import solve
+>>> from stategraph.search.solution import solve
 >>> ice = IceMaze()
 >>> maze = next(ice.parse("3 3\\nS..\\n.#.\\n..E\\n0 0\\n"))
 >>> model = ice.model("stop_cells")(maze)

@@ -1,6 +1,7 @@
 """Keys and doors on stategraph's first level: a state is the walker's cell and the keys it holds (README.md)."""
 
-from stategraph import GridPuzzle, GridRules, WeightProfile
+from stategraph import GridPuzzle, GridRules
+from stategraph.graph.state_graph import WeightProfile
 
 LEGEND = {"#": "wall", ".": "floor", "S": "start", "G": "goal", "abcd": "key", "ABCD": "door"}
 

@@ -5,7 +5,8 @@ input into instances, offers named state models, and formats and checks its
 answers.  The pipeline is parse -> model -> state graph -> search ->
 canonical path -> decode -> format:
 
->>> from stategraph import get_puzzle, solve
+>>> from stategraph import get_puzzle
+>>> from stategraph.search.solution import solve
 >>> pb = get_puzzle("pushing_boxes")
 >>> maze = next(pb.parse("1 4\\nSB.T\\n0 0\\n"))
 >>> model = pb.model("box_side")(maze)           # the default model, named
@@ -60,41 +61,50 @@ if _is_the_command():
 from importlib import import_module  # noqa: E402  (after the path is made safe)
 from typing import TYPE_CHECKING  # noqa: E402
 
-_HOMES = {
-    "contract.answer_line": ("AnswerLine", "COST", "COST_AND_MOVES"),
-    "graph.canonical": ("canonical_path",),
-    "errors": ("ConfigError", "ContractError", "InputError", "SearchNotApplicable", "StategraphError",
-               "VerificationError"),
-    "graph.state_graph": ("StateGraph", "WeightProfile"),
-    "search.solution": ("Solution", "solve"),
-    "puzzles": ("PUZZLES", "get_puzzle", "sample_text"),
-    "contract.puzzle": ("Model", "Puzzle"),
-    "solving.driver": ("applicable_algorithms", "run", "solve_text"),
-    "settings.resolve": ("Settings",),
+from . import moved  # noqa: E402
+
+moved.install()
+
+_HOMES = {  # the names a user needs: writing a puzzle, running it, its errors (each in docs/api)
     "contract.first_level": ("SuccessorPuzzle",),
     "contract.grid_puzzle": ("CharGrid", "GridPuzzle", "GridRules"),
     "contract.scene": ("Scene",),
-    "search": ("SEARCHES", "get_search"),
-    "graph.weights": ("INFINITY", "Lex", "ScalarEncoding"),
+    "contract.answer_line": ("AnswerLine", "COST", "COST_AND_MOVES"),
+    "graph.weights": ("INFINITY", "Lex"),
+    "graph.state_graph": ("StateGraph",),
+    "puzzles": ("get_puzzle",),
+    "search": ("SEARCHES",),
+    "settings.resolve": ("Settings",),
+    "solving.driver": ("run", "solve_text"),
     "views.grade_report": ("grade_model",),
+    "errors": ("ContractError", "InputError", "StategraphError", "VerificationError"),
+}
+_LEAVING = {  # names the top level offered in 0.1, reachable by their modules (a DeprecationWarning here)
+    "contract.puzzle": ("Model", "Puzzle"),
+    "graph.canonical": ("canonical_path",),
+    "graph.state_graph": ("WeightProfile",),
+    "graph.weights": ("ScalarEncoding",),
+    "search": ("get_search",),
+    "search.solution": ("Solution", "solve"),
+    "puzzles": ("PUZZLES", "sample_text"),
+    "solving.driver": ("applicable_algorithms",),
+    "errors": ("ConfigError", "SearchNotApplicable"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+_LEAVING_FROM = {name: module for module, names in _LEAVING.items() for name in names}
 
 if TYPE_CHECKING:  # what mypy reads for ``from stategraph import X`` (at run time: __getattr__ below)
     from .contract.answer_line import COST, COST_AND_MOVES, AnswerLine
     from .contract.first_level import SuccessorPuzzle
     from .contract.grid_puzzle import CharGrid, GridPuzzle, GridRules
-    from .contract.puzzle import Model, Puzzle
     from .contract.scene import Scene
-    from .errors import ConfigError, ContractError, InputError, SearchNotApplicable, StategraphError, VerificationError
-    from .graph.canonical import canonical_path
-    from .graph.state_graph import StateGraph, WeightProfile
-    from .graph.weights import INFINITY, Lex, ScalarEncoding
-    from .puzzles import PUZZLES, get_puzzle, sample_text
-    from .search import SEARCHES, get_search
-    from .search.solution import Solution, solve
+    from .errors import ContractError, InputError, StategraphError, VerificationError
+    from .graph.state_graph import StateGraph
+    from .graph.weights import INFINITY, Lex
+    from .puzzles import get_puzzle
+    from .search import SEARCHES
     from .settings.resolve import Settings
-    from .solving.driver import applicable_algorithms, run, solve_text
+    from .solving.driver import run, solve_text
     from .views.grade_report import grade_model
 
 __all__ = sorted(_HOME_OF)
@@ -105,6 +115,8 @@ def __getattr__(name: str):
         value = getattr(import_module(f".{_HOME_OF[name]}", __name__), name)
         globals()[name] = value
         return value
+    if name in _LEAVING_FROM:
+        return moved.name_from(__name__, name, f"{__name__}.{_LEAVING_FROM[name]}")
     raise AttributeError(f"module 'stategraph' has no attribute {name!r}")
 
 

@@ -179,7 +179,7 @@ class SearchNotApplicable(StategraphError):
 
     Examples
     --------
-    >>> from stategraph import get_search
+    >>> from stategraph.search import get_search
     >>> get_search("dfs")
     Traceback (most recent call last):
     ...

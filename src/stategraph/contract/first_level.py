@@ -597,7 +597,7 @@ def _model_class(puzzle: type[SuccessorPuzzle], name: str, rules: Any) -> type[R
     declared = getattr(rules, "profile", None) or getattr(puzzle, "profile", None)  # the rules', else the puzzle's
     if declared is not None and not isinstance(declared, WeightProfile):
         raise ContractError(f"{puzzle.__name__}: the profile of model {name!r} must be a "
-                            f"stategraph.WeightProfile, found {shorten(declared)}")
+                            f"stategraph.graph.state_graph.WeightProfile, found {shorten(declared)}")
     least = None if declared is not None else WeightProfile(unit=False, primary_01=False,
                                                            nonnegative=not puzzle.negative_costs)
     return cast(type[RulesModel], type(title, (RulesModel,), {

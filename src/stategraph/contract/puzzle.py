@@ -36,7 +36,7 @@ the same way for every puzzle.  A whole puzzle, small enough to read in one go
 ...         yield data.strip()
 ...     def format_answer(self, instance, question, answer):
 ...         return f"{answer}\\n"
->>> from stategraph import solve
+>>> from stategraph.search.solution import solve
 >>> corridor = Corridor()
 >>> row = next(corridor.parse(corridor.sample_text()))
 >>> model = corridor.model()(row)

@@ -123,7 +123,7 @@ def sample_text(puzzle) -> str:
     Returns
     -------
     str
-        Its :meth:`~stategraph.Puzzle.sample_text`: a small input in its contest format.
+        Its :meth:`~stategraph.contract.puzzle.Puzzle.sample_text`: a small input in its contest format.
 
     Examples
     --------
@@ -160,7 +160,7 @@ def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
     cls = plugins.load_member(spec, folder, where, PUZZLE)
     class_name = spec.partition(":")[2]
     if not (inspect.isclass(cls) and issubclass(cls, Puzzle)):
-        raise PluginError(f"{where}: {shorten(class_name)} is not a subclass of stategraph.Puzzle")
+        raise PluginError(f"{where}: {shorten(class_name)} is not a subclass of stategraph.contract.puzzle.Puzzle")
     missing = sorted(getattr(cls, "__abstractmethods__", ()))
     if missing:
         raise PluginError(f"{where}: the class does not define {', '.join(missing)}")
@@ -171,7 +171,8 @@ def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
         raise PluginError(f"{where}: 'models' must map model names to Model classes")
     for model_name, model in cls.models.items():
         if not (inspect.isclass(model) and issubclass(model, Model)):
-            raise PluginError(f"{where}: model {shorten(model_name)} is not a subclass of stategraph.Model")
+            raise PluginError(f"{where}: model {shorten(model_name)} is not a subclass of "
+                              "stategraph.contract.puzzle.Model")
         absent = sorted(getattr(model, "__abstractmethods__", ()))
         absent += [a for a in ("name", "summary", "profile") if not hasattr(model, a)]
         if absent:

@@ -94,7 +94,7 @@ def get_search(name: str, folder: str | None = None) -> SearchRoutine:
 
 def check_options(routine: SearchRoutine, options: dict) -> None:
     """Refuse options the routine does not take, or values that are not booleans (the one check of
-    search options: :mod:`stategraph.settings.config` and :func:`stategraph.solve` both call it)."""
+    search options: :mod:`stategraph.settings.config` and :func:`stategraph.search.solution.solve` both call it)."""
     for key, value in options.items():
         if key not in routine.options:
             known = ", ".join(routine.options) or "none"

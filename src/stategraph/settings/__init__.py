@@ -8,3 +8,14 @@ and checks YAML configs; :mod:`~stategraph.settings.resolve` builds the
 This package's ``__init__`` imports nothing, so the command line builds its parser without
 loading networkx.
 """
+
+
+
+def __getattr__(name: str) -> object:
+    """``stategraph.settings`` was the module :mod:`~stategraph.settings.resolve` is now: its names
+    still import from here in 0.1, with a ``DeprecationWarning``."""
+    if name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ..moved import name_from
+
+    return name_from(__name__, name, f"{__name__}.resolve")

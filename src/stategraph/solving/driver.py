@@ -98,7 +98,8 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
 
     Examples
     --------
-    >>> from stategraph import Settings, sample_text
+    >>> from stategraph import Settings
+    >>> from stategraph.puzzles import sample_text
     >>> for record in run("huarong", sample_text("huarong"), Settings.of("huarong", algorithm="spfa")):
     ...     print(record.instance, record.query, record.text.strip(), record.stats["algorithm"])
     1 1 2 spfa
@@ -274,7 +275,7 @@ def solve_text(puzzle, text, algorithm: str | None = None, source: str = "<input
 
     Examples
     --------
-    >>> from stategraph import sample_text
+    >>> from stategraph.puzzles import sample_text
     >>> print(solve_text("arrow_maze", sample_text("arrow_maze"), "astar", model="cell_heading"), end="")
     SAMPLE
       (3,1) (2,1) (1,1) (1,2) (2,2) (2,3) (1,3) (1,2) (1,1) (2,1)

@@ -12,7 +12,8 @@ heading on arrival; every move costs 1.  The start is a state of its own
 goal equal to the entrance is reached only after leaving it.  Edge ranks
 order the turns F < L < R.
 
->>> from stategraph import get_puzzle, solve
+>>> from stategraph import get_puzzle
+>>> from stategraph.search.solution import solve
 >>> arrow_maze = get_puzzle("arrow_maze")
 >>> maze = next(arrow_maze.parse("TINY\\n1 1 E 1 3\\n1 2 EF *\\n0\\nEND\\n"))
 >>> model = arrow_maze.model()(maze)

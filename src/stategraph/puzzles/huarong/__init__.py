@@ -22,7 +22,8 @@ start, while here one board graph serves every query of the board, each query ch
 for the length of its search.  A graph shared by many questions, and a model that decides
 what each question adds to it, are what the second level is for.
 
->>> from stategraph import get_puzzle, solve
+>>> from stategraph import get_puzzle
+>>> from stategraph.search.solution import solve
 >>> huarong = get_puzzle("huarong")
 >>> board = next(huarong.parse("3 4 2\\n0 1 1 1\\n0 1 1 0\\n0 1 0 0\\n3 2 1 2 2 2\\n1 2 2 2 3 2\\n"))
 >>> model = huarong.model("piece_side")(board)

@@ -45,7 +45,8 @@ class PieceBlank(Model):
     the blank's shortest detour from one side of the piece to another as a
     single weighted edge.  Both models give the same answers:
 
-    >>> from stategraph import get_puzzle, solve
+    >>> from stategraph import get_puzzle
+    >>> from stategraph.search.solution import solve
     >>> huarong = get_puzzle("huarong")
     >>> board = next(huarong.parse(huarong.sample_text()))
     >>> naive, sides = PieceBlank(board), huarong.model("piece_side")(board)

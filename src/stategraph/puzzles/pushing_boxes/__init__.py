@@ -12,7 +12,8 @@ the box the player stands on.  A push edge costs ``Lex(1, w)``: one push,
 after ``w`` walks to the cell behind the box (the box is an obstacle on that
 walk).  One extra start state holds the box on B and the player on S.
 
->>> from stategraph import get_puzzle, solve
+>>> from stategraph import get_puzzle
+>>> from stategraph.search.solution import solve
 >>> pb = get_puzzle("pushing_boxes")
 >>> maze = next(pb.parse("1 7\\nSB....T\\n0 0\\n"))
 >>> model = pb.model("box_side")(maze)

@@ -215,7 +215,8 @@ class BoxPlayer(Model):
     with Dijkstra, A*, or the layered (0-1) BFS on pushes; ``bfs`` refuses them.
 
     >>> import networkx as nx
-    >>> from stategraph import get_puzzle, solve
+    >>> from stategraph import get_puzzle
+    >>> from stategraph.search.solution import solve
     >>> pb = get_puzzle("pushing_boxes")
     >>> maze = next(pb.parse("3 5\\n....T\\n...BS\\n...#.\\n0 0\\n"))
     >>> naive, seeds = BoxPlayer(maze), pb.model("box_side")(maze)

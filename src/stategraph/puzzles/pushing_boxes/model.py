@@ -8,7 +8,8 @@ pushes it one cell, which leaves the player on the box's old cell.  It costs ``L
 (``nswe``, the smallest of the shortest walks) then the push's (``NSWE``), so the answer is the
 labels joined.  Pushes come in the order N, S, W, E: the contest's tie-break.
 
->>> from stategraph import get_puzzle, solve
+>>> from stategraph import get_puzzle
+>>> from stategraph.search.solution import solve
 >>> maze = next(get_puzzle("pushing_boxes").parse("2 4\\nSB.T\\n....\\n0 0\\n"))
 >>> rules = BoxSideRules()
 >>> for label, after, cost in rules.moves(maze, START):
