@@ -15,7 +15,7 @@ import pytest
 
 from example_folders import EXAMPLES, example_module
 from example_references.sliding_tile import distances
-from stategraph import COST, COST_AND_MOVES, ContractError, Settings, SuccessorPuzzle, run
+from stategraph import COST, COST_AND_MOVES, INFINITY, ContractError, Settings, SuccessorPuzzle, run
 from stategraph.contract.first_level import KEPT_GRAPHS
 from stategraph.graph.explore import StateLimit
 from stategraph.graph.state_graph import WeightProfile
@@ -151,6 +151,32 @@ def test_a_key_that_changes_starts_a_new_graph(algorithm):
     assert DoublingAlone().solve_text(text, algorithm=algorithm) == expected
 
 
+class OneLine(Doubling):
+    """Questions asked of one line 0..300: every question has the same moves, but its own start,
+    goal and heuristic (no goal beyond n: the moves only climb), so all share one key."""
+
+    def moves(self, question, x):
+        if x < 300:
+            yield "+1", x + 1, 1
+        if 0 < 2 * x <= 300:
+            yield "*2", 2 * x, 3
+
+    def heuristic(self, question, x):
+        return INFINITY if x > question[1] else 0
+
+    def graph_key(self, question):
+        return "the line"
+
+
+@pytest.mark.parametrize("algorithm", ["dijkstra", "astar", "spfa"])
+def test_questions_of_one_graph_keep_their_own_goals_and_heuristic(algorithm):
+    rng = random.Random(8)
+    questions = [(rng.randint(0, 60), rng.randint(0, 80)) for _ in range(60)]
+    text = "".join(f"{s} {n}\n" for s, n in questions)
+    expected = "".join(f"{cheapest(s, n)}\n" for s, n in questions)
+    assert OneLine().solve_text(text, algorithm=algorithm) == expected
+
+
 def test_a_key_that_cannot_be_hashed_is_one_line():
     class Listed(Doubling):
         def graph_key(self, question):
@@ -196,19 +222,27 @@ class LyingKey(Corridor):
 
 
 class LyingKeyWithMoves(LyingKey):
-    output = COST_AND_MOVES  # the answer's path is known: it is held to the instance's own rules
+    """The jump only from state 4 on: the first states of two instances agree, so only the
+    answer's path (known here) shows the lie."""
+
+    output = COST_AND_MOVES
+
+    def moves(self, instance, state):
+        for step in sorted({1, instance[1] if state >= 4 else 1}):
+            if state + step <= instance[0]:
+                yield f"+{step}", state + step, 1
 
 
 @pytest.mark.parametrize("puzzle, text, honest, words", [
     (LyingKey, "9 1\n9 3\n", "9\n3\n", "gave two instances of different moves the same key ('every corridor'): at "
                                        "state 0 they differ"),
-    (LyingKeyWithMoves, "9 3\n8 3\n", "3 +3 +3 +3\n4 +1 +1 +3 +3\n",
+    (LyingKeyWithMoves, "9 3\n9 1\n", "7 +1 +1 +1 +1 +1 +1 +3\n9 +1 +1 +1 +1 +1 +1 +1 +1 +1\n",
      "gave this instance the key of an earlier one ('every corridor'), but the path found in their shared states "
      "is not its own: its move from state 6 to 9 is not one of this instance's")])
 def test_a_key_that_lies_is_one_line_not_another_instances_answer(puzzle, text, honest, words):
-    """Two instances given one key but different moves (at the start) or goals (the path then
-    leaves the instance's rules): refused at the second, naming graph_key, where an honest key
-    answers as each alone."""
+    """Two instances given one key but different moves, at the start or only further on (the path
+    then leaves the instance's rules): refused at the second, naming graph_key, where an honest
+    key answers as each alone."""
     class Honest(puzzle):
         def graph_key(self, instance):
             return instance

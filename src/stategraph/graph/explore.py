@@ -133,25 +133,23 @@ def explore(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = M
 
 
 class SharedStates:
-    """The states and moves that searches of one state graph from different starts share: the
-    graph of the instances whose rules give the same ``graph_key`` (they differ only in their
-    start), kept by the model between them.  A new key, or a graph of ``max_states`` states,
-    starts afresh."""
+    """The states and moves that searches of one state graph share: the graph of the instances
+    whose rules give the same ``graph_key`` (the same moves at every state; their start, goals and
+    heuristic are each their own), kept by the model between them.  A new key, or a graph of
+    ``max_states`` states, starts afresh."""
 
     def __init__(self, key: Hashable):
         self.key = key
         self.graph: LazyGraph | None = None
-        self.goals: dict = {}  # state -> whether it is a goal
-        self.bounds: dict = {}  # state -> the heuristic's value there
 
     SAMPLE = 2  # states of the store, besides the new start, whose moves each new instance is held to
 
-    def check(self, explorer: Explorer, is_goal, heuristic, start) -> None:
-        """Hold the rules of a new instance with this key to what the store holds, at a sample of
-        its states (the new start, where the store has expanded it, and the store's first ones):
-        their moves, whether they are goals and the heuristic there.  A key given to instances of
-        different graphs is a :class:`~stategraph.errors.ContractError` here, never an answer
-        built from another instance's moves."""
+    def check(self, explorer: Explorer, start) -> None:
+        """Hold the rules of a new instance with this key to the moves the store holds, at a
+        sample of its states (the new start, where the store has expanded it, and the store's
+        first ones).  A key given to instances of different moves is a
+        :class:`~stategraph.errors.ContractError` here, never an answer built from another
+        instance's moves."""
         store = self.graph
         assert store is not None
         sample = [start] if start in store.expanded else []
@@ -159,29 +157,10 @@ class SharedStates:
                    if state in store.expanded and state != start]
         for state in sample:
             held = {nxt: (a["weight"], a["rank"], a["move"]) for nxt, a in store._succ[state].items()}
-            found = "moves" if explorer.moves(state) != held else \
-                "goals" if state in self.goals and self.goals[state] != bool(is_goal(state)) else \
-                "heuristic" if heuristic is not None and state in self.bounds and \
-                self.bounds[state] != heuristic(state) else None
-            if found:
-                raise ContractError(f"{explorer.where}graph_key() gave two instances of different {found} the same "
+            if explorer.moves(state) != held:
+                raise ContractError(f"{explorer.where}graph_key() gave two instances of different moves the same "
                                     f"key ({shorten(self.key)}): at state {shorten(state)} they differ (a key "
-                                    "promises the same moves, goals and heuristic at every state)")
-
-    def remembered(self, heuristic):
-        """``heuristic(state)``, asked once a state for every search of the graph (``None`` stays ``None``)."""
-        if heuristic is None:
-            return None
-        bounds = self.bounds
-        missing = bounds.get
-
-        def bound(state):
-            value = missing(state, bounds)
-            if value is bounds:
-                value = bounds[state] = heuristic(state)
-            return value
-
-        return bound
+                                    "promises the same moves at every state)")
 
 
 def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared: SharedStates | None = None,
@@ -221,13 +200,11 @@ def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared
     if built is None or len(built) >= explorer.max_states:
         built = LazyGraph(None)  # a store of states and moves, built by its readers
         if shared is not None:
-            shared.graph, shared.goals, shared.bounds = built, {}, {}
+            shared.graph = built
     elif shared is not None:
-        shared.check(explorer, lambda state: rules.is_goal(instance, state), heuristic, start)
+        shared.check(explorer, start)
     graph = built.reader(writer, start, label=explorer.label, limit=explorer.max_states, refuse=refuse)
-    goals = GoalTest(lambda state: rules.is_goal(instance, state), known=None if shared is None else shared.goals)
-    if shared is not None:
-        heuristic = shared.remembered(heuristic)
+    goals = GoalTest(lambda state: rules.is_goal(instance, state))
     return StateGraph.expanding(start, None, None, goals, heuristic=heuristic, profile=profile, whole=whole,
                                 graph=graph)
 

@@ -154,10 +154,9 @@ class GoalTest:
     (True, False, [3, 6], 2, True)
     """
 
-    def __init__(self, is_goal: Callable[[Hashable], bool], built: Iterable = (),
-                 known: dict[Hashable, bool] | None = None):
+    def __init__(self, is_goal: Callable[[Hashable], bool], built: Iterable = ()):
         self._is_goal, self.built = is_goal, built
-        self._known: dict[Hashable, bool] = {} if known is None else known  # shared by tests of the same goals
+        self._known: dict[Hashable, bool] = {}
         self._scan: tuple = (None, 0, [])  # (the states scanned, how many of them, the goals among them)
 
     def __contains__(self, state) -> bool:
