@@ -29,6 +29,7 @@ from typing import Any, NoReturn
 import networkx as nx
 
 from ..errors import shorten
+from .dicts import view_of
 
 __all__ = ["GraphWriteError", "ReadOnlyDiGraph", "read_only"]
 
@@ -79,16 +80,17 @@ def read_only(graph: nx.DiGraph) -> nx.DiGraph:
         return graph
     if graph.is_multigraph() or not graph.is_directed():
         raise TypeError(f"read_only takes a networkx.DiGraph, not a {type(graph).__name__}")
-    raw: Any = graph
-    view: Any = object.__new__(ReadOnlyDiGraph)
-    view.__networkx_cache__ = {}  # the view's own: networkx may cache converted graphs there
-    view._graph = graph
-    view.graph = _Attrs(raw.graph, "graph.graph")
-    view._node = _Nodes(raw._node)
-    view._succ = _Adjacency(raw._succ, "graph", "graph._succ")  # sets _adj too
-    view.__dict__["_adj"] = _Adjacency(raw._succ, "graph", "graph._adj")  # the same dict, named as reached
-    view._pred = _Adjacency(raw._pred, "graph.pred", "graph._pred")
-    return view
+    return view_of(graph, ReadOnlyDiGraph, _wrapped)
+
+
+def _wrapped(name: str, data: dict) -> _ReadOnlyMapping:
+    """One of the graph's dicts, read only (``name`` as :func:`~stategraph.graph.dicts.view_of` gives it)."""
+    where = f"graph.{name}"  # the dict, named as a writer reached it
+    if name == "graph":
+        return _Attrs(data, where)
+    if name == "_node":
+        return _Nodes(data, where)
+    return _Adjacency(data, "graph.pred" if name == "_pred" else "graph", where)
 
 
 # -- the messages ------------------------------------------------------------------------------------------------
@@ -265,15 +267,16 @@ class _Values(ValuesView):
 
 
 class _Nodes(_Wrapping):
-    """node -> attribute dict (networkx's ``_node``)."""
+    """node -> attribute dict (networkx's ``_node``), ``name`` the dict itself."""
 
-    __slots__ = ()
+    __slots__ = ("_name",)
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict, name: str):
         self._data = data
+        self._name = name
 
     def _base(self) -> str:
-        return "graph._node"
+        return self._name
 
     def _entry(self, node) -> str:
         return _keyed("graph.nodes", node)
@@ -303,18 +306,18 @@ class _Adjacency(_Wrapping):
 class _Neighbours(_Wrapping):
     """One node's {neighbour: edge attributes}."""
 
-    __slots__ = ("_adjacency", "_node")
+    __slots__ = ("_parent", "_key")
 
-    def __init__(self, data: dict, adjacency: _Adjacency, node: Hashable):
+    def __init__(self, data: dict, parent: _Adjacency, node: Hashable):
         self._data = data
-        self._adjacency = adjacency
-        self._node = node
+        self._parent = parent
+        self._key = node
 
     def _base(self) -> str:
-        return _keyed(self._adjacency._name, self._node)
+        return _keyed(self._parent._name, self._key)
 
     def _entry(self, neighbour) -> str:
-        return _keyed(self._adjacency._edges, self._node, neighbour)
+        return _keyed(self._parent._edges, self._key, neighbour)
 
     def _wrap(self, key, value) -> _Attrs:
         return _Attrs(value, self, key)
@@ -363,4 +366,4 @@ class ReadOnlyDiGraph(nx.DiGraph):
         raise GraphWriteError(f"graph.name = {_shown(value)}")
 
     def __reduce__(self):
-        return read_only, (self._graph,)  # set by read_only
+        return read_only, (self._graph,)  # the graph viewed (set by view_of)
