@@ -330,6 +330,9 @@ GRADE_HELP = ("grade students' puzzles (or routines) against a reference on its 
               "from small; on a disagreement, shrink it to the smallest counterexample and report both answers, "
               "both paths and where they part (exit 0: all agree; 3: a counterexample or a budget overrun; 2: a "
               "student's code fails to load or raises); each student runs in a child process within its budgets")
+CENSUS_HELP = ("the whole state space of each question: how many states lie at each distance from the start, "
+               "the farthest distance and a few states there, the goals met and whether every state can reach a "
+               "goal; the moves are held as integer arrays, so millions of states fit")
 VIEW_HELP = ("one self-contained HTML page (no network, opens from file://) where one question's puzzle, its "
              "state graph, the solution step by step and each routine's search play side by side; the models "
              "compared; at most 5 MB (above 2,000 states, the canonical path and its neighbourhood are drawn)")
@@ -377,6 +380,15 @@ COMMANDS: dict[str, Command] = {
                help="also draw the states settled: each model and routine's total, and every question (0 drawn "
                     "at 0; needs matplotlib)"),
     ), description=COMPARE_HELP),
+    "census": Command(CENSUS_HELP, (
+        VIEW_INPUT,
+        option("--format", choices=("text", "json", "csv"), default="text",
+               help="text (default), json (one object per question) or csv (a row per distance)"),
+        option("--plot", metavar="FILE.svg", type=written_path,
+               help="also draw the census as bars (log scale where it spans orders of magnitude; needs matplotlib)"),
+        option("--examples", type=int, default=3, metavar="N", help="the farthest states shown (default 3)"),
+        *_pickers("default: every instance"),
+    ), description=CENSUS_HELP),
     "explain": Command("the canonical solution as numbered steps in words, with ASCII pictures", (
         VIEW_INPUT,
         option("--format", choices=("text", "json"), default="text",

@@ -105,6 +105,42 @@ def compare(args) -> int:
     return views.verdict(tables)
 
 
+def census(args) -> int:
+    from ..errors import StategraphError
+    from ..views import census as views
+    from .streams import open_input, output
+
+    settings, (path,) = _settings(args)
+    _check_picks(args)
+    if args.examples < 0:
+        raise StategraphError(f"--examples counts states, found {args.examples}")
+    if args.plot:
+        from ..views.draw import FORMATS, pyplot
+
+        _check_outputs(args, path, [(args.plot, "the plot", FORMATS)])
+        pyplot()  # before the work: no matplotlib, one line and exit 2
+    found = []
+    with open_input(path) as (stream, source):
+        for one in views.census(settings.puzzle, stream, settings, source, args.instance, args.query,
+                                  args.examples):
+            found.append(one)
+            if args.format == "text":
+                output(("\n" if len(found) > 1 else "") + views.as_text(one))
+            elif args.format == "json":
+                output(views.as_json(one))
+    if args.instance is not None and not found:
+        asked = f"instance {args.instance}" + (f" with a question {args.query}" if args.query else "")
+        raise StategraphError(f"{source} has no {asked}")
+    if args.format == "csv":
+        output(views.as_csv(found))
+    if args.plot:
+        views.plot(found, args.plot)
+        from ..contract.words import plural
+
+        output(f"stategraph: wrote {args.plot}: the census of {plural(len(found), 'question')}\n", report=True)
+    return 0
+
+
 def explain(args) -> int:
     import json  # here, not at the top: the parser imports this module for every command
 

@@ -108,12 +108,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     settings = settings or Settings.of(chosen)
     answering = Answering(chosen, settings, capture, paths, keep_wrong, sizes)
-    with _owned(chosen, None, lambda: "reading the input"):
-        instances = chosen.parse(data, source, dict(settings.limits))
-    if not isinstance(instances, Iterable):
-        raise ContractError(f"{chosen.name}: parse() must return an iterable of instances (or yield them), it returned "
-                            f"{shorten(instances)}")
-    instances = _read(chosen, instances)
+    instances = instances_of(chosen, data, settings, source)
     if settings.jobs != 1:  # one process, the default, does not load multiprocessing
         from . import workers
 
@@ -150,7 +145,7 @@ class Answering:
     def model(self, instance) -> tuple:
         """The model of ``instance`` and the seconds it took to build."""
         watch = Stopwatch()
-        with _owned(self.chosen, self.model_class, lambda: question_name(self.chosen, instance, instance)):
+        with owned(self.chosen, self.model_class, lambda: question_name(self.chosen, instance, instance)):
             model = _within_memory(self.model_class, instance)
         if getattr(model, "instance", _MISSING) is _MISSING:
             raise ContractError(f"{self.chosen.name} model {self.model_class.name}: its __init__ must call "
@@ -160,7 +155,7 @@ class Answering:
     def answer(self, model, instance, question, compile_seconds: float = 0.0) -> Record:
         """The record of one question (``compile_seconds`` added to its statistics), verified if asked."""
         chosen, settings = self.chosen, self.settings
-        with _owned(chosen, self.model_class, lambda: question_name(chosen, instance, question)):
+        with owned(chosen, self.model_class, lambda: question_name(chosen, instance, question)):
             record = _within_memory(_answer, chosen, model, instance, question, settings, self.capture,
                                     self.paths or model.decode_needs_path, self.judge, self.sizes)
             record.stats["compile_seconds"] += compile_seconds
@@ -218,7 +213,7 @@ def _within_memory(work, *args):
 
 
 @contextmanager
-def _owned(chosen, model_class, question):
+def owned(chosen, model_class, question):
     """Name the puzzle, model and question (``question()``) in a contract error (a plug-in's graph
     without ranks, say); an exception raised by a plug-in's own code becomes a
     :class:`~stategraph.plugins.faults.PluginFault` at its line (:func:`~stategraph.plugins.faults.answering`)."""
@@ -234,11 +229,22 @@ def _owned(chosen, model_class, question):
         raise type(exc)(message) from exc.__cause__  # a plug-in's exception stays the cause, for STATEGRAPH_DEBUG
 
 
+def instances_of(chosen, data, settings: Settings, source: str = "<input>"):
+    """The instances of ``data`` as ``chosen`` parses them, read as they are asked for, a plug-in's
+    fault in reading one located at its line."""
+    with owned(chosen, None, lambda: "reading the input"):
+        instances = chosen.parse(data, source, dict(settings.limits))
+    if not isinstance(instances, Iterable):
+        raise ContractError(f"{chosen.name}: parse() must return an iterable of instances (or yield them), it returned "
+                            f"{shorten(instances)}")
+    return _read(chosen, instances)
+
+
 def _read(chosen, instances):
     """The instances, a plug-in's fault in reading the next one located at its line."""
     iterator = iter(instances)
     for number in itertools.count(1):
-        with _owned(chosen, None, functools.partial("reading instance {}".format, number)):
+        with owned(chosen, None, functools.partial("reading instance {}".format, number)):
             instance = next(iterator, _MISSING)
         if instance is _MISSING:
             return

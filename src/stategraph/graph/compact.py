@@ -1,0 +1,197 @@
+"""A whole state graph held compactly: states numbered as they are found, moves as integer arrays.
+
+A ``networkx.DiGraph`` spends about a kilobyte a move (a dict per node, per adjacency and per
+edge); a :class:`CompactGraph` spends a few bytes: each state's moves are one run of
+:attr:`~CompactGraph.heads` (the numbers of the states they lead to, in the rules' order: the
+rank is the place in the run), and their costs and labels are numbers into tables of the
+distinct values.  The states themselves are kept once, in a list and a dict.  So graphs of
+millions of moves fit (the census of a whole space, :mod:`stategraph.views.census`), and the
+networkx graph, the same one :func:`~stategraph.graph.explore.explore` builds, is made only when
+something asks for it (:meth:`~CompactGraph.to_networkx`).
+
+>>> class Line:                      # 0, 1, ..., n by +1 and +2
+...     def start(self, n): return 0
+...     def is_goal(self, n, x): return x == n
+...     def moves(self, n, x):
+...         if x + 1 <= n: yield "+1", x + 1, 1
+...         if x + 2 <= n: yield "+2", x + 2, 1
+>>> graph = explore_compact(Line(), 3)
+>>> len(graph), graph.moves, [graph.states[v] for v, _, _ in graph.moves_of(0)], graph.goals
+(4, 5, [1, 2], [3])
+>>> sorted(graph.to_networkx().edges(data=True))[0]
+(0, 1, {'weight': 1, 'rank': 0, 'move': '+1'})
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import deque
+from collections.abc import Hashable, Iterator
+from typing import Any
+
+from ..limits import MAX_MOVES, MAX_STATES
+from .dicts import collector_paused
+from .explore import Explorer
+
+
+class Interned:
+    """Distinct values numbered in the order first seen (costs, labels): ``number(value)``."""
+
+    def __init__(self) -> None:
+        self.values: list = []
+        self._numbers: dict = {}
+
+    def number(self, value) -> int:
+        found = self._numbers.get(value)
+        if found is None:
+            found = self._numbers[value] = len(self.values)
+            self.values.append(value)
+        return found
+
+
+class CompactGraph:
+    """Every state reachable from a source, numbered from 0 (the source) in the order found, and
+    the moves of each as a run of integer arrays (see the module docstring).
+
+    Attributes
+    ----------
+    states : list
+        The states, by number.
+    index : dict
+        State -> number.
+    offsets : array
+        State ``u``'s moves are ``offsets[u]`` to ``offsets[u + 1] - 1`` of the arrays below.
+    heads, cost_numbers, label_numbers : array
+        Each move's next state, and its cost and label as numbers into :attr:`costs` and :attr:`labels`.
+    costs, labels : Interned
+        The distinct costs and labels.
+    goals : list
+        The numbers of the goal states, in order.
+    state_labels : list or None
+        Each state's label, where it was asked for.
+    """
+
+    def __init__(self) -> None:
+        self.states: list = []
+        self.index: dict = {}
+        self.offsets = array("q", [0])
+        self.heads = array("i")
+        self.cost_numbers = array("i")
+        self.label_numbers = array("i")
+        self.costs, self.labels = Interned(), Interned()
+        self.goals: list[int] = []
+        self.state_labels: list[str] | None = None
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    @property
+    def moves(self) -> int:
+        """How many moves the graph holds."""
+        return len(self.heads)
+
+    def moves_of(self, u: int) -> Iterator[tuple[int, Any, str]]:
+        """``(next state's number, cost, label)`` of each move of state number ``u``, in rank order."""
+        costs, labels = self.costs.values, self.labels.values
+        for at in range(self.offsets[u], self.offsets[u + 1]):
+            yield self.heads[at], costs[self.cost_numbers[at]], labels[self.label_numbers[at]]
+
+    def add_state(self, state: Hashable) -> int:
+        number = self.index[state] = len(self.states)
+        self.states.append(state)
+        return number
+
+    def reverse_offsets(self) -> tuple[array, array]:
+        """``(offsets, tails)`` of the moves turned round: the states with a move into ``v`` are
+        ``tails[offsets[v]:offsets[v + 1]]`` (a counting sort of :attr:`heads`)."""
+        count = len(self.states)
+        offsets = array("q", bytes(8 * (count + 1)))
+        for head in self.heads:
+            offsets[head + 1] += 1
+        for v in range(count):
+            offsets[v + 1] += offsets[v]
+        filled = array("q", offsets[:-1])
+        tails = array("i", bytes(4 * len(self.heads)))
+        for u in range(count):
+            for at in range(self.offsets[u], self.offsets[u + 1]):
+                head = self.heads[at]
+                tails[filled[head]] = u
+                filled[head] += 1
+        return offsets, tails
+
+    def nbytes(self) -> int:
+        """The bytes of the move arrays (the states' own list and dict aside)."""
+        return sum(a.itemsize * len(a) for a in (self.offsets, self.heads, self.cost_numbers, self.label_numbers))
+
+    def to_networkx(self) -> Any:
+        """The ``networkx.DiGraph`` :func:`~stategraph.graph.explore.explore` builds of the same
+        rules: each state with its ``label``, each move with its ``weight``, ``rank`` and ``move``."""
+        import networkx as nx
+
+        graph: nx.DiGraph = nx.DiGraph()
+        labels = self.state_labels
+        graph.add_nodes_from((state, {"label": labels[u]}) if labels else state for u, state in enumerate(self.states))
+        states = self.states
+        for u, state in enumerate(states):
+            graph.add_edges_from((state, states[v], {"weight": cost, "rank": rank, "move": label})
+                                 for rank, (v, cost, label) in enumerate(self.moves_of(u)))
+        return graph
+
+
+def explore_compact(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES,
+                    negative: bool = False, where: str = "", labelled: bool = False) -> CompactGraph:
+    """Every state of ``instance`` under ``rules`` reachable from its start, breadth first, as a
+    :class:`CompactGraph` (arguments as :func:`~stategraph.graph.explore.explore`'s; ``labelled``
+    also keeps each state's label).  The moves are checked as ``explore`` checks them."""
+    explorer = Explorer(rules, instance, max_states=max_states, max_moves=max_moves, negative=negative, where=where)
+    graph = CompactGraph()
+    index, add_state = graph.index, graph.add_state
+    offsets, heads = graph.offsets, graph.heads
+    cost_numbers, label_numbers = graph.cost_numbers, graph.label_numbers
+    cost_number, label_number = graph.costs.number, graph.labels.number
+    is_goal, moves = rules.is_goal, explorer.moves
+    add_state(explorer.start)
+    queue = deque([explorer.start])
+    with collector_paused():
+        while queue:
+            state = queue.popleft()
+            if is_goal(instance, state):
+                graph.goals.append(index[state])
+            for nxt, (cost, _, name) in moves(state).items():
+                number = index.get(nxt)
+                if number is None:
+                    if len(index) >= max_states:
+                        explorer.refuse(state, nxt, name)
+                    number = add_state(nxt)
+                    queue.append(nxt)
+                heads.append(number)
+                cost_numbers.append(cost_number(cost))
+                label_numbers.append(label_number(name))
+            offsets.append(len(heads))
+    if labelled:
+        graph.state_labels = [explorer.label(state) for state in graph.states]
+    return graph
+
+
+def compact_from(graph, source, targets) -> CompactGraph:
+    """A :class:`CompactGraph` of the states of the ``networkx`` ``graph`` reachable from
+    ``source`` (a model's state graph), each state's moves in ``rank`` order."""
+    compact = CompactGraph()
+    index, succ = compact.index, graph.succ
+    compact.add_state(source)
+    queue = deque([source])
+    while queue:
+        state = queue.popleft()
+        if state in targets:
+            compact.goals.append(index[state])
+        for nxt, attrs in sorted(succ[state].items(), key=lambda item: item[1].get("rank", 0)):
+            number = index.get(nxt)
+            if number is None:
+                number = compact.add_state(nxt)
+                queue.append(nxt)
+            compact.heads.append(number)
+            compact.cost_numbers.append(compact.costs.number(attrs.get("weight", 1)))
+            compact.label_numbers.append(compact.labels.number(str(attrs.get("move", attrs.get("rank", "")))))
+        compact.offsets.append(len(compact.heads))
+    compact.state_labels = [str(graph.nodes[state].get("label", state)) for state in compact.states]
+    return compact

@@ -1,0 +1,180 @@
+"""``stategraph census``: the states at each distance from the start, over the whole state space,
+for every puzzle and model, held to independent searches (a breadth-first search of the 8-puzzle
+written apart, networkx's own shortest paths on random graphs), and the compact graph it reads
+held to the networkx graph ``explore`` builds of the same rules."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from cli_runner import run_cli
+from example_folders import EXAMPLES, example_module
+from example_references.sliding_tile import distances
+from stategraph import COST, Lex, Settings, StategraphError, SuccessorPuzzle
+from stategraph.graph.compact import explore_compact
+from stategraph.graph.explore import explore
+from stategraph.views.census import census
+
+SOLVED = "1 2 3\n4 5 6\n7 8 0\n"
+
+
+@pytest.mark.slow
+def test_the_8_puzzle_census_from_the_solved_board_is_the_brute_forces(tmp_path):
+    board = tmp_path / "solved.txt"
+    board.write_text(SOLVED)
+    done = run_cli("census", "--config", "puzzle.yaml", board, "--format", "json", cwd=EXAMPLES / "sliding_tile")
+    assert done.status == 0, done.err
+    found = json.loads(done.out)
+    expected = sorted(Counter(distances().values()).items())
+    assert [(row["distance"], row["states"]) for row in found["counts"]] == expected
+    assert (found["states"], found["farthest"], found["goals"], found["all_reach_goal"]) == (181_440, 31, 1, True)
+    assert sorted(example["label"] for example in found["examples"]) == ["647850321", "867254301"]
+
+
+class RandomGraph(SuccessorPuzzle):
+    """A random directed graph as rules: instance = (seed, lex); states 0..n-1, goals the
+    multiples of 5, a move to each successor with its cost."""
+
+    name, summary, sample, output = "random_graph", "a random graph", "1 0\n", COST
+
+    def read(self, tokens, limits):
+        return tokens.integer("seed", 0), tokens.integer("lex", 0, 1)
+
+    def graph(self, instance):
+        seed, lex = instance
+        rng = random.Random(seed)
+        n = rng.randint(1, 30)
+        edges = {}
+        for u in range(n):
+            for v in rng.sample(range(n), rng.randint(0, min(n, 4))):
+                edges[u, v] = Lex(rng.randint(0, 2), rng.randint(0, 5)) if lex else rng.choice((1, 1, 2, 3.5, 0))
+        return n, edges
+
+    def start(self, instance):
+        return 0
+
+    def is_goal(self, instance, state):
+        return state % 5 == 4
+
+    def moves(self, instance, state):
+        n, edges = self.graph(instance)
+        for v in range(n):
+            if (state, v) in edges:
+                yield f"to {v}", v, edges[state, v]
+
+
+def networkx_census(puzzle: RandomGraph, instance) -> tuple[list, bool, int]:
+    """The census by brute force: Bellman-Ford's distances (every edge relaxed n times) grouped,
+    and networkx's reachability for who reaches a goal."""
+    n, edges = puzzle.graph(instance)
+    graph = nx.DiGraph()
+    graph.add_node(0)
+    graph.add_weighted_edges_from((u, v, w) for (u, v), w in edges.items())
+    reached = nx.descendants(graph, 0) | {0}
+    lex = instance[1] == 1 and any(u in reached for u, _ in edges)  # no move: no cost, no second part
+    lengths = {0: Lex(0, 0) if lex else 0}
+    for _ in range(n):
+        for (u, v), w in edges.items():
+            if u in lengths and (v not in lengths or lengths[u] + w < lengths[v]):
+                lengths[v] = lengths[u] + w
+    rows: dict = {}
+    for d in lengths.values():
+        key = d[0] if isinstance(d, Lex) else d
+        second = d[1] if isinstance(d, Lex) else None
+        least, most = rows.get(key, (None, None, None))[1:] if key in rows else (second, second)
+        rows[key] = (rows.get(key, (0,))[0] + 1, min(least, second) if second is not None else None,
+                     max(most, second) if second is not None else None)
+    goals = {v for v in reached if v % 5 == 4}
+    backwards = set(goals)
+    for goal in goals:
+        backwards |= nx.ancestors(graph, goal) & reached
+    return [(key, *rows[key]) for key in sorted(rows)], backwards == reached, len(goals)
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("lex", [0, 1])
+def test_a_random_graphs_census_is_networkx_dijkstras(seed, lex):
+    puzzle = RandomGraph()
+    (found,) = census(puzzle, f"{seed} {lex}\n", Settings.of(puzzle))
+    counts, all_reach, goals = networkx_census(puzzle, (seed, lex))
+    assert found.counts == counts
+    assert (found.all_reach_goal, found.goals) == (all_reach, goals)
+    assert found.states == sum(row[1] for row in counts)
+
+
+EXAMPLE_RULES = ["water_jug", "hanoi", "river_crossing", "knight", "keys_doors", "lights_out"]
+
+
+@pytest.mark.parametrize("name", EXAMPLE_RULES)
+def test_the_compact_graph_is_the_networkx_graph_explore_builds(name):
+    """Every example's first instance, explored both ways: the same states (labels) and moves."""
+    module = example_module(name)
+    puzzle = next(value for value in vars(module).values() if isinstance(value, type)
+                  and issubclass(value, SuccessorPuzzle) and value.__module__ == module.__name__
+                  and "name" in vars(value))()
+    instance = next(puzzle.parse((EXAMPLES / name / "input.txt").read_text()))
+    model = puzzle.model()
+    rules, value = model.rules(instance), instance.value
+    compact = explore_compact(rules, value, labelled=True).to_networkx()
+    plain = explore(rules, value).graph
+    assert dict(compact.nodes(data=True)) == dict(plain.nodes(data=True))
+    assert sorted(compact.edges(data=True), key=repr) == sorted(plain.edges(data=True), key=repr)
+
+
+@pytest.mark.parametrize("puzzle", ["pushing_boxes", "huarong", "arrow_maze"])
+def test_every_built_in_has_a_census_in_text_json_and_csv(puzzle):
+    sample = run_cli("sample", puzzle).out
+    text, as_json, as_csv = (run_cli("census", puzzle, "--format", form, stdin=sample)
+                             for form in ("text", "json", "csv"))
+    assert (text.status, as_json.status, as_csv.status) == (0, 0, 0), text.err + as_json.err + as_csv.err
+    records = [json.loads(line) for line in as_json.out.splitlines()]
+    rows = as_csv.out.splitlines()[1:]
+    assert len(rows) == sum(len(record["counts"]) for record in records)
+    for record in records:
+        assert sum(row["states"] for row in record["counts"]) == record["states"]
+        assert f"{record['states']:,} states" in text.out
+
+
+def test_the_plot_is_written_and_a_missing_instance_is_one_line(tmp_path):
+    sample = run_cli("sample", "arrow_maze").out
+    plot = tmp_path / "census.svg"
+    done = run_cli("census", "arrow_maze", "--plot", plot, stdin=sample)
+    assert done.status == 0 and plot.read_text().count('id="census-') == len(re.findall("^arrow_maze instance",
+                                                                                         done.out, re.M))
+    missing = run_cli("census", "arrow_maze", "--instance", "99", stdin=sample)
+    assert (missing.status, missing.err) == (2, "stategraph: error: <stdin> has no instance 99\n")
+
+
+def test_a_plug_ins_fault_in_its_moves_is_one_line_at_its_line(tmp_path):
+    (tmp_path / "broken.py").write_text(
+        "from stategraph import COST, SuccessorPuzzle\n"
+        "class Broken(SuccessorPuzzle):\n"
+        "    name, summary, sample, output = 'broken', 'b', '1\\n', COST\n"
+        "    def read(self, tokens, limits): return tokens.integer('n', 0)\n"
+        "    def start(self, n): return 0\n"
+        "    def is_goal(self, n, x): return False\n"
+        "    def moves(self, n, x):\n"
+        "        yield 'up', x + 1, 1 // (3 - x)\n")
+    done = run_cli("census", "broken:Broken", stdin="1\n", cwd=tmp_path)
+    assert done.status == 2 and done.err.count("\n") == 1, done.err
+    assert "broken.py:8" in done.err and "ZeroDivisionError" in done.err
+    assert not Path(tmp_path / "census.svg").exists()
+
+
+def test_negative_costs_are_one_line():
+    class Downhill(RandomGraph):
+        negative_costs = True
+
+        def moves(self, instance, state):
+            if state < 3:
+                yield "down", state + 1, -1
+
+    with pytest.raises(StategraphError, match="census needs costs that are not negative"):
+        list(census(Downhill(), "1 0\n", Settings.of(Downhill())))
