@@ -178,3 +178,68 @@ def test_negative_costs_are_one_line():
 
     with pytest.raises(StategraphError, match="census needs costs that are not negative"):
         list(census(Downhill(), "1 0\n", Settings.of(Downhill())))
+
+
+class OpenGrid(SuccessorPuzzle):
+    """A walker on an open n x n grid: n*n states, 4n(n-1) moves."""
+
+    name, summary, sample, output = "open_grid", "an open grid", "3\n", COST
+    limits = {"max_states": 1_000_000}
+
+    def read(self, tokens, limits):
+        return tokens.integer("n", 1, 1000)
+
+    def start(self, n):
+        return 0, 0
+
+    def is_goal(self, n, cell):
+        return cell == (n - 1, n - 1)
+
+    def moves(self, n, cell):
+        r, c = cell
+        for name, (dr, dc) in (("N", (-1, 0)), ("S", (1, 0)), ("W", (0, -1)), ("E", (0, 1))):
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                yield name, (r + dr, c + dc), 1
+
+
+@pytest.mark.slow
+def test_a_streamed_export_of_a_million_moves_reads_back_in_networkx_and_igraph(tmp_path):
+    import gzip
+
+    import igraph
+
+    side = 501  # 251,001 states, 1,002,000 moves
+    module = tmp_path / "grids.py"
+    module.write_text("import sys\nsys.path.insert(0, %r)\nfrom test_views_census import OpenGrid\n"
+                      % str(Path(__file__).parent))
+    moves = 4 * side * (side - 1)
+    for name in ("grid.graphml", "grid.csv.gz"):
+        done = run_cli("census", "grids:OpenGrid", "--export", tmp_path / name, "--format", "json",
+                       stdin=f"{side}\n", cwd=tmp_path, separate=True)
+        assert done.status == 0, done.err
+        assert json.loads(done.out)["moves"] == moves
+    read = igraph.Graph.Read_GraphML(str(tmp_path / "grid.graphml"))
+    assert (read.vcount(), read.ecount(), read.is_directed()) == (side * side, moves, True)
+    assert read.vs[0]["label"] == "(0, 0)" and read.vs[0]["kind"] == "start"
+    assert sorted(read.es.select(_source=0)["label"]) == ["E", "S"] and set(read.es["weight"]) == {1}
+    with gzip.open(tmp_path / "grid.csv.gz", "rt") as rows:
+        header = next(rows)
+        graph = nx.parse_edgelist(rows, delimiter=",", create_using=nx.DiGraph, nodetype=int,
+                                  data=(("label", str), ("rank", int), ("weight", int)))
+    assert header == "source,target,label,rank,weight\n"
+    assert (graph.number_of_nodes(), graph.number_of_edges()) == (side * side, moves)
+    assert nx.shortest_path_length(graph, 0, side * side - 1) == 2 * (side - 1)
+
+
+def test_a_graphml_export_reads_back_in_networkx_with_its_types(tmp_path):
+    sample = "2 0\n"  # a random graph of numbers (floats among them)
+    path = tmp_path / "g.graphml"
+    (found,) = census(RandomGraph(), sample, Settings.of(RandomGraph()), export=str(path))
+    graph = nx.read_graphml(path)
+    assert (graph.number_of_nodes(), graph.number_of_edges()) == (found.states, found.moves)
+    assert graph.nodes["0"]["kind"] == "start"
+    n, edges = RandomGraph().graph((2, 0))
+    labels = {graph.nodes[v]["label"]: v for v in graph}
+    for u, v, attrs in graph.edges(data=True):
+        assert attrs["weight"] == edges[int(graph.nodes[u]["label"]), int(graph.nodes[v]["label"])]
+    assert len(labels) == found.states

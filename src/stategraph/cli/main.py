@@ -387,6 +387,9 @@ COMMANDS: dict[str, Command] = {
         option("--plot", metavar="FILE.svg", type=written_path,
                help="also draw the census as bars (log scale where it spans orders of magnitude; needs matplotlib)"),
         option("--examples", type=int, default=3, metavar="N", help="the farthest states shown (default 3)"),
+        option("--export", metavar="FILE", type=written_path,
+               help="also write the first question's whole graph, streamed: .graphml or .csv (an edge list), "
+                    "either gzipped with .gz"),
         *_pickers("default: every instance"),
     ), description=CENSUS_HELP),
     "explain": Command("the canonical solution as numbered steps in words, with ASCII pictures", (

@@ -119,10 +119,16 @@ def census(args) -> int:
 
         _check_outputs(args, path, [(args.plot, "the plot", FORMATS)])
         pyplot()  # before the work: no matplotlib, one line and exit 2
+    if args.export:
+        from ..io.compact_write import format_of
+        from ..io.safefile import check_output
+
+        format_of(args.export)
+        check_output(args.export, "the graph", (path or "-", args.config))
     found = []
     with open_input(path) as (stream, source):
         for one in views.census(settings.puzzle, stream, settings, source, args.instance, args.query,
-                                  args.examples):
+                                args.examples, args.export):
             found.append(one)
             if args.format == "text":
                 output(("\n" if len(found) > 1 else "") + views.as_text(one))

@@ -145,12 +145,13 @@ def explore_compact(rules, instance, *, max_states: int = MAX_STATES, max_moves:
     also keeps each state's label).  The moves are checked as ``explore`` checks them."""
     explorer = Explorer(rules, instance, max_states=max_states, max_moves=max_moves, negative=negative, where=where)
     graph = CompactGraph()
-    index, add_state = graph.index, graph.add_state
+    index, states = graph.index, graph.states
     offsets, heads = graph.offsets, graph.heads
     cost_numbers, label_numbers = graph.cost_numbers, graph.label_numbers
-    cost_number, label_number = graph.costs.number, graph.labels.number
+    costs, labels = graph.costs, graph.labels
+    known_cost, known_label = costs._numbers.get, labels._numbers.get
     is_goal, moves = rules.is_goal, explorer.moves
-    add_state(explorer.start)
+    graph.add_state(explorer.start)
     queue = deque([explorer.start])
     with collector_paused():
         while queue:
@@ -160,13 +161,16 @@ def explore_compact(rules, instance, *, max_states: int = MAX_STATES, max_moves:
             for nxt, (cost, _, name) in moves(state).items():
                 number = index.get(nxt)
                 if number is None:
-                    if len(index) >= max_states:
+                    if len(states) >= max_states:
                         explorer.refuse(state, nxt, name)
-                    number = add_state(nxt)
+                    number = index[nxt] = len(states)
+                    states.append(nxt)
                     queue.append(nxt)
                 heads.append(number)
-                cost_numbers.append(cost_number(cost))
-                label_numbers.append(label_number(name))
+                at = known_cost(cost)
+                cost_numbers.append(costs.number(cost) if at is None else at)
+                at = known_label(name)
+                label_numbers.append(labels.number(name) if at is None else at)
             offsets.append(len(heads))
     if labelled:
         graph.state_labels = [explorer.label(state) for state in graph.states]

@@ -67,10 +67,12 @@ class Census:
 
 
 def census(puzzle, data, settings, source: str = "<input>", instance: int | None = None,
-           query: int | None = None, examples: int = EXAMPLES):
+           query: int | None = None, examples: int = EXAMPLES, export: str | None = None):
     """Yield the :class:`Census` of each question of ``data`` (only instance ``instance`` and its
     question ``query`` if given) under ``settings``' model: a first-level model's rules are
-    explored, another model's state graph is read whole."""
+    explored, another model's state graph is read whole.  With ``export``, the first question's
+    whole graph is also written to that path (:mod:`stategraph.io.compact_write`), and it is the
+    only one."""
     model_class = puzzle.model(settings.model)
     for number, subject in enumerate(instances_of(puzzle, data, settings, source), start=1):
         if instance is not None and number != instance:
@@ -80,12 +82,20 @@ def census(puzzle, data, settings, source: str = "<input>", instance: int | None
             if query is not None and puzzle.number(subject, question)[1] != query:
                 continue
             with owned(puzzle, model_class, functools.partial(question_name, puzzle, subject, question)):
-                yield _question_census(puzzle, model_class, model, subject, question, examples)
+                found, graph, label = _question_census(puzzle, model_class, model, subject, question, examples)
+                if export is not None:
+                    from ..io.compact_write import write_compact
+
+                    write_compact(graph, export, label)
+            yield found
+            if export is not None:
+                return
         if instance is not None:
             return
 
 
-def _question_census(puzzle, model_class, model, subject, question, examples: int) -> Census:
+def _question_census(puzzle, model_class, model, subject, question, examples: int) -> tuple:
+    """``(census, compact graph, label of a state)`` of one question."""
     watch = perf_counter()
     if model is None:  # first-level rules: explored here, never as a networkx graph
         rules, value = model_class.rules(subject), subject.value if isinstance(subject, Numbered) else subject
@@ -115,7 +125,7 @@ def _question_census(puzzle, model_class, model, subject, question, examples: in
                        "picture": model_class.state_picture(subject, graph.states[u])} for u in farthest]
     found.all_reach_goal = reaching_a_goal(graph) == len(graph)
     found.seconds = perf_counter() - watch
-    return found
+    return found, graph, label
 
 
 def distances(graph: CompactGraph) -> list:
