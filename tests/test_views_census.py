@@ -243,3 +243,26 @@ def test_a_graphml_export_reads_back_in_networkx_with_its_types(tmp_path):
     for u, v, attrs in graph.edges(data=True):
         assert attrs["weight"] == edges[int(graph.nodes[u]["label"]), int(graph.nodes[v]["label"])]
     assert len(labels) == found.states
+
+
+def test_two_workers_give_one_workers_census_and_graph(monkeypatch):
+    """Each layer split between two forked workers (from the smallest layer up): the same numbers,
+    moves and census, and a fault in a worker is the rules' own, raised at its line."""
+    from stategraph.graph import compact
+
+    monkeypatch.setattr(compact, "PARALLEL_LAYER", 1)
+    puzzle = OpenGrid()
+    alone = explore_compact(puzzle, 30, max_states=10_000)
+    both = explore_compact(puzzle, 30, max_states=10_000, jobs=2)
+    assert (both.states, list(both.heads), list(both.offsets), both.goals) == (
+        alone.states, list(alone.heads), list(alone.offsets), alone.goals)
+
+    class Breaking(OpenGrid):
+        def moves(self, n, cell):
+            if cell == (3, 4):
+                raise KeyError("the rules' own fault")
+            yield from super().moves(n, cell)
+
+    with pytest.raises(KeyError, match="the rules' own fault") as caught:
+        explore_compact(Breaking(), 30, max_states=10_000, jobs=2)
+    assert caught.traceback[-1].name == "moves"

@@ -139,10 +139,14 @@ class CompactGraph:
 
 
 def explore_compact(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES,
-                    negative: bool = False, where: str = "", labelled: bool = False) -> CompactGraph:
+                    negative: bool = False, where: str = "", labelled: bool = False, jobs: int = 1) -> CompactGraph:
     """Every state of ``instance`` under ``rules`` reachable from its start, breadth first, as a
     :class:`CompactGraph` (arguments as :func:`~stategraph.graph.explore.explore`'s; ``labelled``
-    also keeps each state's label).  The moves are checked as ``explore`` checks them."""
+    also keeps each state's label).  The moves are checked as ``explore`` checks them.
+
+    With ``jobs`` above 1, each layer's states are expanded by that many forked processes, a
+    slice each, and this one numbers what they found in the layer's order: the same graph.  A
+    fault in a worker is raised again here, by expanding the same states in this process."""
     explorer = Explorer(rules, instance, max_states=max_states, max_moves=max_moves, negative=negative, where=where)
     graph = CompactGraph()
     index, states = graph.index, graph.states
@@ -150,31 +154,83 @@ def explore_compact(rules, instance, *, max_states: int = MAX_STATES, max_moves:
     cost_numbers, label_numbers = graph.cost_numbers, graph.label_numbers
     costs, labels = graph.costs, graph.labels
     known_cost, known_label = costs._numbers.get, labels._numbers.get
-    is_goal, moves = rules.is_goal, explorer.moves
     graph.add_state(explorer.start)
-    queue = deque([explorer.start])
-    with collector_paused():
-        while queue:
-            state = queue.popleft()
-            if is_goal(instance, state):
-                graph.goals.append(index[state])
-            for nxt, (cost, _, name) in moves(state).items():
-                number = index.get(nxt)
-                if number is None:
-                    if len(states) >= max_states:
-                        explorer.refuse(state, nxt, name)
-                    number = index[nxt] = len(states)
-                    states.append(nxt)
-                    queue.append(nxt)
-                heads.append(number)
-                at = known_cost(cost)
-                cost_numbers.append(costs.number(cost) if at is None else at)
-                at = known_label(name)
-                label_numbers.append(labels.number(name) if at is None else at)
-            offsets.append(len(heads))
+    layer = [explorer.start]
+    expand = _Expansion(rules, instance, explorer, jobs)
+    with collector_paused(), expand:
+        while layer:
+            following = []
+            for state, goal, moves in expand(layer):
+                if goal:
+                    graph.goals.append(index[state])
+                for nxt, cost, name in moves:
+                    number = index.get(nxt)
+                    if number is None:
+                        if len(states) >= max_states:
+                            explorer.refuse(state, nxt, name)
+                        number = index[nxt] = len(states)
+                        states.append(nxt)
+                        following.append(nxt)
+                    heads.append(number)
+                    at = known_cost(cost)
+                    cost_numbers.append(costs.number(cost) if at is None else at)
+                    at = known_label(name)
+                    label_numbers.append(labels.number(name) if at is None else at)
+                offsets.append(len(heads))
+            layer = following
     if labelled:
         graph.state_labels = [explorer.label(state) for state in graph.states]
     return graph
+
+
+PARALLEL_LAYER = 2000  # a layer this small is expanded here: sending it would cost more than it saves
+
+
+class _Expansion:
+    """``expansion(layer)``: ``(state, is a goal, [(next, cost, label), ...])`` for each state of
+    ``layer`` in order, in this process or, for a large layer with ``jobs`` > 1, in a pool of
+    forked workers (which inherit the rules: nothing of them is pickled)."""
+
+    def __init__(self, rules, instance, explorer: Explorer, jobs: int):
+        self.rules, self.instance, self.explorer, self.jobs = rules, instance, explorer, jobs
+        self.pool: Any = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+    def here(self, layer: list) -> list:
+        is_goal, instance, moves = self.rules.is_goal, self.instance, self.explorer.moves
+        return [(state, is_goal(instance, state), [(nxt, cost, name) for nxt, (cost, _, name) in moves(state).items()])
+                for state in layer]
+
+    def __call__(self, layer: list) -> list:
+        if self.jobs <= 1 or len(layer) < PARALLEL_LAYER:
+            return self.here(layer)
+        if self.pool is None:
+            import multiprocessing
+
+            global _EXPANDING
+            _EXPANDING = self
+            self.pool = multiprocessing.get_context("fork").Pool(self.jobs)
+        size = -(-len(layer) // (4 * self.jobs))
+        slices = [layer[at:at + size] for at in range(0, len(layer), size)]
+        try:
+            return [found for part in self.pool.map(_expand_slice, slices) for found in part]
+        except Exception:  # a fault of the rules: raised again here, at its own line
+            return self.here(layer)
+
+
+_EXPANDING: _Expansion | None = None  # what a forked worker expands with
+
+
+def _expand_slice(states: list) -> list:
+    assert _EXPANDING is not None
+    return _EXPANDING.here(states)
 
 
 def compact_from(graph, source, targets) -> CompactGraph:

@@ -139,7 +139,8 @@ class Declared:
     verify_positions: int = setting("verify.max_positions", default=MAX_POSITIONS, low=0,
                                     help="positions a naive search may visit per answer")
     jobs: int = setting("run.jobs", default=1, low=0, help="worker processes; 0 = every core",
-                        flag=Flag(("--jobs",), ("solve", "check"), "worker processes; 0 = every core", metavar="N"))
+                        flag=Flag(("--jobs",), ("solve", "check", "census"), "worker processes; 0 = every core",
+                                  metavar="N"))
     limits: Mapping[str, int] = setting("limits", default={}, help="the puzzle's size limits (max_rows, ...)")
 
 

@@ -30,6 +30,7 @@ import functools
 import heapq
 import io
 import json
+import os
 from collections import deque
 from dataclasses import asdict, dataclass, field
 from time import perf_counter
@@ -82,7 +83,8 @@ def census(puzzle, data, settings, source: str = "<input>", instance: int | None
             if query is not None and puzzle.number(subject, question)[1] != query:
                 continue
             with owned(puzzle, model_class, functools.partial(question_name, puzzle, subject, question)):
-                found, graph, label = _question_census(puzzle, model_class, model, subject, question, examples)
+                found, graph, label = _question_census(puzzle, model_class, model, subject, question, examples,
+                                                       settings.jobs or os.cpu_count() or 1)
                 if export is not None:
                     from ..io.compact_write import write_compact
 
@@ -94,7 +96,7 @@ def census(puzzle, data, settings, source: str = "<input>", instance: int | None
             return
 
 
-def _question_census(puzzle, model_class, model, subject, question, examples: int) -> tuple:
+def _question_census(puzzle, model_class, model, subject, question, examples: int, jobs: int = 1) -> tuple:
     """``(census, compact graph, label of a state)`` of one question."""
     watch = perf_counter()
     if model is None:  # first-level rules: explored here, never as a networkx graph
@@ -103,7 +105,7 @@ def _question_census(puzzle, model_class, model, subject, question, examples: in
         where = f"{puzzle.name} model {model_class.name}: instance {getattr(subject, 'number', 1)}: "
         graph = explore_compact(rules, value, max_states=limits.get("max_states", MAX_STATES),
                                 max_moves=limits.get("max_moves", MAX_MOVES),
-                                negative=getattr(model_class, "negative_costs", False), where=where)
+                                negative=getattr(model_class, "negative_costs", False), where=where, jobs=jobs)
         from ..graph.explore import Explorer
 
         label = Explorer(rules, value, where=where).label
