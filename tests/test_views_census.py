@@ -266,3 +266,49 @@ def test_two_workers_give_one_workers_census_and_graph(monkeypatch):
     with pytest.raises(KeyError, match="the rules' own fault") as caught:
         explore_compact(Breaking(), 30, max_states=10_000, jobs=2)
     assert caught.traceback[-1].name == "moves"
+
+
+@pytest.mark.parametrize("name, query", [("arrow_maze", None), ("huarong", 2), ("pushing_boxes", None)])
+def test_the_page_shows_the_census_the_command_counts(name, query):
+    from stategraph.views import page
+
+    text = run_cli("sample", name).out
+    shown = page(name, text, query=query).data["census"]
+    args = ["--query", str(query)] if query else []
+    (counted,) = [json.loads(line) for line in run_cli("census", name, "--instance", "1", *args, "--format", "json",
+                                                       stdin=text).out.splitlines()]
+    assert shown["rows"] == [[str(row["distance"]), row["states"]] for row in counted["counts"]]
+    assert (shown["states"], shown["goals"], shown["all_reach_goal"]) == (
+        counted["states"], counted["goals"], counted["all_reach_goal"])
+
+
+def test_a_page_over_the_census_size_has_none(monkeypatch):
+    import importlib
+
+    pages = importlib.import_module("stategraph.views.page")
+    monkeypatch.setattr(pages, "CENSUS_STATES", 3)
+    assert pages.page("arrow_maze", run_cli("sample", "arrow_maze").out).data["census"] is None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from headless_chromium import launched
+
+    yield from launched()
+
+
+def test_the_census_panel_in_a_browser(browser, tmp_path):
+    from stategraph.views import page
+
+    shown = page("arrow_maze", run_cli("sample", "arrow_maze").out)
+    path = tmp_path / "page.html"
+    shown.write(str(path))
+    tab = browser.new_page(viewport={"width": 1024, "height": 900})
+    tab.goto(path.as_uri())
+    tab.wait_for_selector("body[data-ready=yes]")
+    rows = tab.eval_on_selector_all("#census tbody tr", "rows => rows.map(r => [r.cells[0].textContent, "
+                                    "r.cells[1].textContent, parseFloat(r.cells[2].firstChild.style.width)])")
+    assert [row[:2] for row in rows] == [[d, str(n)] for d, n in shown.data["census"]["rows"]]
+    assert rows[14][2] == 100 and rows[0][2] == 50  # distance 14 holds the most states, 2
+    assert tab.is_visible("#census-panel")
+    tab.close()

@@ -130,6 +130,15 @@ def _question_census(puzzle, model_class, model, subject, question, examples: in
     return found, graph, label
 
 
+def census_of_graph(graph, source, targets) -> dict:
+    """The census of a whole networkx state graph (what the interactive page shows): ``rows`` of
+    ``[distance, states]``, the ``states``, the ``farthest`` distance and ``all_reach_goal``."""
+    compact = compact_from(graph, source, targets)
+    rows = counted(distances(compact))
+    return {"rows": [[str(row[0]), row[1]] for row in rows], "states": len(compact), "farthest": str(rows[-1][0]),
+            "goals": len(compact.goals), "all_reach_goal": reaching_a_goal(compact) == len(compact)}
+
+
 def distances(graph: CompactGraph) -> list:
     """Each state's least cost from the start (number 0), by number: breadth first when every move
     costs 1, else Dijkstra."""

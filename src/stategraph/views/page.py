@@ -23,7 +23,10 @@ The data, built by :func:`build` from one answered question (one Huarong Dao que
   was reached and settled, and the frontier's size, as ``solve --stats -a ROUTINE`` runs it (the
   last step is its ``settled`` count);
 * ``models``: every model of the puzzle on the same question, the default first, counted by
-  :func:`stategraph.views.compare.compare`.
+  :func:`stategraph.views.compare.compare`;
+* ``census``: the whole state graph's census (:func:`~stategraph.views.census.census_of_graph`:
+  the states at each distance from the start), for a graph of at most :data:`CENSUS_STATES`
+  states (else ``None``).
 
 Above :data:`MAX_DRAWN_STATES` states only the canonical path and the states within a few edges
 of it are drawn (:func:`~stategraph.views.draw.neighbourhood`, as ``draw --graph`` draws them); a
@@ -74,6 +77,7 @@ from .explain import explanation, step_positions
 
 MAX_PAGE_BYTES = 5_000_000  # the page budget: no page is larger
 MAX_DRAWN_STATES = 2_000  # above it, the canonical path and its neighbourhood are drawn
+CENSUS_STATES = 20_000  # a whole graph of at most this many states has its census on the page
 MAX_DRAWN_EDGES = 20_000  # edges listed for the drawn states (the path's always)
 MAX_REPLAY_FRAMES = 2_000  # frames of one routine's replay (a longer search is sampled evenly)
 MAX_SCENE_CELLS = 2_000_000  # grid cells x pictures drawn (each picture is a fresh Scene, ~3 us a cell)
@@ -182,7 +186,7 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
             "instance": record.instance, "query": record.query, "answer": record.text, "summary": told["summary"],
             "styles": {"cell": CELL_STYLES, "trail": TRAIL_STYLES, "mark": MARK_STYLES},
             "steps": steps, "graph": seen.graph, "replays": seen.replays,
-            "models": _models(settings, record, source),
+            "models": _models(settings, record, source), "census": seen.census,
             **({"wrong": f"{settings.model} {wrong}"} if wrong else {})}
 
 
@@ -198,6 +202,7 @@ class _Capture:
         self.costs: list = []
         self.drawn: list = []  # the drawn states, and their places in the order a search from the start reaches them
         self.order: list[int] = []
+        self.census: dict | None = None  # the whole space's census, when it is small enough
         self.counted = 0  # the page's bytes counted so far: its frame and its graph part
         self._edge_at: dict = {}  # (u, v) of the canonical path -> the edge's place in graph["edges"]
         self._moves: dict[str, int] = {}  # move label -> its place in graph["moves"]
@@ -218,6 +223,10 @@ class _Capture:
         self.drawn, self.order = drawn, reach_order(graph, drawn, state_graph.source)
         self.graph = self._graph(state_graph, drawn, index, radius)
         self.graph["ring_in_part"] = partly
+        if len(graph) <= CENSUS_STATES:
+            from .census import census_of_graph
+
+            self.census = census_of_graph(graph, state_graph.source, state_graph.targets)
         self.counted = page_size({"graph": self.graph})
         if self.counted > MAX_PAGE_BYTES:
             return  # refused by build, which knows the question's name: no replay is run

@@ -474,6 +474,29 @@
     }
   }
 
+  // ---- the census ----------------------------------------------------------------------------------
+  function fillCensus() {
+    const census = data.census;
+    if (!census) return;
+    $("census-panel").hidden = false;
+    $("census-summary").textContent = count(census.states) + " states; the farthest " + census.farthest +
+      " from the start; " + count(census.goals) + " goal states; every state " +
+      (census.all_reach_goal ? "can reach a goal" : "does NOT reach a goal");
+    const table = $("census");
+    const head = table.createTHead().insertRow();
+    for (const title of ["distance", "states", ""]) head.appendChild(document.createElement("th")).textContent = title;
+    const most = Math.max(...census.rows.map((row) => row[1]));
+    const body = table.createTBody();
+    for (const [distance, states] of census.rows) {
+      const row = body.insertRow();
+      row.insertCell().textContent = distance;
+      row.insertCell().textContent = count(states);
+      const bar = row.insertCell().appendChild(document.createElement("span"));
+      bar.className = "census-bar";
+      bar.style.width = (100 * states / most).toFixed(1) + "%";
+    }
+  }
+
   // ---- wiring --------------------------------------------------------------------------------------
   drawGraph();
   zoomAndPan();
@@ -495,6 +518,7 @@
   });
   fillRoutines();
   fillModels();
+  fillCensus();
   setStep(0);
   document.body.setAttribute("data-ready", "yes");
 })();
