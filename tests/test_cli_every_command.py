@@ -31,6 +31,7 @@ CASES = {config.parent.name: ("puzzle.yaml", None, None) for config in sorted(EX
     "rush_hour": ("puzzle.yaml", "4 5\nAA.B.\nXX.B.\n.CCC#\n.....\n0 0\n", None),
     "sokoban": ("puzzle.yaml", "5 6\n######\n#.@..#\n#.$$.#\n#o..o#\n######\n0 0\n", None),
     "lights_out": ("puzzle.yaml", "3 3\n010\n111\n010\n3 3\n111\n111\n111\n0 0\n", None),  # the file: 65,536 presses
+    "pocket_cube": ("puzzle.yaml", "R 2 R R\nR 1 U\nU 0\n", None),  # cubes of one face: 4 states (R and U: 29,160)
 }
 
 

@@ -66,21 +66,23 @@ BAD_CASES = cases(lambda ref: [(case.name,) for case in ref.BAD_INPUTS])
 
 # The costly cases (about 0.75 s or more on 2 busy cores), deselected unless --slow (tests/conftest.py): most
 # commands on sliding_tile build its 181,440 states; rush_hour's hard board, hanoi's 8 discs, lights_out's 4 x 4
-# board, knight's 40 x 40 board with the last jump, the naive sokoban model and the random runs take a second or
-# more; every drawing loads matplotlib.  Each example keeps fast tests (the brute force, bad inputs, ...).
+# board, knight's 40 x 40 board with the last jump, the naive sokoban model, the pocket cube's 29,160 cubes of R and
+# U (built whole by some routines) and the random runs take a second or more; every drawing loads matplotlib.  Each
+# example keeps fast tests (the brute force, bad inputs, ...).
 SLOW_EXAMPLES = {
     "test_expected_is_the_brute_force_answer": {"rush_hour"},
     "test_solve_prints_expected": {"hanoi", "lights_out", "rush_hour", "sliding_tile"},
-    "test_verify_confirms_every_answer": {"lights_out", "rush_hour", "sliding_tile"},
-    "test_check_accepts_expected_and_catches_edited_answers": {"lights_out", "rush_hour", "sliding_tile"},
-    "test_random_instances_agree_with_the_brute_force": {"hanoi", "lights_out", "rush_hour", "sliding_tile", "sokoban",
-                                                         "water_jug"},
+    "test_verify_confirms_every_answer": {"lights_out", "pocket_cube", "rush_hour", "sliding_tile"},
+    "test_check_accepts_expected_and_catches_edited_answers": {"lights_out", "pocket_cube", "rush_hour",
+                                                               "sliding_tile"},
+    "test_random_instances_agree_with_the_brute_force": {"hanoi", "lights_out", "pocket_cube", "rush_hour",
+                                                         "sliding_tile", "sokoban", "water_jug"},
     "test_explain_tells_the_brute_force_s_way": {"lights_out", "rush_hour", "sliding_tile"},
     "test_draw_pictures_the_way_and_the_state_graph": {name for name in NAMES if REFERENCES[name].VIEWS.drawn},
     "test_export_then_search_finds_the_brute_force_s_way": {"rush_hour", "sliding_tile"},
 }
-SLOW_MODELS = {("hanoi", "last_disc"), ("knight", "cell_last_jump"), ("lights_out", "lights"), ("rush_hour", "slides"),
-               ("sokoban", "player_boxes")}  # by every routine
+SLOW_MODELS = {("hanoi", "last_disc"), ("knight", "cell_last_jump"), ("lights_out", "lights"),
+               ("pocket_cube", "face_turns"), ("rush_hour", "slides"), ("sokoban", "player_boxes")}  # by every routine
 SLOW_CASES = {f"{test}[{name}]" for test, names in SLOW_EXAMPLES.items() for name in names} | {
     f"test_every_routine_prints_the_brute_force_s_answers[{case.id}]" for case in ROUTINE_CASES
     if tuple(case.values[:2]) in SLOW_MODELS} | {

@@ -42,8 +42,8 @@ import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
 
-NAMES = ("hanoi", "keys_doors", "knight", "lights_out", "river_crossing", "rush_hour", "sliding_tile", "sokoban",
-         "water_jug")
+NAMES = ("hanoi", "keys_doors", "knight", "lights_out", "pocket_cube", "river_crossing", "rush_hour", "sliding_tile",
+         "sokoban", "water_jug")
 
 RIGHT, WASTEFUL, WRONG = "right", "wasteful", "wrong"
 NO_ASTAR = ("bfs", "dijkstra", "spfa", "bidirectional_dijkstra", "networkx")  # the routines that need no heuristic
