@@ -95,7 +95,8 @@ def test_check_takes_jobs(tmp_path):
 
 
 @pytest.mark.parametrize("args, config, message", [
-    (("--jobs", "-1"), None, "stategraph: error: command line: key 'run.jobs' must be between 0 and 1000000, found -1"),
+    (("--jobs", "-1"), None,
+     "stategraph: error: command line: key 'run.jobs' must be between 0 and 100000000, found -1"),
     (("--jobs", "x"), None, "stategraph solve: error: argument --jobs: invalid int value: 'x' "
                             "(see stategraph solve --help)"),
     ((), "puzzle: pushing_boxes\nrun: {jobs: 1.5}\n", "stategraph: error: c.yaml: key 'run.jobs' must be int, "

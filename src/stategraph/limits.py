@@ -4,7 +4,7 @@ They live below the settings (:mod:`stategraph.settings.fields` declares the key
 them) so a graph builder or a checker reads them without loading the settings.
 """
 
-MAX_LIMIT = 10**6  # the largest value of any integer setting, and of any key under limits
+MAX_LIMIT = 10**8  # the largest value of any integer setting, and of any key under limits (a census of millions)
 MAX_MOVES = 10_000  # the default of limits.max_moves, the most moves a first-level puzzle's moves() may
 # yield for one state (an endless generator is stopped there); the built-in puzzles and examples have at most 6
 MAX_STATES = 200_000  # the default of limits.max_states: the states a first-level puzzle's graph may hold

@@ -184,12 +184,14 @@ def explore_compact(rules, instance, *, max_states: int = MAX_STATES, max_moves:
 
 
 PARALLEL_LAYER = 2000  # a layer this small is expanded here: sending it would cost more than it saves
+SLICE = 2000  # states a worker expands at a time: what is in flight stays small
 
 
 class _Expansion:
     """``expansion(layer)``: ``(state, is a goal, [(next, cost, label), ...])`` for each state of
-    ``layer`` in order, in this process or, for a large layer with ``jobs`` > 1, in a pool of
-    forked workers (which inherit the rules: nothing of them is pickled)."""
+    ``layer`` in order, one state at a time, in this process or, for a large layer with ``jobs``
+    > 1, in slices by a pool of forked workers (which inherit the rules: nothing of them is
+    pickled)."""
 
     def __init__(self, rules, instance, explorer: Explorer, jobs: int):
         self.rules, self.instance, self.explorer, self.jobs = rules, instance, explorer, jobs
@@ -203,26 +205,31 @@ class _Expansion:
             self.pool.terminate()
             self.pool.join()
 
-    def here(self, layer: list) -> list:
+    def here(self, layer: list) -> Iterator[tuple]:
         is_goal, instance, moves = self.rules.is_goal, self.instance, self.explorer.moves
-        return [(state, is_goal(instance, state), [(nxt, cost, name) for nxt, (cost, _, name) in moves(state).items()])
-                for state in layer]
+        for state in layer:
+            yield state, is_goal(instance, state), [(nxt, cost, name) for nxt, (cost, _, name) in moves(state).items()]
 
-    def __call__(self, layer: list) -> list:
+    def __call__(self, layer: list) -> Iterator[tuple]:
         if self.jobs <= 1 or len(layer) < PARALLEL_LAYER:
             return self.here(layer)
+        return self._in_workers(layer)
+
+    def _in_workers(self, layer: list) -> Iterator[tuple]:
         if self.pool is None:
             import multiprocessing
 
             global _EXPANDING
             _EXPANDING = self
             self.pool = multiprocessing.get_context("fork").Pool(self.jobs)
-        size = -(-len(layer) // (4 * self.jobs))
-        slices = [layer[at:at + size] for at in range(0, len(layer), size)]
+        slices = (layer[at:at + SLICE] for at in range(0, len(layer), SLICE))
+        done = 0
         try:
-            return [found for part in self.pool.map(_expand_slice, slices) for found in part]
+            for part in self.pool.imap(_expand_slice, slices):
+                yield from part
+                done += len(part)
         except Exception:  # a fault of the rules: raised again here, at its own line
-            return self.here(layer)
+            yield from self.here(layer[done:])
 
 
 _EXPANDING: _Expansion | None = None  # what a forked worker expands with
@@ -230,7 +237,7 @@ _EXPANDING: _Expansion | None = None  # what a forked worker expands with
 
 def _expand_slice(states: list) -> list:
     assert _EXPANDING is not None
-    return _EXPANDING.here(states)
+    return list(_EXPANDING.here(states))
 
 
 def compact_from(graph, source, targets) -> CompactGraph:
