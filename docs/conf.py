@@ -1,12 +1,16 @@
-"""Sphinx configuration: the API reference (autodoc, numpydoc docstrings read by napoleon) and the guides.
+"""Sphinx configuration: the API reference (autodoc; numpydoc reads the docstrings), the guides and the gallery.
 
 Build it from the repository's root with ``sphinx-build -W -b html docs docs/_build/html``.
 """
 
+import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # document the tree, not an installed copy
+from numpydoc.xref import DEFAULT_LINKS
+
+SOURCE = Path(__file__).resolve().parents[1] / "src" / "stategraph"
+sys.path.insert(0, str(SOURCE.parent))  # document the tree, not an installed copy
 
 import stategraph  # noqa: E402
 
@@ -14,15 +18,22 @@ project = "stategraph"
 release = version = stategraph.__version__
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))  # the project's own directives
 
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.autosummary", "sphinx.ext.napoleon", "myst_parser",
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.autosummary", "numpydoc", "myst_parser",
               "stategraph_docs", "stategraph_gallery"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
 root_doc = "index"
 
-napoleon_google_docstring = False
-napoleon_numpy_docstring = True
-napoleon_use_rtype = False
+numpydoc_show_class_members = True  # a table of each class's methods (and properties), above their entries
+numpydoc_show_inherited_class_members = False  # those documented on the page: autodoc shows no inherited member
+numpydoc_class_members_toctree = False  # the entries are on the same page: no page generated per member
+# A type names a class or datum of stategraph: a link to its entry wherever it is documented (".Name", as
+# napoleon's types searched); any other word is plain text (numpydoc's links to Python's docs need intersphinx).
+numpydoc_xref_param_type = True
+numpydoc_xref_ignore = "all"
+TYPES = {*stategraph.__all__, *(found.group(1) for path in SOURCE.rglob("*.py")
+                                for found in re.finditer(r"^class (\w+)", path.read_text(), re.M))}
+numpydoc_xref_aliases = {word: word for word in DEFAULT_LINKS} | {name: f".{name}" for name in TYPES}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_typehints_description_target = "documented_params"  # a documented return keeps its own words

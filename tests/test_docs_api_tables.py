@@ -1,6 +1,7 @@
 """The API reference's tables, checked without building it: the routine table of docs/_ext/stategraph_docs.py
 renders every routine of SEARCHES with its own fields, and the summary tables at the top of docs/api/*.rst
-(``.. autosummary::``) list every public name of ``stategraph``, each pointing at an entry of the pages."""
+(``.. autosummary::``, or numpydoc's table of a class's members) list every public name of ``stategraph``,
+each pointing at an entry of the pages; and the docstring fixes of stategraph_docs.py around numpydoc."""
 
 from __future__ import annotations
 
@@ -79,13 +80,20 @@ def test_every_summary_row_points_at_an_entry(name):
     assert is_documented(name), f"{name} is in a summary table but has no entry in docs/api"
 
 
+ENTRIES = re.compile(r"^\.\. (auto(?!summary|module)\w+|py:(?!currentmodule)\w+)::(.*)\n((?:   .*\n)*)", flags=re.M)
+
+
 @pytest.mark.parametrize("page", sorted(API_PAGES))
 def test_every_page_opens_with_a_summary_table(page):
+    """Its own table above the first entry, or one class and its members: numpydoc's table of them
+    (``numpydoc_show_class_members``) opens the class's entry."""
     text = API_PAGES[page]
-    table = re.search(r"^\.\. (autosummary|stategraph-members|stategraph-routines)::", text, flags=re.M)
-    first_entry = re.search(r"^\.\. (auto(?!summary|module)\w+|py:(?!currentmodule)\w+)::", text, flags=re.M)
-    assert table, f"{page} has no summary table"
-    assert first_entry is None or table.start() < first_entry.start(), f"{page}: the table is not at the top"
+    table = re.search(r"^\.\. (autosummary|stategraph-routines)::", text, flags=re.M)
+    entries = list(ENTRIES.finditer(text))
+    one_class = [(kind, options.strip()) for kind, _, options in (e.groups() for e in entries)] == \
+        [("autoclass", ":members:")]
+    assert table or one_class, f"{page} has no summary table"
+    assert one_class or not entries or table.start() < entries[0].start(), f"{page}: the table is not at the top"
 
 
 @pytest.mark.parametrize("page", sorted(API_PAGES))
@@ -139,18 +147,12 @@ def test_every_routine_the_table_links_to_has_an_entry(name):
 def test_the_search_page_uses_the_routine_table_and_conf_loads_the_extension():
     assert re.search(r"^\.\. stategraph-routines::$", API_PAGES["search"], flags=re.M)
     conf = (DOCS / "conf.py").read_text()
-    assert '"stategraph_docs"' in conf and '"sphinx.ext.autosummary"' in conf
+    assert '"stategraph_docs"' in conf and '"sphinx.ext.autosummary"' in conf and '"numpydoc"' in conf
+    assert "numpydoc_show_class_members = True" in conf
     assert "autosummary_generate = False" in conf  # the tables are written by hand: nothing generated into docs/
 
 
 # -- the docstring fixes -----------------------------------------------------------------------------
-
-
-def test_a_summary_stops_after_the_first_sentence():
-    paragraph = nodes.paragraph("", "", nodes.Text("Other names (e.g. "), nodes.literal("poj1475", "poj1475"),
-                                nodes.Text("). And more. Still more."))
-    assert ext.first_sentence(paragraph).astext() == "Other names (e.g. poj1475)."
-    assert ext.first_sentence(nodes.paragraph("", "No full stop")).astext() == "No full stop"
 
 
 def test_a_reexported_datum_gets_the_docstring_of_its_home_module():
@@ -172,24 +174,73 @@ def test_a_dict_is_not_described_by_dicts_docstring():
     assert lines == []
 
 
-def _napoleon(lines: list[str], what: str) -> list[str]:
-    from sphinx.ext.napoleon import Config, NumpyDocstring
+def _numpydoc(lines: list[str], what: str, obj=None) -> list[str]:
+    """The lines numpydoc makes of a docstring, as autodoc hands them over."""
+    from sphinx.ext.autodoc import Options
 
-    return NumpyDocstring(lines, Config(), what=what, name="x").lines()
+    app = SimpleNamespace(config=SimpleNamespace(**{f"numpydoc_{key}": value for key, value in {
+        "show_inherited_class_members": False, "show_class_members": True, "class_members_toctree": False,
+        "use_plots": False, "attributes_as_param_list": True, "xref_param_type": False, "xref_aliases_complete": {},
+        "xref_ignore": set(), "citation_re": "[a-z0-9_.-]+", "validation_checks": set(),
+        "validation_exclude_files": set()}.items()}), builder=None)
+    import numpydoc.numpydoc
+
+    numpydoc.numpydoc.mangle_docstrings(app, what, "x", obj, Options(), lines)
+    return lines
 
 
 @pytest.mark.parametrize("text", ["The cost alone, ``-1`` when there is no solution: count puzzles.",
                                   "The zero of the weights' type: ``Lex.ZERO`` or ``0``."])
-def test_napoleon_leaves_a_first_line_of_prose_whole(text):
-    lines = [text, "", "More."]
-    ext.prose_first_line(None, "data", "x", None, None, lines)
-    lines = _napoleon(lines, "data")
-    ext.drop_prose_marker(None, "data", "x", None, None, lines)
+def test_numpydoc_leaves_a_first_line_of_prose_whole(text):
+    """napoleon read ``words: more words`` as ``type: description``, which stategraph_docs.py undid."""
+    lines = _numpydoc([text, "", "More."], "data")
     assert not any(line.startswith(":type:") for line in lines), lines
-    assert lines[0] == text
+    assert text in lines
 
 
-def test_napoleon_still_reads_a_type_before_the_colon():
-    lines = ["int: how many", ""]
-    ext.prose_first_line(None, "attribute", "x", None, None, lines)
-    assert ":type: int" in _napoleon(lines, "attribute")
+class Sample:
+    """A class.
+
+    Attributes
+    ----------
+    size : int
+        How big it is.
+
+    Notes
+    -----
+    A note.
+    """
+
+    @property
+    def area(self):
+        """The area."""
+        return 0
+
+
+def test_a_class_attributes_become_entries_where_numpydoc_lists_them():
+    app = SimpleNamespace(env=SimpleNamespace(temp_data={}), config=SimpleNamespace())
+    lines = ext.prepare_docstring(Sample.__doc__)
+    ext.keep_attributes(app, "class", "x.Sample", Sample, None, lines)
+    lines = _numpydoc(lines, "class", Sample)
+    parameters = lines.index(":Attributes:")
+    ext.attribute_entries(app, "class", "x.Sample", Sample, None, lines)
+    assert ":Attributes:" not in lines and not app.env.temp_data
+    assert lines[parameters:parameters + 5] == [".. attribute:: size", "", "   How big it is.", "", "   :type: int"]
+    assert lines.index(".. attribute:: size") < min(i for i, line in enumerate(lines) if ".. rubric:: Notes" in line)
+    assert not any("area" in line for line in lines)  # numpydoc lists no property in the section's place
+
+
+def test_a_class_without_attributes_keeps_numpydocs_list_of_its_properties():
+    app = SimpleNamespace(env=SimpleNamespace(temp_data={}), config=SimpleNamespace())
+    lines = ["A class without sections."]
+    ext.keep_attributes(app, "class", "x.Plain", Sample, None, lines)
+    lines = _numpydoc(lines, "class", Sample)
+    ext.attribute_entries(app, "class", "x.Plain", Sample, None, lines)
+    assert ":Attributes:" in lines and not any(".. attribute::" in line for line in lines)
+
+
+def test_the_extension_examples_run():
+    import doctest
+
+    failed, tried = doctest.testmod(ext)
+    assert (failed, tried) == (0, 2)

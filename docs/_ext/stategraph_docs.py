@@ -1,4 +1,4 @@
-"""The API reference's own directives, built from the code and the pages themselves so they never drift.
+"""The API reference's own parts: what numpydoc and autodoc do not, built from the code so it never drifts.
 
 ``.. stategraph-routines::``
     The table of the built-in search routines, one row per entry of
@@ -6,19 +6,15 @@
     fields (name, summary, the weights it accepts, its options, ``cost_only``, ``grows``).  The name
     links to the routine's entry; a routine that has none fails the build (``-W``).
 
-``.. stategraph-members:: stategraph.Puzzle``
-    A summary table of the members documented for that class on the same page (what
-    ``autoclass`` with ``:members:`` and napoleon's ``Attributes`` rendered, in that order), each
-    with the first sentence of its description and a link to it.  The class must be documented on
-    the page.
+A class's ``Attributes`` section becomes an entry per attribute, as Sphinx's napoleon writes them
+(``.. attribute::``, which other pages link to), where numpydoc would make it a list without
+entries; numpydoc renders the rest of the docstring, and the table of each class's members.
 
 It also gives the data the package re-exports (``stategraph.INFINITY``, ``stategraph.COST``) the
 docstring written under them in their home module (``stategraph._HOMES``), for ``autodata`` and
 ``autosummary`` alike, instead of the docstring of their type; a value of a built-in type with no
 docstring of its own (``SEARCHES``, a dict) gets the ``stategraph_data_summaries`` entry of
-conf.py, or none, rather than ``dict``'s.  And it keeps napoleon from reading the first line of a
-datum's, an attribute's or a property's docstring as ``type: description`` when what precedes its
-first colon is prose ("The cost alone, ``-1`` when there is no solution: count puzzles.").
+conf.py, or none, rather than ``dict``'s.
 """
 
 from __future__ import annotations
@@ -28,7 +24,6 @@ import sys
 from collections.abc import Mapping
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.errors import PycodeError
 from sphinx.pycode import ModuleAnalyzer
@@ -109,99 +104,6 @@ class RoutinesDirective(SphinxDirective):
         return [table]
 
 
-class members_table(nodes.General, nodes.Element):
-    """Where ``.. stategraph-members::`` goes; replaced once the page is read."""
-
-
-class MembersDirective(SphinxDirective):
-    """``.. stategraph-members:: CLASS``: a table of the members documented for CLASS on this page."""
-
-    required_arguments = 1
-    option_spec = {"class": directives.class_option}
-
-    def run(self) -> list[nodes.Node]:
-        node = members_table("", target=self.arguments[0], classes=self.options.get("class", []))
-        self.set_source_info(node)
-        return [node]
-
-
-_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)\.(?=\s|$)")
-
-
-def first_sentence(paragraph: nodes.paragraph) -> nodes.paragraph:
-    """A copy of ``paragraph`` cut after its first sentence (a full stop ending a text run; inline
-    markup before it is kept whole)."""
-    out = nodes.paragraph()
-    for child in paragraph.children:
-        if isinstance(child, nodes.Text):
-            text = str(child)
-            end = _SENTENCE_END.search(text)
-            if end:
-                out += nodes.Text(text[:end.end()])
-                return out
-            out += nodes.Text(text)
-        else:
-            out += child.deepcopy()
-    return out
-
-
-def _class_desc(doctree: nodes.document, target: str) -> addnodes.desc | None:
-    for desc in doctree.findall(addnodes.desc):
-        signatures = [child for child in desc.children if isinstance(child, addnodes.desc_signature)]
-        if signatures and target in signatures[0]["ids"]:
-            return desc
-    return None
-
-
-def member_items(class_desc: addnodes.desc) -> list[tuple[str, str, str, nodes.paragraph]]:
-    """(name, kind, anchor, summary) of every member documented inside ``class_desc``."""
-    content = next(child for child in class_desc.children if isinstance(child, addnodes.desc_content))
-    items = []
-    for member in content.children:
-        if not isinstance(member, addnodes.desc):
-            continue
-        signature = next(child for child in member.children if isinstance(child, addnodes.desc_signature))
-        if not signature["ids"]:
-            continue
-        body = next(child for child in member.children if isinstance(child, addnodes.desc_content))
-        paragraph = next((child for child in body.children if isinstance(child, nodes.paragraph)), None)
-        summary = first_sentence(paragraph) if paragraph is not None else nodes.paragraph()
-        items.append((signature["fullname"].rpartition(".")[2], member["objtype"], signature["ids"][0], summary))
-    return items
-
-
-def _members_table(items, classes) -> nodes.table:
-    table = nodes.table("", classes=["autosummary", "longtable", "members", *classes])
-    group = nodes.tgroup("", cols=2)
-    table += group
-    group += nodes.colspec("", colwidth=25)
-    group += nodes.colspec("", colwidth=75)
-    body = nodes.tbody()
-    group += body
-    for name, kind, anchor, summary in items:
-        shown = f"{name}()" if kind in ("method", "classmethod", "staticmethod") else name
-        link = nodes.reference("", "", nodes.literal(shown, shown, classes=["xref", "py", "py-obj"]),
-                               internal=True, refid=anchor)
-        body += nodes.row("", nodes.entry("", nodes.paragraph("", "", link)), nodes.entry("", summary))
-    return table
-
-
-def replace_members_tables(app, doctree: nodes.document) -> None:
-    for node in list(doctree.findall(members_table)):
-        desc = _class_desc(doctree, node["target"])
-        if desc is None:
-            logger.warning("stategraph-members: %s is not documented on this page", node["target"],
-                           location=node)
-            node.replace_self([])
-            continue
-        items = member_items(desc)
-        if not items:
-            logger.warning("stategraph-members: %s has no documented members", node["target"], location=node)
-            node.replace_self([])
-            continue
-        node.replace_self(_members_table(items, node["classes"]))
-
-
 def _attribute_doc(module: str, name: str) -> list[str] | None:
     try:
         analyzer = ModuleAnalyzer.for_module(module)
@@ -231,44 +133,61 @@ def data_docstring(app, what, name, obj, options, lines: list[str]) -> None:
         lines[:] = prepare_docstring(summary) if summary else []
 
 
-_CODE = re.compile(r"(:[\w:.-]+:`.+?`|``.+?``|`.+?`)")  # where napoleon does not look for the colon
-_COLON = re.compile(r"(?<!:):(?!:)")
+_SECTION = re.compile(r"^(\s*)(\S.*)\n\1-{3,}$")  # a numpydoc section's heading and its underline
 
 
-_PROSE = ".. stategraph-prose-first-line"  # an rst comment with no colon in it
+def attributes_section(lines: list[str]) -> list[str]:
+    """The ``Attributes`` section of a docstring's ``lines`` (heading and underline included), or ``[]``.
+
+    >>> attributes_section(["Doc.", "", "Attributes", "----------", "x : int", "    An x.", "", "Notes", "-----"])
+    ['Attributes', '----------', 'x : int', '    An x.', '']
+    """
+    headings = [i for i in range(len(lines) - 1) if _SECTION.match(f"{lines[i]}\n{lines[i + 1]}")]
+    for k, i in enumerate(headings):
+        if lines[i].strip() == "Attributes":
+            return lines[i:headings[k + 1] if k + 1 < len(headings) else len(lines)]
+    return []
 
 
-def prose_first_line(app, what, name, obj, options, lines: list[str]) -> None:
-    """``autodoc-process-docstring``, before napoleon: a first line ``Some words: more words`` is a
-    sentence, not napoleon's inline ``type: description``.  A comment line before it keeps napoleon
-    from splitting it (napoleon still reads the rest: the sections of a property's docstring);
-    :func:`drop_prose_marker` takes the comment out again."""
-    if what not in ("data", "attribute", "property"):
-        return
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is None:
-        return
-    head = _CODE.sub(lambda m: "x" * len(m.group()), lines[first])
-    colon = _COLON.search(head)
-    if colon and re.search(r"\s", head[:colon.start()].strip()):
-        lines[first:first] = [_PROSE, ""]
+def field_span(lines: list[str], field: str) -> tuple[int, int] | None:
+    """Where numpydoc's output ``lines`` hold the field ``:FIELD:`` and its indented body, if they do.
+
+    >>> field_span([":Parameters:", "", "    **x**", "", ":Attributes:", "", "    **y**", "", ".. rubric:: M"],
+    ...            "Attributes")
+    (4, 8)
+    """
+    if f":{field}:" not in lines:
+        return None
+    start = end = lines.index(f":{field}:")
+    while end + 1 < len(lines) and (not lines[end + 1].strip() or lines[end + 1].startswith(" ")):
+        end += 1
+    return start, end + 1
 
 
-def drop_prose_marker(app, what, name, obj, options, lines: list[str]) -> None:
-    """``autodoc-process-docstring``, after napoleon: drop what :func:`prose_first_line` put in."""
-    for i, line in enumerate(lines):
-        if line.strip() == _PROSE:
-            del lines[i:i + 2 if i + 1 < len(lines) and not lines[i + 1].strip() else i + 1]
-            return
+def keep_attributes(app, what, name, obj, options, lines: list[str]) -> None:
+    """``autodoc-process-docstring``, before numpydoc: a class's ``Attributes`` section, kept for
+    :func:`attribute_entries`."""
+    if what in ("class", "exception"):
+        app.env.temp_data[f"stategraph-attributes {name}"] = attributes_section(lines)
+
+
+def attribute_entries(app, what, name, obj, options, lines: list[str]) -> None:
+    """``autodoc-process-docstring``, after numpydoc: its list of a class's attributes replaced by
+    napoleon's entries of the section kept (``.. attribute::``, each a target for links)."""
+    from sphinx.ext.napoleon import Config
+    from sphinx.ext.napoleon.docstring import NumpyDocstring
+
+    section = app.env.temp_data.pop(f"stategraph-attributes {name}", None)
+    span = field_span(lines, "Attributes")
+    if section and span:
+        entries = NumpyDocstring(section, Config(napoleon_use_ivar=False), app, what, name, obj).lines()
+        lines[span[0]:span[1]] = [*entries, ""]
 
 
 def setup(app):
     app.add_config_value("stategraph_data_summaries", {}, "env", types=(dict,))
-    app.connect("autodoc-process-docstring", data_docstring, priority=390)  # before napoleon (500) reads it
-    app.connect("autodoc-process-docstring", prose_first_line, priority=400)
-    app.connect("autodoc-process-docstring", drop_prose_marker, priority=600)
-    app.add_node(members_table)
+    app.connect("autodoc-process-docstring", data_docstring, priority=390)  # before numpydoc (500) reads it
+    app.connect("autodoc-process-docstring", keep_attributes, priority=400)
+    app.connect("autodoc-process-docstring", attribute_entries, priority=600)
     app.add_directive("stategraph-routines", RoutinesDirective)
-    app.add_directive("stategraph-members", MembersDirective)
-    app.connect("doctree-read", replace_members_tables)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

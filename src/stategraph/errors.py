@@ -120,6 +120,8 @@ class InputError(StategraphError):
     instance : int, optional
         The number of the instance being read, counted from 1.
 
+    Examples
+    --------
     >>> str(InputError("rows differ in length", source="maze.txt", line=3, column=5))
     'maze.txt:3:5: rows differ in length'
     """
