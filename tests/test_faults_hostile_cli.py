@@ -224,7 +224,7 @@ CRASH_ON_SECOND_SOLVE = """
 import runpy, sys
 import stategraph.search.solution as pipeline
 real, calls = pipeline.solve, []
-def broken(*args, **kwargs):  # the documented pipeline entry (stategraph.solve), broken for instance 2
+def broken(*args, **kwargs):  # the documented pipeline entry (stategraph.search.solution.solve), broken for instance 2
     calls.append(1)
     if len(calls) == 2:
         raise RuntimeError("simulated bug\\nsecond line " + "x" * 1_000_000)
