@@ -103,15 +103,16 @@ def with_model(folder: Path, config: str, model: str) -> str:
     return f"{model}.yaml"
 
 
-def stategraph(folder: Path, *args, timeout: float = 900) -> Result:
-    """``stategraph ARGS`` in ``folder``, a process of its own (grade forks a child per student)."""
-    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None, "PYTHONPATH": None}, separate=True,
-                   timeout=timeout)
+def stategraph(folder: Path, *args) -> Result:
+    """``stategraph ARGS`` in ``folder``, in this process (nothing here is about the grader's own process:
+    grade starts a fresh interpreter per side all the same, tests/test_grade_isolation.py holds what a
+    child can reach)."""
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None, "PYTHONPATH": None})
 
 
-def graded(folder: Path, *args, timeout: float = 900) -> tuple[Result, list[dict]]:
+def graded(folder: Path, *args) -> tuple[Result, list[dict]]:
     """``stategraph grade ARGS --format json``: the result and its records."""
-    done = stategraph(folder, "grade", *args, "--format", "json", timeout=timeout)
+    done = stategraph(folder, "grade", *args, "--format", "json")
     return done, [json.loads(line) for line in done.out.splitlines()]
 
 
@@ -259,8 +260,7 @@ def misbehaving_line(word: str) -> int:
     ("misbehaving:Raises", "fault", 2, "2")])
 def test_a_budget_overrun_or_a_fault_is_a_verdict(student, verdict, status, seconds, tmp_path):
     folder = scratch(tmp_path, None)
-    done, [record] = graded(folder, student, "--reference", "huarong", "--max-seconds", seconds, "--max-memory", "512",
-                            timeout=300)
+    done, [record] = graded(folder, student, "--reference", "huarong", "--max-seconds", seconds, "--max-memory", "512")
     assert (done.status, record["verdict"], record["status"]) == (status, verdict, status), done.err
     first = record["first"]
     # the students misbehave from three rows on: the first such board drawn, every one before it smaller
@@ -276,7 +276,7 @@ def test_a_budget_overrun_or_a_fault_is_a_verdict(student, verdict, status, seco
     else:
         assert done.err == ""
         text = stategraph(folder, "grade", student, "--reference", "huarong", "--max-seconds", seconds,
-                          "--max-memory", "512", timeout=300).out
+                          "--max-memory", "512").out
         words = {"timeout": "timed out", "memory": "ran out of memory"}[verdict]
         assert text.startswith(f"{student}: {words} on instance {first['number']}, size {first['size']} (seed 0)")
 
