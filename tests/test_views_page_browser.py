@@ -11,8 +11,9 @@ is not blank; the file is within its budget; and all the while its strict Conten
 (hashes, no ``'unsafe-inline'``) reports no violation, in the console or as a
 ``securitypolicyviolation`` event.  That the browser enforces that policy is shown too: a script,
 a handler, a style attribute, a request, a form and a ``<base>`` added to the page are refused.
-Every check is against a separate CLI process.  Without Playwright or Chromium these tests are
-skipped, with the reason.
+Every check is against a separate run of the command line (in this process, as
+``tests/cli_runner.py`` runs it: nothing here is about the process).  Without Playwright or
+Chromium these tests are skipped, with the reason.
 
 ``STATEGRAPH_SCREENSHOT=docs/view.png python -m pytest tests/test_views_page_browser.py -k screenshot``
 writes the README's screenshot.
@@ -23,7 +24,6 @@ import json
 import os
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import pytest
@@ -73,8 +73,8 @@ CASES = _cases()
 
 
 def cli(args, cwd=None, check=True) -> Result:
-    """``stategraph ARGS`` as a process of its own (the shared runner; runs overlap in threads here)."""
-    done = run_cli(*args, cwd=cwd, separate=True, timeout=600)
+    """``stategraph ARGS``, a run of its own (the shared runner, in this process: plug-ins loaded afresh)."""
+    done = run_cli(*args, cwd=cwd)
     if check:
         assert done.returncode == 0, f"stategraph {' '.join(map(str, args))}: {done.stderr[-2000:]}"
     return done
@@ -166,97 +166,96 @@ def test_the_page_in_a_browser(case, browser, tmp_path):
     picks = ["--instance", instance] + (["--query", query] if query != 1 else [])
     shown_model = ["-m", data["model"]]
 
-    with ThreadPoolExecutor(max_workers=2) as pool:  # the independent runs, while the browser works
-        explained = pool.submit(cli, ["explain", *case.puzzle, source, *picks, "--format", "json"], cwd)
-        exported = pool.submit(cli, ["export", *case.puzzle, source, *picks, "--format", "json", "-o", "-"], cwd)
-        counted = {m["name"]: pool.submit(cli, ["compare", *case.puzzle, source, "-m", m["name"], "-a",
-                                                m["algorithm"], "--format", "json"], cwd)
-                   for m in data["models"] if m.get("algorithm")}
-        settled = {r["name"]: pool.submit(cli, ["solve", *case.puzzle, source, *shown_model, "--stats", "-a",
-                                                r["name"]], cwd)
-                   for r in data["replays"] if "settled" in r}
+    # the independent runs
+    explained = cli(["explain", *case.puzzle, source, *picks, "--format", "json"], cwd)
+    exported = cli(["export", *case.puzzle, source, *picks, "--format", "json", "-o", "-"], cwd)
+    counted = {m["name"]: cli(["compare", *case.puzzle, source, "-m", m["name"], "-a", m["algorithm"], "--format",
+                               "json"], cwd)
+               for m in data["models"] if m.get("algorithm")}
+    settled = {r["name"]: cli(["solve", *case.puzzle, source, *shown_model, "--stats", "-a", r["name"]], cwd)
+               for r in data["replays"] if "settled" in r}
 
-        opened = Opened(browser, str(out), case.id)
-        tab = opened.tab
-        assert opened.errors == [] and opened.violations() == []
-        assert opened.requests == [opened.url]  # nothing but the file itself
+    opened = Opened(browser, str(out), case.id)
+    tab = opened.tab
+    assert opened.errors == [] and opened.violations() == []
+    assert opened.requests == [opened.url]  # nothing but the file itself
 
-        steps = [json.loads(line) for line in explained.result().stdout.splitlines()]
-        [explanation] = steps
-        flat = json.loads(exported.result().stdout)
-        nodes = {node["id"]: node for node in flat["nodes"]}
-        on_path = [n["id"] for n in sorted(flat["nodes"], key=lambda n: n.get("step", -1)) if n.get("on_path")] or \
-            [n["id"] for n in flat["nodes"] if n["kind"] == "start"]
-        wanted = [step["text"] for step in explanation["steps"]]
+    steps = [json.loads(line) for line in explained.stdout.splitlines()]
+    [explanation] = steps
+    flat = json.loads(exported.stdout)
+    nodes = {node["id"]: node for node in flat["nodes"]}
+    on_path = [n["id"] for n in sorted(flat["nodes"], key=lambda n: n.get("step", -1)) if n.get("on_path")] or \
+        [n["id"] for n in flat["nodes"] if n["kind"] == "start"]
+    wanted = [step["text"] for step in explanation["steps"]]
 
-        # the slider visits the steps in explain's order, along the canonical path
-        shown, states = [], []
-        for k in range(len(wanted) + 1):
-            tab.locator("#step-slider").fill(str(k))
-            shown.append(opened.text("#step-text"))
-            states.append(opened.text("#step-state"))
-        assert shown[1:] == wanted and shown[0].startswith("start: ")
-        assert states[0] == on_path[0] and states[-1] == on_path[-1]
-        places = [on_path.index(label) for label in states]
-        assert places == sorted(places)
-        if len(wanted) == len(on_path) - 1:  # a move a step: exactly the path
-            assert states == on_path
+    # the slider visits the steps in explain's order, along the canonical path
+    shown, states = [], []
+    for k in range(len(wanted) + 1):
+        tab.locator("#step-slider").fill(str(k))
+        shown.append(opened.text("#step-text"))
+        states.append(opened.text("#step-state"))
+    assert shown[1:] == wanted and shown[0].startswith("start: ")
+    assert states[0] == on_path[0] and states[-1] == on_path[-1]
+    places = [on_path.index(label) for label in states]
+    assert places == sorted(places)
+    if len(wanted) == len(on_path) - 1:  # a move a step: exactly the path
+        assert states == on_path
 
-        # the arrow keys do the same
-        tab.locator("body").click(position={"x": 5, "y": 5})
-        tab.keyboard.press("Home")
-        keyed = [opened.text("#step-text")]
-        for _ in wanted:
-            tab.keyboard.press("ArrowRight")
-            keyed.append(opened.text("#step-text"))
-        assert keyed == shown
-        if wanted:
-            tab.keyboard.press("ArrowLeft")
-            assert opened.text("#step-text") == shown[-2]
+    # the arrow keys do the same
+    tab.locator("body").click(position={"x": 5, "y": 5})
+    tab.keyboard.press("Home")
+    keyed = [opened.text("#step-text")]
+    for _ in wanted:
+        tab.keyboard.press("ArrowRight")
+        keyed.append(opened.text("#step-text"))
+    assert keyed == shown
+    if wanted:
+        tab.keyboard.press("ArrowLeft")
+        assert opened.text("#step-text") == shown[-2]
 
-        # clicking a state shows its label and its distance, as the exported graph has them
-        graph = data["graph"]
-        chosen = list(dict.fromkeys([graph["start"], *graph["path"], *range(graph["drawn"])]))[:6]
-        for i in chosen:
-            tab.locator(f'#graph-svg circle.node[data-i="{i}"]').click(force=True)
-            at = int(opened.attribute("#state-label", "data-i"))
-            label = opened.text("#state-label")
-            assert label == graph["labels"][at] and label in nodes
-            node = nodes[label]
-            if "dist" in node:
-                assert json.loads(opened.attribute("#state-dist", "data-dist")) == _distance(node), label
-                assert opened.text("#state-dist")
-        assert any(int(opened.attribute("#state-label", "data-i")) == i for i in chosen[-1:])
+    # clicking a state shows its label and its distance, as the exported graph has them
+    graph = data["graph"]
+    chosen = list(dict.fromkeys([graph["start"], *graph["path"], *range(graph["drawn"])]))[:6]
+    for i in chosen:
+        tab.locator(f'#graph-svg circle.node[data-i="{i}"]').click(force=True)
+        at = int(opened.attribute("#state-label", "data-i"))
+        label = opened.text("#state-label")
+        assert label == graph["labels"][at] and label in nodes
+        node = nodes[label]
+        if "dist" in node:
+            assert json.loads(opened.attribute("#state-dist", "data-dist")) == _distance(node), label
+            assert opened.text("#state-dist")
+    assert any(int(opened.attribute("#state-label", "data-i")) == i for i in chosen[-1:])
 
-        # each routine's replay ends on `solve --stats -a ROUTINE`'s settled count
-        options = tab.locator("#replay-routine option")
-        seen = set()
-        for n in range(options.count()):
-            option = options.nth(n)
-            if option.is_disabled():
-                continue
-            name = option.inner_text().split(" ")[0]
-            tab.locator("#replay-routine").select_option(option.get_attribute("value"))
-            tab.locator("#replay-start").click()
-            assert opened.text("#replay-settled") == "0"
-            tab.locator("#replay-end").click()
-            expected = stats_settled(settled[name].result().stderr, instance, query)
-            shown_count = opened.text("#replay-settled").replace(",", "")
-            if expected is None:  # a routine of your own that counts nothing: the page watched it
-                assert "watched by the page" in opened.text("#replay-note"), name
-            else:
-                assert int(shown_count) == expected, name
-            seen.add(name)
-        assert seen == set(settled)
+    # each routine's replay ends on `solve --stats -a ROUTINE`'s settled count
+    options = tab.locator("#replay-routine option")
+    seen = set()
+    for n in range(options.count()):
+        option = options.nth(n)
+        if option.is_disabled():
+            continue
+        name = option.inner_text().split(" ")[0]
+        tab.locator("#replay-routine").select_option(option.get_attribute("value"))
+        tab.locator("#replay-start").click()
+        assert opened.text("#replay-settled") == "0"
+        tab.locator("#replay-end").click()
+        expected = stats_settled(settled[name].stderr, instance, query)
+        shown_count = opened.text("#replay-settled").replace(",", "")
+        if expected is None:  # a routine of your own that counts nothing: the page watched it
+            assert "watched by the page" in opened.text("#replay-note"), name
+        else:
+            assert int(shown_count) == expected, name
+        seen.add(name)
+    assert seen == set(settled)
 
-        # the models' counts are compare's
-        for name, run in counted.items():
-            rows = [json.loads(line) for line in run.result().stdout.splitlines()]
-            row = next(r for r in rows if (r["instance"], r["query"]) == (instance, query))
-            for key in ("states", "edges", "built"):
-                cell = f'#models td[data-model="{name}"][data-field="{key}"]'
-                assert int(opened.attribute(cell, "data-value")) == row[key], (name, key)
-                assert opened.text(cell).replace(",", "") == str(row[key])
+    # the models' counts are compare's
+    for name, run in counted.items():
+        rows = [json.loads(line) for line in run.stdout.splitlines()]
+        row = next(r for r in rows if (r["instance"], r["query"]) == (instance, query))
+        for key in ("states", "edges", "built"):
+            cell = f'#models td[data-model="{name}"][data-field="{key}"]'
+            assert int(opened.attribute(cell, "data-value")) == row[key], (name, key)
+            assert opened.text(cell).replace(",", "") == str(row[key])
 
     # not blank, and within its budget
     picture = tmp_path / "page.png"
