@@ -98,7 +98,7 @@ def folder(tmp_path_factory):
 
 
 def stategraph(folder, *args):
-    return run_in(folder, *args, timeout=60)
+    return run_in(folder, *args, separate=False)  # in this process: nothing here is about the process itself
 
 
 def test_expected_output_is_the_brute_force_answer():
