@@ -59,9 +59,8 @@ def test_grade_model_gives_what_the_command_line_gives(exercise, student, option
     graded = grade_model(student, reference="puzzle.yaml", **options)
     flags = [f"--{key.replace('_', '-')}" if value is True else f"--{key.replace('_', '-')}={value}"
              for key, value in options.items()]
-    text = run_cli("grade", student, "--reference", "puzzle.yaml", *flags, cwd=exercise, separate=True)
-    record = run_cli("grade", student, "--reference", "puzzle.yaml", *flags, "--format", "json", cwd=exercise,
-                     separate=True)
+    text = run_cli("grade", student, "--reference", "puzzle.yaml", *flags, cwd=exercise)
+    record = run_cli("grade", student, "--reference", "puzzle.yaml", *flags, "--format", "json", cwd=exercise)
     assert (graded.agrees, text.status) == ((True, 0) if student == "puzzle.yaml" else (False, 3))
     assert graded.report == text.out
     assert graded.record == json.loads(record.out)
