@@ -52,7 +52,6 @@ def pytest_collection_modifyitems(config, items):
         if item.name in named or getattr(item, "originalname", None) in named:
             item.add_marker(pytest.mark.slow)
     if config.getoption("--slow"):
-        long_first(items)
         return
     slow = [item for item in items if item.get_closest_marker("slow") is not None]
     if slow:
@@ -60,14 +59,6 @@ def pytest_collection_modifyitems(config, items):
         items[:] = [item for item in items if item.get_closest_marker("slow") is None]
         if hasattr(config, "workeroutput"):  # an xdist worker: tell the controller, whose summary counts them
             config.workeroutput["slow_deselected"] = [item.nodeid for item in slow]
-
-
-def long_first(items) -> None:
-    """The modules holding a slow test first, the others after them (each module whole, in its order):
-    ``-n 2`` hands the tests out in this order, so the quick modules come last and even out the two
-    workers, where a long test handed out last would keep one worker busy alone."""
-    holding = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow") is not None}
-    items.sort(key=lambda item: item.nodeid.split("::")[0] not in holding)  # a stable sort
 
 
 @pytest.hookimpl(optionalhook=True)
