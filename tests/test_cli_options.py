@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import subprocess
 import sys
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
+from cli_runner import run_cli
 from stategraph.cli import commands
 from stategraph.cli import main as cli
 
@@ -21,9 +21,10 @@ PB = "1 3\nSBT\n1 4\nSB.T\n0 0\n"
 PB_OUT = "Maze #1\nE\n\nMaze #2\nEE\n\n"
 
 
-def stategraph(*args, stdin="", cwd=None):
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, capture_output=True,
-                          text=True, cwd=cwd)
+def stategraph(*args, stdin="", cwd=None, separate=False):
+    """``stategraph ARGS``, in this process (tests/cli_runner.py) unless ``separate``: the options'
+    effects are the same in a process of its own."""
+    return run_cli(*args, stdin=stdin, cwd=cwd, separate=separate)
 
 
 def algorithms_used(done) -> set:
@@ -137,7 +138,7 @@ def test_options_may_stand_between_the_puzzle_and_the_file(args, pb_file):
 
 
 def test_an_unknown_option_is_one_line_and_status_2(pb_file):
-    done = stategraph("solve", "pushing_boxes", pb_file, "--bogus")
+    done = stategraph("solve", "pushing_boxes", pb_file, "--bogus", separate=True)  # argparse exits the process
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "--bogus" in done.stderr
 
