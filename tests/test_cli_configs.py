@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
+from cli_runner import run_cli
 from stategraph.puzzles import sample_text
 from stategraph.settings.config import default_config, load_config
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = sorted((ROOT / "configs").glob("*.yaml"))
 SAMPLES = Path(__file__).parent / "samples"
-
-
-def run_cli(*args, stdin: str | None = None, cwd=None):
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin, capture_output=True,
-                          text=True, cwd=cwd)
 
 
 def test_there_is_a_default_and_a_variant_per_puzzle():
