@@ -7,15 +7,13 @@ graphs.  Nothing is compared with values copied from the code under test.
 from __future__ import annotations
 
 import math
-import os
 import random
-import subprocess
-import sys
 import textwrap
 
 import networkx as nx
 import pytest
 
+from cli_runner import run_cli
 from stategraph.contract.answer_line import COST, AnswerLine
 from stategraph.contract.checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, UNKNOWN
 from stategraph.contract.first_level import Numbered, RulesModel, SuccessorPuzzle
@@ -488,10 +486,9 @@ class Weighted(Walk):
 
 
 def cli(folder, *args):
+    """``stategraph ARGS`` in ``folder`` (holding ``plug.py``), in this process (tests/cli_runner.py)."""
     (folder / "plug.py").write_text(textwrap.dedent(PLUGIN))
-    env = {k: v for k, v in os.environ.items() if k not in ("STATEGRAPH_DEBUG", "PYTHONPATH")}
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], cwd=folder, capture_output=True, text=True,
-                          env=env, timeout=60)
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None, "PYTHONPATH": None})
 
 
 @pytest.mark.parametrize("args, words", [
