@@ -18,6 +18,12 @@ import pytest
 from plugin_cli import CORRIDOR, INPUT, one_line, run
 
 
+def run_here(folder: Path, *args, **options):
+    """``stategraph ARGS`` in ``folder``, in this process: a plug-in's fault is told there as in a process
+    (which the tests about the import path, routines and ``--jobs`` keep)."""
+    return run(folder, *args, separate=False, **options)
+
+
 def plugin(folder: Path, name: str, text: str) -> str:
     (folder / f"{name}.py").write_text(text)
     return f"{name}:Corridor"
@@ -58,7 +64,7 @@ def test_an_exception_in_a_hook_is_one_line_at_the_plugin_s_line(hook, tmp_path)
     (old, new), fragment, command, state, exception = HOOK_CASES[hook]
     text = broken(old, new)
     spec = plugin(tmp_path, "mine", text)
-    done = run(tmp_path, command[0], spec, "-", *command[1:])
+    done = run_here(tmp_path, command[0], spec, "-", *command[1:])
     assert done.returncode == 2, done.stderr
     line = one_line(done)
     where = f"stategraph: error: mine.py:{line_of(text, fragment)}: in {hook}: {exception} ("
@@ -72,7 +78,7 @@ def test_an_exception_in_a_hook_is_one_line_at_the_plugin_s_line(hook, tmp_path)
 def test_the_innermost_plugin_frame_is_named_and_the_state_is_the_hook_s(tmp_path):
     text = broken("    return state + 1\n", "    return state + [1]\n")
     spec = plugin(tmp_path, "mine", text)
-    line = one_line(run(tmp_path, "solve", spec))
+    line = one_line(run_here(tmp_path, "solve", spec))
     assert line == (f"stategraph: error: mine.py:{line_of(text, 'state + [1]')}: in helper: TypeError: "
                     "unsupported operand type(s) for +: 'int' and 'list' (instance 1, state 0)")
 
@@ -80,7 +86,7 @@ def test_the_innermost_plugin_frame_is_named_and_the_state_is_the_hook_s(tmp_pat
 def test_the_instance_named_is_the_one_being_worked_on(tmp_path):
     text = broken("return state == n", "return state == n if n < 4 else state.cell")
     spec = plugin(tmp_path, "mine", text)
-    done = run(tmp_path, "solve", spec)
+    done = run_here(tmp_path, "solve", spec)
     assert done.returncode == 2 and done.stdout == "3\n"  # the answer before the fault is printed
     assert one_line(done).endswith(" (instance 2, state 0)")
 
@@ -89,7 +95,7 @@ def test_a_message_that_cannot_be_printed_is_described(tmp_path):
     text = broken("class Corridor", "class Odd(Exception):\n    def __str__(self):\n        raise RuntimeError('no')"
                                     "\n\n\nclass Corridor").replace("return state == n", "raise Odd()")
     spec = plugin(tmp_path, "mine", text)
-    done = run(tmp_path, "solve", spec)
+    done = run_here(tmp_path, "solve", spec)
     assert done.returncode == 2
     assert one_line(done) == (f"stategraph: error: mine.py:{line_of(text, 'raise Odd()')}: in is_goal: "
                               "Odd: <a message that cannot be printed> (instance 1, state 0)")
@@ -98,7 +104,7 @@ def test_a_message_that_cannot_be_printed_is_described(tmp_path):
 def test_debug_shows_the_traceback_from_the_plugin_s_frames_then_the_line(tmp_path):
     text = broken("    return state + 1\n", "    return state + [1]\n")
     spec = plugin(tmp_path, "mine", text)
-    done = run(tmp_path, "solve", spec, env={"STATEGRAPH_DEBUG": "1"})
+    done = run_here(tmp_path, "solve", spec, env={"STATEGRAPH_DEBUG": "1"})
     assert done.returncode == 2
     lines = done.stderr.splitlines()
     assert lines[0] == "Traceback (most recent call last):"
@@ -131,7 +137,7 @@ class Broken(Corridor):
         return answer.upper()
 '''
     (tmp_path / "mine.py").write_text(text)
-    done = run(tmp_path, "solve", "mine:Broken")
+    done = run_here(tmp_path, "solve", "mine:Broken")
     assert done.returncode == 2
     assert one_line(done) == (f"stategraph: error: mine.py:{line_of(text, 'answer.upper()')}: in format_answer: "
                               "AttributeError: 'int' object has no attribute 'upper' (instance 1)")
@@ -140,7 +146,7 @@ class Broken(Corridor):
 def test_a_fault_at_import_names_the_plugin_s_line(tmp_path):
     text = CORRIDOR.replace("def helper(state):", "LIMIT = 1 // 0\n\n\ndef helper(state):")
     spec = plugin(tmp_path, "mine", text)
-    done = run(tmp_path, "solve", spec)
+    done = run_here(tmp_path, "solve", spec)
     assert done.returncode == 2
     assert one_line(done).endswith(f"importing 'mine' failed: mine.py:{line_of(text, '1 // 0')}: in <module>: "
                                    "ZeroDivisionError: integer division or modulo by zero")
@@ -149,7 +155,7 @@ def test_a_fault_at_import_names_the_plugin_s_line(tmp_path):
 def test_a_class_without_a_name_is_refused_when_it_is_loaded(tmp_path):
     spec = plugin(tmp_path, "mine", CORRIDOR.replace('name, summary = "corridor", "walk right to the end"',
                                                       'summary = "walk right"'))
-    done = run(tmp_path, "sample", spec)
+    done = run_here(tmp_path, "sample", spec)
     assert done.returncode == 2
     line = one_line(done)
     assert "Corridor" in line and "does not set name" in line
@@ -201,7 +207,7 @@ def test_a_label_no_utf_8_text_can_hold_is_one_line_in_every_command(where, comm
     else:
         text = broken('return f"cell {state}"', 'return f"cell {state}\\udc80"')
     spec = plugin(tmp_path, "mine", text)
-    done = run(tmp_path, command[0], spec, "-", *command[1:])
+    done = run_here(tmp_path, command[0], spec, "-", *command[1:])
     assert done.returncode == 2, done.stderr
     line = one_line(done)
     assert "a lone surrogate" in line and "instance 1" in line, line
@@ -218,10 +224,10 @@ def test_a_fault_in_the_rules_replayed_by_verify_or_check_is_located(command, tm
     text = text.replace('output = COST', 'output = COST_AND_MOVES').replace("import COST,", "import COST_AND_MOVES,")
     spec = plugin(tmp_path, "mine", text)
     if command == "verify":
-        done = run(tmp_path, "solve", spec, "--verify")
+        done = run_here(tmp_path, "solve", spec, "--verify")
     else:
         (tmp_path / "answers.txt").write_text("3 R R R\n4 R R R R\n")
-        done = run(tmp_path, "check", spec, "-", "answers.txt")
+        done = run_here(tmp_path, "check", spec, "-", "answers.txt")
     assert done.returncode == 2, done.stderr
     line = done.stderr.splitlines()[-1]
     assert line == (f"stategraph: error: mine.py:{line_of(text, 'asked twice')}: in moves: RuntimeError: asked "
