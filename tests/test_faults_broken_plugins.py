@@ -1,8 +1,8 @@
 """Broken plug-ins, named ``module:Class``: each is a one-line error with exit status 2, never a traceback.
 
-Every case writes a small module into a temporary directory and runs the real command line there
-(``python -m stategraph solve``), naming the plug-in either in a config file (``puzzle:``) or on the
-command line.  The message must name what is missing, so a newcomer knows what to fix.
+Every case writes a small module into a temporary directory and runs the command line there
+(``stategraph solve``, in this process: tests/cli_runner.py), naming the plug-in either in a config
+file (``puzzle:``) or on the command line.  The message must name what is missing, so a newcomer knows what to fix.
 """
 
 from __future__ import annotations
@@ -212,14 +212,14 @@ def run_plugin(folder, case: str):
         args = ["solve", "--config", "puzzle.yaml", "input.txt"]
     else:
         args = ["solve", spec, "input.txt"]
-    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None, "PYTHONPATH": None}, separate=True, timeout=60)
+    return run_cli(*args, cwd=folder, env={"STATEGRAPH_DEBUG": None, "PYTHONPATH": None})
 
 
 def test_the_good_plugin_works(tmp_path, stategraph_cli):
     """The prelude itself keeps the contract: every broken case differs from a working plug-in."""
     (tmp_path / "plug.py").write_text(PRELUDE)
     (tmp_path / "input.txt").write_text("x\n")
-    done = stategraph_cli("solve", "plug:GoodPuzzle", "input.txt", cwd=tmp_path, separate=True, timeout=60)
+    done = stategraph_cli("solve", "plug:GoodPuzzle", "input.txt", cwd=tmp_path)
     assert (done.returncode, done.stdout, done.stderr) == (0, "2\n", "")
 
 
@@ -242,7 +242,7 @@ def test_verify_and_check_without_a_checker_are_status_2_not_a_wrong_answer(comm
     (tmp_path / "plug.py").write_text(PRELUDE)
     (tmp_path / "input.txt").write_text("x\n")
     (tmp_path / "answers.txt").write_text("2\n")
-    done = stategraph_cli(*command, cwd=tmp_path, separate=True, timeout=60)
+    done = stategraph_cli(*command, cwd=tmp_path)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("stategraph: error: tiny has no") and "checker" in done.stderr
     assert len(done.stderr.splitlines()) == 1
