@@ -5,7 +5,8 @@ The modules of ``stategraph`` moved into sub-packages in 0.1 (``stategraph.state
 needs.  A plug-in written against an old path still imports, and is told where the name
 lives now:
 
->>> import warnings
+>>> import sys, warnings
+>>> _ = sys.modules.pop("stategraph.state_graph", None)   # (as in a fresh interpreter)
 >>> with warnings.catch_warnings(record=True) as caught:
 ...     warnings.simplefilter("always")
 ...     from stategraph.state_graph import StateGraph
@@ -32,7 +33,7 @@ MODULES = {  # old module -> its module now, both under ``stategraph.``
     "grid_blocks": "grid.blocks", "side_walks": "grid.side_walks", "grid_walks": "grid.walks",
     "textdecode": "io.decode", "graphfile": "io.graph_read", "graphwrite": "io.graph_write",
     "safe_yaml": "io.safe_yaml", "safefile": "io.safefile", "textinput": "io.tokens",
-    "textinput_fast": "puzzles.arrow_maze.fast_tokens", "faults": "plugins.faults", "runner": "solving.driver",
+"faults": "plugins.faults", "runner": "solving.driver",
     "export": "solving.export", "judge": "solving.judge", "records": "solving.records",
     "workers": "solving.workers", "pipeline": "search.solution", "config": "settings.config",
     "settings_schema": "settings.fields", "packaged": "settings.packaged", "commands": "cli.commands",
