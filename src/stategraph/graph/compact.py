@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from ..limits import MAX_MOVES, MAX_STATES
@@ -81,6 +81,7 @@ class CompactGraph:
         self.costs, self.labels = Interned(), Interned()
         self.goals: list[int] = []
         self.state_labels: list[str] | None = None
+        self.label_of: Callable[[Hashable], str] = str  # a state's one-line name, as its rules give it
 
     def __len__(self) -> int:
         return len(self.states)
@@ -178,6 +179,7 @@ def explore_compact(rules, instance, *, max_states: int = MAX_STATES, max_moves:
                     label_numbers.append(labels.number(name) if at is None else at)
                 offsets.append(len(heads))
             layer = following
+    graph.label_of = explorer.label
     if labelled:
         graph.state_labels = [explorer.label(state) for state in graph.states]
     return graph
@@ -260,5 +262,6 @@ def compact_from(graph, source, targets) -> CompactGraph:
             compact.cost_numbers.append(compact.costs.number(attrs.get("weight", 1)))
             compact.label_numbers.append(compact.labels.number(str(attrs.get("move", attrs.get("rank", "")))))
         compact.offsets.append(len(compact.heads))
-    compact.state_labels = [str(graph.nodes[state].get("label", state)) for state in compact.states]
+    compact.state_labels = labels = [str(graph.nodes[state].get("label", state)) for state in compact.states]
+    compact.label_of = lambda state: labels[compact.index[state]]
     return compact

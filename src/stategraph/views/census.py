@@ -106,16 +106,10 @@ def _question_census(puzzle, model_class, model, subject, question, examples: in
         graph = explore_compact(rules, value, max_states=limits.get("max_states", MAX_STATES),
                                 max_moves=limits.get("max_moves", MAX_MOVES),
                                 negative=getattr(model_class, "negative_costs", False), where=where, jobs=jobs)
-        from ..graph.explore import Explorer
-
-        label = Explorer(rules, value, where=where).label
     else:
         with model.state_graph(question) as state_graph:
             graph = compact_from(state_graph.graph, state_graph.source, state_graph.targets)
-        labels = graph.state_labels or []
-
-        def label(state):
-            return labels[graph.index[state]]
+    label = graph.label_of
     number, query = puzzle.number(subject, question)
     found = Census(puzzle.name, model_class.name, number, query, states=len(graph), moves=graph.moves,
                    goals=len(graph.goals), move_bytes=graph.nbytes())
