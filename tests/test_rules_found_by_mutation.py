@@ -72,7 +72,7 @@ def test_float_costs_equal_up_to_rounding_near_zero():
 
 
 def test_astar_on_float_weights_counts_every_edge_relaxed():
-    # kills stategraph.search.astar.x__tolerant__mutmut_61 (relaxed = ...) and _62 (relaxed -= ...)
+    # kills stategraph.search.astar.x__tolerant__mutmut_54 (relaxed = ...) and _55 (relaxed -= ...)
     g = nx.DiGraph()
     g.add_weighted_edges_from([("s", "a", 0.5), ("s", "b", 0.25), ("a", "t", 0.5), ("b", "t", 1.0),
                                ("t", "c", 0.75)])
@@ -258,7 +258,7 @@ def test_a_negative_lexicographic_weight_is_named():
 
 @pytest.mark.parametrize("value", [0.5, 1, "one"])
 def test_a_heuristic_that_is_not_a_lex_on_lex_weights_names_the_state(value):
-    # kills stategraph.search.astar.xǁ_Refusalsǁvalue__mutmut_38 (the state dropped from the message)
+    # kills stategraph.search.heuristic_check.xǁHeuristicCheckǁvalue__mutmut_38 (the state dropped from the message)
     g = nx.DiGraph()
     g.add_edges_from([("s", "m"), ("m", "t")], weight=Lex(1, 0))
     g.nodes["m"]["label"] = "the middle"

@@ -1,30 +1,37 @@
 """A* search guided by a puzzle's consistent lower bound on the remaining cost.
 
-The heuristic is the one part of a plug-in puzzle a search cannot confirm on its own, and a
-wrong one makes A* answer more than the optimum.  So :func:`astar` checks it on every move it
-follows and refuses, in one line, a value it cannot use or a move where it is not consistent:
+The loop is the textbook's: Hart, Nilsson and Raphael, "A Formal Basis for the Heuristic
+Determination of Minimum Cost Paths" (IEEE Trans. Systems Science and Cybernetics, 1968), as
+Russell and Norvig write it (*Artificial Intelligence: A Modern Approach*, 4th ed., figure 3.7,
+best-first search ordered by ``f = g + h``)::
 
->>> import networkx as nx
->>> g = nx.DiGraph()
->>> g.add_edge("s", "a", weight=1); g.add_edge("a", "t", weight=1)
->>> astar(g, "s", {"t"}, heuristic={"s": 3, "a": 1, "t": 0}.get)
-Traceback (most recent call last):
-...
-stategraph.errors.ContractError: astar: the heuristic is not consistent: h = 3 at state 's' but the move to \
-state 'a' costs 1 and h = 1 there (a consistent heuristic never drops by more than a move's cost)
+    frontier <- [source]; reached <- {source: 0}
+    while frontier:
+        u <- the state of least f = g + h in frontier      (ties: smaller h, then arrival)
+        if u is a target: done
+        for each move u -> v of cost w:
+            if v not in reached or g(u) + w < reached[v]:
+                reached[v] <- g(u) + w; add v to frontier
+
+Two copies of that loop follow, the guards beside the textbook's lines: :func:`_exact`, on ints
+and ``Lex`` pairs, tests the heuristic where the loop already compares, and calls
+:mod:`~stategraph.search.heuristic_check` only where a test fails; :func:`_tolerant` is the loop
+where floats round, and forgives rounding.  Where the textbook is done at the first target
+popped, both go on while the least ``f`` left is not above that target's distance, so that every
+state on an optimal path is settled (the rule of :class:`~stategraph.search.result.SearchResult`);
+only ``cost_only``, on exact weights, stops at the first.
 """
 
 from __future__ import annotations
 
-import math
-import numbers
 from heapq import heappop, heappush
 from itertools import count
 from time import perf_counter
 
-from ..errors import ContractError, SearchNotApplicable, kind_of, shorten
+from ..errors import SearchNotApplicable
 from ..graph.dicts import successors
-from ..graph.weights import INFINITY, Lex
+from ..graph.weights import Lex
+from .heuristic_check import HeuristicCheck, Rounding
 from .result import SearchResult, SearchStats
 
 REL_TOL = 1e-9
@@ -44,17 +51,11 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     every optimal path is known).  A caller may pass an empty dict as ``settled`` to learn which
     states were settled (its keys, in the order settled, are also the result's ``order``).
 
-    What it checks, so that a wrong heuristic is refused rather than answered with more than
-    the optimum: every value the heuristic returns (a number, not NaN, ``-inf`` or a bool, on
-    numeric weights; a :class:`~stategraph.graph.weights.Lex` on ``Lex`` weights), ``h = 0`` at every
-    target it settles or would prune and at every target it reached but left open nearer than
-    its answer, and consistency on every move it follows (``h(u) <= w + h(v)``, and no settled
-    state's distance improves).  A heuristic that overestimates only at states it never
-    expands goes unseen (the moves from there are never read; ``--verify`` finds the answer
-    wrong).  With float weights (or float bounds on integer weights) rounding is forgiven up to
-    a relative :data:`REL_TOL`: a settled state whose distance still improves is re-opened, and
-    every state within that margin of the optimum is expanded, so the distances along optimal
-    paths are the forward float sums a plain Dijkstra computes, to the last bit.
+    A heuristic it cannot trust is refused in one line rather than answered with more than the
+    optimum (what is checked: :mod:`~stategraph.search.heuristic_check`).  With float weights (or
+    float bounds on integer weights) rounding is forgiven up to a relative :data:`REL_TOL`, so the
+    distances along optimal paths are the forward float sums a plain Dijkstra computes, to the
+    last bit.
 
     Parameters
     ----------
@@ -113,18 +114,15 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     kind = _weight_kind(zero, succ, source, weight)
     if kind is not float:
         try:
-            dist, relaxed = _exact(graph, succ, source, targets, zero, weight, heuristic, settled,
-                                   stop_at_target, cost_only, kind)
-        except _Rounding:  # a float bound met on the way
+            dist, relaxed = _exact(HeuristicCheck(graph, kind), succ, source, targets, zero, weight, heuristic,
+                                   settled, stop_at_target, cost_only)
+        except Rounding:  # a float bound met on the way
             settled.clear()
             kind = float
     if kind is float:
-        dist, relaxed = _tolerant(graph, succ, source, targets, zero, weight, heuristic, settled, stop_at_target)
+        dist, relaxed = _tolerant(HeuristicCheck(graph, float), succ, source, targets, zero, weight, heuristic,
+                                  settled, stop_at_target)
     return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys())
-
-
-class _Rounding(Exception):
-    """Raised by the exact search on meeting a float: the tolerant one starts over."""
 
 
 def _weight_kind(zero, succ, source, weight) -> type:
@@ -141,33 +139,32 @@ def _weight_kind(zero, succ, source, weight) -> type:
     return int
 
 
-def _exact(graph, succ, source, targets, zero, weight, heuristic, settled, stop_at_target, cost_only, kind):
-    """A* with exact arithmetic (ints or ``Lex``): every test is exact.  With ``f = g + h``
-    exact, ``h(u) > w + h(v)`` is ``f(v) < f(u)``, one comparison per move pushed."""
-    dist = {source: zero}
-    dist_get = dist.get
-    tie = count()
-    heap = []
-    h0 = heuristic(source)
-    if h0.__class__ is not kind:
-        h0 = _Refusals(graph, kind).value(h0, source, targets)
-    if h0 is not None:
-        heap.append((zero + h0, h0, next(tie), source))
-    pop, push = heappop, heappush
-    best = None
+def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target, cost_only):
+    """The textbook's loop with exact arithmetic (ints or ``Lex``), so every test of the heuristic
+    is exact: with ``f = g + h``, ``h(u) > w + h(v)`` is ``f(v) < f(u)``, one comparison per move."""
+    kind = check.kind
+    dist = {source: zero}  # g: the textbook's "reached"
+    dist_get, pop, push, tie = dist.get, heappop, heappush, count()
+    heap = []  # the frontier: (f, h, arrival, state)
+    h = heuristic(source)
+    if h.__class__ is not kind:
+        h = check.value(h, source, targets)
+    if h is not None:
+        heap.append((zero + h, h, next(tie), source))
+    best = None  # the distance of the first target settled
     relaxed = 0
     while heap:
         f, hu, _, u = pop(heap)
         if u in settled:
-            continue
-        if best is not None and best < f:
-            heap.append((f, hu, 0, u))  # back, for the check of the targets left open below
+            continue  # an older entry of a state settled since
+        if best is not None and best < f:  # no open state lies on an optimal path
+            heap.append((f, hu, 0, u))  # back, for check.left_open
             break
         settled[u] = None
         g = dist[u]
         if u in targets:
             if zero < hu:
-                _Refusals(graph, kind).positive(u, hu)
+                check.positive(u, hu)
             if best is None and stop_at_target:
                 best = g
                 if cost_only:
@@ -180,40 +177,34 @@ def _exact(graph, succ, source, targets, zero, weight, heuristic, settled, stop_
             if old is not None and not ng < old:
                 continue
             if v in settled:
-                _Refusals(graph, kind).improved(u, v, attrs, old, ng)
+                check.improved(u, v, attrs, old, ng)
             h = heuristic(v)
             if h.__class__ is not kind:
-                h = _Refusals(graph, kind).value(h, v, targets)
+                h = check.value(h, v, targets)
                 if h is None:
-                    continue
+                    continue  # no target from v: pruned
             fv = ng + h
             if fv < f:
-                _Refusals(graph, kind).inconsistent(u, v, attrs, hu, h, weight)
+                check.inconsistent(u, v, attrs, hu, h, weight)
             dist[v] = ng
             push(heap, (fv, h, next(tie), v))
-    if best is not None:  # a target left open nearer than the optimum found: only a positive h hides one
-        hidden = (t for t in targets if t not in settled and dist_get(t, best) < best) if len(targets) <= len(
-            heap) else (v for _, _, _, v in heap if v in targets and v not in settled and dist[v] < best)
-        for t in hidden:
-            _Refusals(graph, kind).positive(t, next(entry[1] for entry in heap if entry[3] == t))
+    if best is not None:
+        check.left_open(targets, settled, dist, best, heap)
     return dist, relaxed
 
 
-def _tolerant(graph, succ, source, targets, zero, weight, heuristic, settled, stop_at_target):
-    """A* where floats round: consistency forgiven up to :data:`REL_TOL`, a settled state whose
-    distance improves re-opened, and every state with ``f`` within that margin of the optimum
-    expanded, so the distances on optimal paths are the forward float sums."""
-    refuse = _Refusals(graph, float)
+def _tolerant(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target):
+    """The textbook's loop where floats round: consistency forgiven up to :data:`REL_TOL`, a settled
+    state whose distance improves re-opened, and every state with ``f`` within that margin of the
+    optimum expanded, so the distances on optimal paths are the forward float sums."""
     dist = {source: zero}
-    dist_get = dist.get
-    tie = count()
-    heap = []
-    h0 = refuse.value(heuristic(source), source, targets, tolerant=True)
-    if h0 is not None:
-        if source in targets and h0 > 0:
-            refuse.positive(source, h0)
-        heap.append((zero + h0, h0, next(tie), source, zero))
-    pop, push = heappop, heappush
+    dist_get, pop, push, tie = dist.get, heappop, heappush, count()
+    heap = []  # the frontier: (f, h, arrival, state, g when pushed)
+    h = check.value(heuristic(source), source, targets, tolerant=True)
+    if h is not None:
+        if source in targets and h > 0:
+            check.positive(source, h)
+        heap.append((zero + h, h, next(tie), source, zero))
     limit = None  # with the optimum known: the largest f that may still lie on an optimal path
     best = None
     relaxed = 0
@@ -237,97 +228,16 @@ def _tolerant(graph, succ, source, targets, zero, weight, heuristic, settled, st
                 continue
             if v in settled:
                 if old - ng > abs(old) * REL_TOL:
-                    refuse.improved(u, v, attrs, old, ng)
+                    check.improved(u, v, attrs, old, ng)
                 del settled[v]  # rounding: re-opened, to be expanded again from its new distance
-            h = refuse.value(heuristic(v), v, targets, tolerant=True)
+            h = check.value(heuristic(v), v, targets, tolerant=True)
             if h is None:
                 continue
             fv = ng + h
             if fv < f and hu - (w + h) > max(abs(hu), abs(w) + abs(h)) * REL_TOL:
-                refuse.inconsistent(u, v, attrs, hu, h, weight)
+                check.inconsistent(u, v, attrs, hu, h, weight)
             if h > abs(ng) * REL_TOL and v in targets:
-                refuse.positive(v, h)
+                check.positive(v, h)
             dist[v] = ng
             push(heap, (fv, h, next(tie), v, ng))
     return dist, relaxed
-
-
-class _Refusals:
-    """The checks' slow paths and their one-line messages (each raises :class:`ContractError`)."""
-
-    def __init__(self, graph, kind: type):
-        self.graph, self.kind = graph, kind
-
-    def value(self, h, state, targets, *, tolerant: bool = False):
-        """``h`` checked: ``None`` where the state is pruned (``INFINITY``, ``None``: not at a
-        target); raises :class:`_Rounding` at a float the exact search cannot take."""
-        if h is None or (isinstance(h, float) and h == INFINITY):
-            if state in targets:
-                self.positive(state, h)
-            return None
-        if isinstance(h, float) or (isinstance(h, numbers.Real) and not isinstance(h, numbers.Rational)):
-            if h == INFINITY:
-                return self.value(INFINITY, state, targets)
-            if math.isnan(h) or h == -INFINITY:
-                raise ContractError(f"astar: the heuristic returned {h} at {self.state(state)} "
-                                    f"({self.wanted()})")
-            if self.kind is Lex:
-                self.mistyped(h, state)
-            if not tolerant:
-                raise _Rounding
-            return h
-        if self.kind is Lex:
-            if isinstance(h, Lex) and all(part.__class__ is int for part in h):
-                return h
-            self.mistyped(h, state)
-        if isinstance(h, numbers.Rational) and not isinstance(h, bool):
-            return h
-        self.mistyped(h, state)
-
-    def wanted(self) -> str:
-        what = "a stategraph.Lex pair of integers" if self.kind is Lex else "a number"
-        return (f"a heuristic is {what}, a lower bound on the cost still to pay, "
-                "or stategraph.INFINITY where no target can be reached")
-
-    def mistyped(self, h, state):
-        weights = "Lex pairs" if self.kind is Lex else "numbers"
-        shown = _shown(h) if isinstance(h, (Lex, float)) else f"{shorten(h)} ({kind_of(h)})"
-        raise ContractError(f"astar: the heuristic returned {shown} at {self.state(state)}, but the moves "
-                            f"cost {weights} ({self.wanted()})")
-
-    def positive(self, state, h):
-        raise ContractError(f"astar: the heuristic is {_shown(h)} at the target {self.state(state)} "
-                            "(a lower bound on the cost still to pay is 0 at a target)")
-
-    def inconsistent(self, u, v, attrs, hu, hv, weight):
-        raise ContractError(f"astar: the heuristic is not consistent: h = {_shown(hu)} at {self.state(u)} "
-                            f"but {self.move(attrs)} to {self.state(v)} costs {_shown(attrs[weight])} and "
-                            f"h = {_shown(hv)} there (a consistent heuristic never drops by more than a "
-                            "move's cost)")
-
-    def improved(self, u, v, attrs, old, ng):
-        raise ContractError(f"astar: the heuristic is not consistent: {self.state(v)} was settled at "
-                            f"distance {_shown(old)}, but {self.move(attrs)} from {self.state(u)} reaches it "
-                            f"at {_shown(ng)} (with a consistent heuristic, a settled state's distance is final)")
-
-    def state(self, state) -> str:
-        """``state 'label'`` (its ``label`` attribute), else ``state VALUE``."""
-        try:
-            label = self.graph.nodes[state].get("label")
-        except (AttributeError, KeyError, TypeError):
-            label = None
-        return f"state {shorten(label if isinstance(label, str) else state)}"
-
-    @staticmethod
-    def move(attrs) -> str:
-        name = attrs.get("move")
-        return f"the move {shorten(name)}" if isinstance(name, str) and name else "the move"
-
-
-def _shown(value) -> str:
-    """A weight or a bound in a message: ``5``, ``0.30000000000000004``, ``(1, 2)``."""
-    if isinstance(value, Lex):
-        return str(value)
-    if isinstance(value, float):
-        return repr(float(value))
-    return shorten(value)
