@@ -9,6 +9,9 @@ searched (:class:`~stategraph.graph.dicts.LazyGraph`) both provide; they never w
 What every routine's distances must meet is :class:`SearchResult`'s rule.  Each :class:`SearchRoutine` says which
 weights it accepts; :func:`check_applicable` refuses the others with a message.
 A routine of your own is named ``module:function`` (see :mod:`stategraph.search.plugin`).
+Each built-in's module docstring quotes the textbook pseudo-code its main loop follows; what
+the pipeline needs beyond the textbook (where to stop, the checks of a heuristic, float
+rounding) sits beside that loop.
 
 >>> sorted(SEARCHES)[:3]
 ['astar', 'bfs', 'bidirectional_dijkstra']

@@ -1,4 +1,18 @@
-"""Breadth-first search: shortest paths when every edge costs 1."""
+"""Breadth-first search: shortest paths when every edge costs 1.
+
+The loop is the textbook's (Cormen, Leiserson, Rivest and Stein, *Introduction to Algorithms*,
+3rd ed., section 22.2; 20.2 in the 4th)::
+
+    dist <- {source: 0}; Q <- [source]
+    while Q:
+        u <- DEQUEUE(Q)
+        for each move u -> v:
+            if v not in dist: dist[v] <- dist[u] + 1; ENQUEUE(Q, v)
+
+with the FIFO queue ``Q`` taken a layer at a time (every state at distance ``d`` leaves it before
+any at ``d + 1``), so that beside it one test can stop after the layer holding the nearest target
+(``stop_at_target``): the states no farther than that target are then exactly those settled.
+"""
 
 from __future__ import annotations
 
@@ -49,15 +63,16 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
     layer = [source]
     depth = zero
     relaxed = settled = 0
-    while layer:
+    while layer:  # Q, a layer at a time
         settled += len(layer)
         if stop_at_target and any(u in targets for u in layer):
             break
         depth += 1
         following = []
         for u in layer:
-            for v in succ[u]:
-                relaxed += 1
+            moves = succ[u]
+            relaxed += len(moves)
+            for v in moves:
                 if v not in dist:
                     dist[v] = depth
                     following.append(v)

@@ -1,9 +1,19 @@
 """Bidirectional Dijkstra: a forward and a backward search that meet in the middle.
 
-The meeting gives the optimal cost ``mu``.  The canonical-path step needs
-exact forward distances along *every* optimal path, so a second, cheap phase
-sweeps forward with A*, using the backward distances as its heuristic (exact
-where the backward search settled a state, its frontier value elsewhere: a
+Two Dijkstra searches (:mod:`~stategraph.search.dijkstra`), one from the source along the moves
+and one from the targets against them (I. Pohl, "Bi-directional Search", *Machine Intelligence*
+6, 1971), each step taken by the side whose nearest open state is nearer::
+
+    mu <- infinity   (the cheapest source-to-target path seen so far)
+    while both sides have open states and top(forward) + top(backward) <= mu:
+        settle the nearer side's nearest state u
+        relax each move out of u on its side; where it reaches a state v the other side
+            has reached, mu <- min(mu, dist(u) + w + other_dist(v))
+
+Once the two nearest open states are farther apart than ``mu``, ``mu`` is the optimal cost.
+The canonical-path step needs exact forward distances along *every* optimal path, so beside the
+meeting a second, cheap phase sweeps forward with A*, using the backward distances as its
+heuristic (exact where the backward search settled a state, its frontier value elsewhere: a
 consistent lower bound).  With float weights the backward sums are added in the other order
 than the forward ones, so they are a bound only up to rounding: the sweep forgives it (see
 :func:`~stategraph.search.astar.astar`), and its distances are the forward float sums every
@@ -14,9 +24,11 @@ settled by either phase (``order``: each the first time either side or the sweep
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from heapq import heappop, heappush
 from itertools import count
 from time import perf_counter
+from typing import NamedTuple
 
 from ..graph.dicts import predecessors, successors
 from ..graph.weights import INFINITY
@@ -58,55 +70,69 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
     """
     start = perf_counter()
     tie = count()
-    sides = {
-        "forward": (successors(graph), {source: zero}, set(), [(zero, next(tie), source)]),
-        "backward": (predecessors(graph), {t: zero for t in targets}, set(),
-                     [(zero, next(tie), t) for t in targets]),
-    }
-    mu = None
+    forward = _Side(successors(graph), {source: zero}, set(), [(zero, next(tie), source)])
+    backward = _Side(predecessors(graph), {t: zero for t in targets}, set(), [(zero, next(tie), t) for t in targets])
+    mu = None  # the cheapest source-to-target path seen so far
     relaxed = 0
     first = {}  # an ordered dict used as a set: every state settled by either side, the first time
-    while sides["forward"][3] and sides["backward"][3]:
-        top_f, top_b = sides["forward"][3][0][0], sides["backward"][3][0][0]
+    # what a step of either side reads: its moves, distances, settled states and heap, and the other's distances
+    forward_step, backward_step = (*forward, backward.dist), (*backward, forward.dist)
+    forward_heap, backward_heap = forward.heap, backward.heap
+    while forward_heap and backward_heap:
+        top_f, top_b = forward_heap[0][0], backward_heap[0][0]
         if mu is not None and mu < top_f + top_b:
-            break
-        name, other = ("forward", "backward") if not top_b < top_f else ("backward", "forward")
-        adjacency, dist, settled, heap = sides[name]
-        other_dist = sides[other][1]
+            break  # no path through an open state beats mu
+        adjacency, dist, settled, heap, other_dist = forward_step if not top_b < top_f else backward_step
         d, _, u = heappop(heap)
         if u in settled:
             continue
         settled.add(u)
         first[u] = None
-        for v, attrs in adjacency[u].items():
-            relaxed += 1
+        edges = adjacency[u]
+        relaxed += len(edges)
+        for v, attrs in edges.items():
             nd = d + attrs[weight]
             old = dist.get(v)
             if v not in settled and (old is None or nd < old):
                 dist[v] = nd
                 heappush(heap, (nd, next(tie), v))
-            if v in other_dist:
+            if v in other_dist:  # a path through v
                 through = nd + other_dist[v]
                 if mu is None or through < mu:
                     mu = through
-    if source in sides["backward"][1] and source in targets:
+    if source in targets:
         mu = zero
-    backward_dist, backward_settled, backward_heap = sides["backward"][1:]
-    meeting = SearchStats(len(sides["forward"][2]) + len(backward_settled), relaxed)
+    meeting = SearchStats(len(forward.settled) + len(backward.settled), relaxed)
     swept = {}
     if mu is None:
-        result = SearchResult(sides["forward"][1])
+        result = SearchResult(forward.dist)
     else:
-        frontier = backward_heap[0][0] if backward_heap else INFINITY  # none left: no target from there
-
-        def remaining(state):
-            if state in backward_settled:
-                return backward_dist[state]
-            return frontier
-
-        result = astar(graph, source, targets, zero=zero, weight=weight, heuristic=remaining, settled=swept)
+        result = astar(graph, source, targets, zero=zero, weight=weight, heuristic=_remaining(backward), settled=swept)
     detail = {"meeting_settled": meeting.settled, "meeting_relaxed": meeting.relaxed,
               "sweep_settled": result.stats.settled, "sweep_relaxed": result.stats.relaxed}
     first.update(swept)  # the sweep's new states after the meeting's (a dict keeps each key's first place)
     stats = SearchStats(len(first), meeting.relaxed + result.stats.relaxed, perf_counter() - start, detail)
     return SearchResult(result.dist, stats, first.keys())
+
+
+class _Side(NamedTuple):
+    """One end of the search: the moves it follows, its distances, its settled states, its heap."""
+
+    adjacency: Mapping
+    dist: dict
+    settled: set
+    heap: list
+
+
+def _remaining(backward: _Side):
+    """The sweep's heuristic: the backward distance where the backward search settled the state,
+    else the least distance it had left open (``INFINITY`` where it left none: no target from there)."""
+    frontier = backward.heap[0][0] if backward.heap else INFINITY
+    settled, dist = backward.settled, backward.dist
+
+    def remaining(state):
+        if state in settled:
+            return dist[state]
+        return frontier
+
+    return remaining

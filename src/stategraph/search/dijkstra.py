@@ -1,4 +1,18 @@
-"""Dijkstra's algorithm over non-negative weights of any ordered, addable type."""
+"""Dijkstra's algorithm over non-negative weights of any ordered, addable type.
+
+The loop is the textbook's (Cormen, Leiserson, Rivest and Stein, *Introduction to Algorithms*,
+3rd ed., section 24.3; 22.3 in the 4th)::
+
+    dist <- {source: 0}; S <- {}; Q <- [source]
+    while Q:
+        u <- EXTRACT-MIN(Q); S <- S + {u}
+        for each move u -> v of cost w: RELAX(u, v, w)     (dist[v] <- dist[u] + w if smaller)
+
+with a binary heap of ``(distance, arrival, state)`` for ``Q``: a state whose distance drops is
+pushed again (no DECREASE-KEY), and its older entries are skipped when they come out.  Beside
+it, one test decides where to stop (:func:`_horizon`): past the distance of the nearest target,
+no state lies on an optimal path.
+"""
 
 from __future__ import annotations
 
@@ -54,24 +68,25 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
     start = perf_counter()
     succ = successors(graph)
     dist = {source: zero}
-    settled = {}  # an ordered dict used as a set: the states in the order settled
+    settled = {}  # S, an ordered dict used as a set: the states in the order settled
     tie = count()
-    heap = [(zero, next(tie), source)]
-    best = None
+    heap = [(zero, next(tie), source)]  # Q
+    horizon = None  # once a target is settled: the farthest distance still to settle
     relaxed = 0
     while heap:
         d, _, u = heappop(heap)
         if u in settled:
-            continue
-        if best is not None and best < d and (settle_to is None or settle_to < d):
+            continue  # an older entry of a state settled since
+        if horizon is not None and horizon < d:
             break
         settled[u] = None
-        if best is None and stop_at_target and u in targets:
-            best = d
+        if horizon is None and stop_at_target and u in targets:
+            horizon = _horizon(d, settle_to)
             if cost_only:
                 break
-        for v, attrs in succ[u].items():
-            relaxed += 1
+        edges = succ[u]
+        relaxed += len(edges)
+        for v, attrs in edges.items():
             if v in settled:
                 continue
             nd = d + attrs[weight]
@@ -80,3 +95,9 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
                 dist[v] = nd
                 heappush(heap, (nd, next(tie), v))
     return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys())
+
+
+def _horizon(nearest, settle_to):
+    """The farthest distance to settle once the nearest target is settled at ``nearest``: every
+    state on an optimal path is that near, and ``settle_to`` may ask for more."""
+    return nearest if settle_to is None or settle_to < nearest else settle_to

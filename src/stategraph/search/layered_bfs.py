@@ -1,9 +1,19 @@
 """The seeds' layered breadth-first search for lexicographic (primary, secondary) weights.
 
-States are expanded layer by layer of the primary component (each edge adds
-0 or 1 to it, as a push does); inside a layer, the secondary component is
-minimised with a small heap, so a state reached twice in the same layer keeps
-the smaller secondary total, exactly as the POJ 1475 seed does.
+It is Dijkstra's algorithm (:mod:`~stategraph.search.dijkstra`) on ``Lex`` pairs with its queue
+split by the primary part, as Dial's buckets split it by distance (R. B. Dial, "Algorithm 360:
+Shortest-path forest with topological ordering", *Communications of the ACM* 12(11), 1969).  A
+move adds 0 or 1 to the primary part (a push does), so the open states lie in two buckets, the
+layer being settled and the next::
+
+    layer <- {source}
+    while layer and no target is settled:
+        Dijkstra on the secondary part within layer: a move adding 0 to the primary part
+            is relaxed into layer, a move adding 1 into next
+        layer <- next, less the states settled
+
+Inside a layer a small heap orders the secondary totals, so a state reached twice in the same
+layer keeps the smaller, exactly as the POJ 1475 seed does.
 """
 
 from __future__ import annotations
@@ -56,22 +66,22 @@ def layered_bfs(graph, source, targets, *, zero=Lex.ZERO, weight="weight", heuri
     dist = {source: zero}
     settled = {}  # an ordered dict used as a set: the states in the order settled
     tie = count()
-    layer = {source: zero.secondary}
+    layer = {source: zero.secondary}  # the states of this primary layer: their secondary totals
     primary = zero.primary
     relaxed = 0
     found = False
     while layer and not found:
-        following = {}
-        heap = [(secondary, next(tie), u) for u, secondary in layer.items()]
-        heap.sort()
-        while heap:
+        following = {}  # the next layer
+        heap = sorted((secondary, next(tie), u) for u, secondary in layer.items())
+        while heap:  # Dijkstra on the secondary part
             secondary, _, u = heappop(heap)
-            if u in settled or layer.get(u) != secondary:
-                continue
+            if u in settled or layer[u] != secondary:
+                continue  # settled, or an entry from before the state's total dropped
             settled[u] = None
             found = found or u in targets
-            for v, attrs in succ[u].items():
-                relaxed += 1
+            edges = succ[u]
+            relaxed += len(edges)
+            for v, attrs in edges.items():
                 if v in settled:
                     continue
                 step = attrs[weight]

@@ -1,6 +1,7 @@
 """Delegate to networkx's own Dijkstra, so its answers can be compared with ours.
 
-networkx adds weights starting from the int 0, so ``Lex`` weights go through
+networkx's Dijkstra is the textbook's loop (:mod:`~stategraph.search.dijkstra`), run over every
+reachable state.  It adds weights starting from the int 0, so ``Lex`` weights go through
 :class:`~stategraph.graph.weights.ScalarEncoding` and the distances come back decoded.
 """
 

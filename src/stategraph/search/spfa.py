@@ -1,4 +1,19 @@
-"""SPFA: queue-based Bellman-Ford, as in the NOIP 2013 seed; allows negative edges."""
+"""SPFA: queue-based Bellman-Ford, as in the NOIP 2013 seed; allows negative edges.
+
+Bellman-Ford (Cormen, Leiserson, Rivest and Stein, *Introduction to Algorithms*, 3rd ed.,
+section 24.1; 22.1 in the 4th) relaxes every edge ``|V| - 1`` times; the queue-based form (E. F.
+Moore, "The shortest path through a maze", 1959; named SPFA, the "shortest path faster
+algorithm", by Duan Fanding, 1994) relaxes only the moves out of states whose distance dropped::
+
+    dist <- {source: 0}; Q <- [source]
+    while Q:
+        u <- DEQUEUE(Q)
+        for each move u -> v of cost w:
+            if dist[u] + w < dist[v]: dist[v] <- dist[u] + w; ENQUEUE(Q, v) unless queued
+
+Beside it, the queue's form of Bellman-Ford's test for a negative cycle: no state leaves the
+queue more than ``|V|`` times unless one is reachable.
+"""
 
 from __future__ import annotations
 
@@ -55,19 +70,19 @@ def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     dist = {source: zero}
     queue = deque([source])
     queued = {source}
-    pops = {}  # state -> times popped, in the order first popped
+    pops = {}  # state -> times taken from the queue, in the order first taken
     limit = len(graph)
-    relaxed = settled = 0
+    relaxed = 0
     while queue:
         u = queue.popleft()
         queued.discard(u)
-        settled += 1
-        pops[u] = pops.get(u, 0) + 1
-        if pops[u] > limit:
+        taken = pops[u] = pops.get(u, 0) + 1
+        if taken > limit:
             raise SearchNotApplicable("spfa: the graph has a negative cycle reachable from the source")
         du = dist[u]
-        for v, attrs in succ[u].items():
-            relaxed += 1
+        edges = succ[u]
+        relaxed += len(edges)
+        for v, attrs in edges.items():
             nd = du + attrs[weight]
             old = dist.get(v)
             if old is None or nd < old:
@@ -75,5 +90,5 @@ def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
                 if v not in queued:
                     queued.add(v)
                     queue.append(v)
-    return SearchResult(dist, SearchStats(len(pops), relaxed, perf_counter() - start, {"queue_pops": settled}),
-                        pops.keys())
+    detail = {"queue_pops": sum(pops.values())}
+    return SearchResult(dist, SearchStats(len(pops), relaxed, perf_counter() - start, detail), pops.keys())
