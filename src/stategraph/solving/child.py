@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 import os
 import resource
-import signal
 import sys
 
 from .frames import Garbled, read_frame, write_frame
+from .parent_death import die_with_parent
 
 CHILD_FILE_BYTES = 256 << 20  # the largest file a child may write
 CHILD_PROCESSES = 16  # processes and threads a child may start (where the limit applies: not to root)
@@ -33,7 +33,7 @@ def main() -> None:
     except (EOFError, Garbled):
         return
     _set_budgets(config["max_memory"])
-    _die_with_grader(config["grader"])
+    die_with_parent(config["grader"], status=1)
     from .sandbox import Side
 
     loaded = _guarded(lambda: Side(**{k: _tuple(v) for k, v in config["side"].items()}).settings())
@@ -94,16 +94,6 @@ def _renew_cpu(seconds: float) -> None:
     used = resource.getrusage(resource.RUSAGE_SELF)
     soft = math.ceil(used.ru_utime + used.ru_stime + seconds) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
-
-
-def _die_with_grader(grader: int | None) -> None:
-    from .workers import PR_SET_PDEATHSIG, _prctl
-
-    prctl = _prctl()
-    if prctl is not None:
-        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if grader is not None and os.getppid() != grader:  # the grader ended before prctl could see it
-        os._exit(1)
 
 
 def _tuple(value):

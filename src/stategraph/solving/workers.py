@@ -29,8 +29,8 @@ replaced (the child's have no file descriptor): bytes written to the descriptors
 
 Every child ends when this process does, however it ends (``SIGKILL`` included): each process
 closes the pipe ends it does not use, so this one's death is an end of file or a broken pipe to
-the children, and on Linux each child asks the kernel for ``SIGKILL`` when its parent thread
-ends (``PR_SET_PDEATHSIG``; so the thread that first asks for a record must outlive the run).
+the children, and each child is killed when its parent thread ends
+(:mod:`~stategraph.solving.parent_death`; so the thread that first asks for a record must outlive the run).
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ from typing import Any
 
 from ..errors import ContractError, StategraphError, shorten
 from ..search.solution import Solution
+from .parent_death import die_with_parent
 from .records import Record
 
 PIPELINE = 2  # batches sent to a worker before its first is answered: it never waits for the next
@@ -63,7 +64,6 @@ BATCH_SECONDS = 0.01  # a batch holds about this much work (at most MAX_BATCH qu
 MAX_BATCH = 64
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # this process's to report; a child just ends
 FRAME = struct.Struct("<Q")  # the length before each message from the reader
-PR_SET_PDEATHSIG = 1  # prctl: the signal a child gets when its parent thread ends
 STREAMS = ("stdout", "stderr")  # what plug-in code writes to these in a child is written here in order
 
 
@@ -196,7 +196,6 @@ class _Children:
     def __init__(self) -> None:
         self.pids: list[int] = []
         self.connections: list[Connection] = []  # this process's ends of their pipes
-        self.prctl = _prctl()
 
     def fork(self, work, *args, closing: int | None = None) -> int:
         """A child running ``work(*args)`` with the stop signals at their defaults (call with them
@@ -208,10 +207,7 @@ class _Children:
         if pid == 0:
             code = 0
             try:
-                if self.prctl is not None:
-                    self.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-                if os.getppid() != parent:  # the parent died before prctl could see it
-                    os._exit(code)
+                die_with_parent(parent)
                 for signum in SIGNALS:
                     signal.signal(signum, signal.SIG_DFL)
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
@@ -246,18 +242,6 @@ class _Children:
         for pid in self.pids:
             os.waitpid(pid, 0)
         self.pids = []
-
-
-def _prctl():
-    """Linux's ``prctl`` from libc, loaded before any fork (``None`` elsewhere, or if it cannot be)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    import ctypes  # only --jobs loads it
-
-    try:
-        return ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
 
 
 # the reader -------------------------------------------------------------------------------------------
