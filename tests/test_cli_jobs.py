@@ -170,6 +170,18 @@ def test_a_fault_in_a_worker_comes_after_every_answer_before_it(fault, tmp_path)
         assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
 
 
+def test_a_worker_that_dies_is_one_line(tmp_path):
+    (tmp_path / "counter.py").write_text("import os, signal\n" + COUNTER.replace("{fault}",
+                                                                               "os.kill(os.getpid(), signal.SIGKILL)"))
+    (tmp_path / "puzzle.yaml").write_text("puzzle: counter:Counter\n")
+    numbers = "".join(f"{n}\n" for n in range(40))  # instance 14 is n = 13: its worker dies
+    many = solve("--config", "puzzle.yaml", "--jobs", 2, stdin=numbers, cwd=tmp_path)
+    assert many.returncode == 70 and many.stderr.count("\n") == 1
+    assert many.stderr.startswith("stategraph: error: a worker process ended in the middle of the run")
+    answers = solve("--config", "puzzle.yaml", stdin="".join(f"{n}\n" for n in range(13)), cwd=tmp_path).stdout
+    assert answers.startswith(many.stdout)  # answers before it only, in order
+
+
 def test_bad_input_at_instance_k_comes_after_every_answer_before_it():
     text = INPUTS["pushing_boxes"](random.Random(3))
     blocks = text.split("\n")
@@ -317,30 +329,3 @@ def test_a_parent_killed_by_sigkill_leaves_no_child(busy):
             except ProcessLookupError:
                 pass
         process.stdin.close()
-
-
-def pipe_ends(pid: int) -> dict[str, set[str]]:
-    """``{pipe: the ends pid holds}``, ends ``"r"`` and ``"w"``, by its open files."""
-    held: dict[str, set[str]] = {}
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            target = os.readlink(f"/proc/{pid}/fd/{fd}")
-            flags = int(Path(f"/proc/{pid}/fdinfo/{fd}").read_text().split("flags:")[1].split()[0], 8)
-        except OSError:
-            continue
-        if target.startswith("pipe:"):
-            held.setdefault(target, set()).add("w" if flags & os.O_WRONLY else "r")
-    return held
-
-
-def test_no_process_of_a_run_holds_both_ends_of_a_pipe():
-    """So a process's death is seen by those at the other end: an end of file, a broken pipe."""
-    process, _, children = started(2)
-    try:
-        for pid in (process.pid, *children):
-            assert [pipe for pipe, ends in pipe_ends(pid).items() if len(ends) == 2] == []
-        read_here = [pipe for pipe, ends in pipe_ends(process.pid).items() if "r" in ends]
-        assert [pid for pid in children if any("w" in pipe_ends(pid).get(pipe, ()) for pipe in read_here)]  # the reader
-    finally:
-        process.kill()
-        process.communicate()

@@ -269,6 +269,21 @@ def test_an_object_that_cannot_be_pickled_is_one_line_and_status_2(tmp_path):
     assert b"the puzzle object" in many.stderr and b"--jobs 1" in many.stderr
 
 
+def test_an_answer_that_cannot_be_pickled_is_one_line_after_the_answers_before_it(tmp_path):
+    decode = "        return (lambda: 13) if question.target == 13 else solution.cost"
+    folder = plugin(tmp_path, "walks", WALKS.replace("        return solution.cost", decode))
+    text = "2 1 2\n1 4\n" * 150 + "2 13 13\n" + "1 4\n" * 20  # line 301's two walks answer with a function
+    one = solve(folder, "walks:Walks", text)
+    assert one.returncode == 0, one.stderr
+    many = solve(folder, "walks:Walks", text, "--jobs", "2")
+    err = many.stderr.decode()
+    message = ("stategraph: error: walks: the answer to instance 301 question 1 cannot be sent from a worker process "
+               "(AttributeError: Can't pickle local object 'Line.decode.<locals>.<lambda>'); solve it with --jobs 1\n")
+    assert many.returncode == 2 and err.endswith(message)
+    assert one.stderr.decode().startswith(err[:-len(message)])  # what one job wrote before it ("ask 301.1; ")
+    assert many.stdout == one.stdout[:one.stdout.index(b"<function")]  # the answers before it, its decode's print
+
+
 # read() keeps the first instance's n on the class: later instances read it back there
 ON_THE_CLASS = '''
 from stategraph import COST, SuccessorPuzzle

@@ -1,55 +1,38 @@
 """Answering a run's questions in worker processes (``--jobs``), yielded in input order as they finish.
 
-Three kinds of process share the work.  A reader, forked first, parses the input as one job
-would and passes each question on, with its instance the first time; this process hands the
-questions to the workers in small batches (an instance goes to a worker once, with the first of
-its questions that worker gets: a Huarong Dao board's queries share its model) and yields the
-answers in input order as soon as each and those before it are in; each worker answers as the
-runner does with one job.  So this process never waits on the input while an answer is ready,
-and at most ``WINDOW`` batches per worker are in flight, so memory stays flat.  A fault at
-question k (bad input, a broken contract, a failed check) is raised after every answer before
-it, as with one job; the end of the run, an interrupt or a closed pipe kills every child at
-once.
-
-The puzzle object travels with each instance, in the instance's own pickle (a first-level
-instance already holds it, ``Numbered.puzzle``, so it is pickled once): a worker answers with
-the object as it was once the instance was read, as one job does, so what ``read`` or ``parse``
-keeps on it (a header's value, a count) reaches every hook; what the hooks change on it in a
-worker stays there, unseen by later instances.  An object or instance that cannot be pickled
-stops the run there with one line (exit status 2).
-
-What plug-in code writes to ``sys.stdout`` and ``sys.stderr`` in a child (``print`` in
-``read``, ``questions``, a model, ``moves``, ``is_goal``, ``decode``...) is kept per question, in
-the bytes those streams would have written, and written out by this process where one job writes
-it: what reading instance k wrote, then building its model, then each question's work, each just
-before that answer is yielded (and so printed); a model built again in a second worker, for
-later questions of its instance, is not heard twice.  Only those two Python objects are
-replaced (the child's have no file descriptor): bytes written to the descriptors themselves
-(``os.write(1, ...)``, C code) go out at once, in no set order.
-
-Every child ends when this process does, however it ends (``SIGKILL`` included): each process
-closes the pipe ends it does not use, so this one's death is an end of file or a broken pipe to
-the children, and each child is killed when its parent thread ends
-(:mod:`~stategraph.solving.parent_death`; so the thread that first asks for a record must outlive the run).
+A forked reader parses the input as one job would and sends each question, pickled with its
+instance and the puzzle object as reading left it (so what ``read`` keeps on the object reaches
+every hook; an object that cannot be pickled stops the run there, one line, exit status 2).  This
+process sends the questions in batches to a :class:`~concurrent.futures.ProcessPoolExecutor` of
+forked workers (a worker builds an instance's model once for all the questions of it it gets) and
+yields the answers in input order as soon as each and those before it are in, the input still
+coming; a few batches per worker are in flight at most, so memory stays flat.  A fault at
+question k is raised after every answer before it, as with one job; a child that dies is
+:class:`WorkerLost`.  What plug-in code writes to ``sys.stdout`` and ``sys.stderr`` in a child is
+kept, in the bytes those streams would have written, and written here where one job writes it
+(bytes written to the descriptors themselves go out at once).  Every child ends with the run, and
+with this process however it ends (:mod:`~stategraph.solving.parent_death`: the thread that first
+asks for a record must outlive the run).
 """
 
 from __future__ import annotations
 
 import copyreg
 import io
+import multiprocessing
 import os
 import pickle
-import queue
 import select
 import signal
 import struct
 import sys
-import threading
 import traceback
 import types
+from collections import deque
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, Pipe
 from time import perf_counter
 from typing import Any
 
@@ -58,23 +41,13 @@ from ..search.solution import Solution
 from .parent_death import die_with_parent
 from .records import Record
 
-PIPELINE = 2  # batches sent to a worker before its first is answered: it never waits for the next
-WINDOW = 4  # batches in flight per worker, answered or not, before the earliest is yielded
-BATCH_SECONDS = 0.01  # a batch holds about this much work (at most MAX_BATCH questions)
-MAX_BATCH = 64
+PIPELINE = 2  # batches in a worker's hands at most: it never waits for the next
+WINDOW = 4  # batches sent per worker, answered or not, before the earliest is yielded
+BATCH_SECONDS = 0.05  # a batch holds about this much work (at most MAX_BATCH questions): the executor
+MAX_BATCH = 256  # costs about 0.2 ms of this process's time a batch
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # this process's to report; a child just ends
 FRAME = struct.Struct("<Q")  # the length before each message from the reader
-STREAMS = ("stdout", "stderr")  # what plug-in code writes to these in a child is written here in order
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    counted = getattr(os, "process_cpu_count", None)  # Python 3.13
-    if counted is not None:
-        return counted() or 1
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+STREAMS = ("stdout", "stderr")
 
 
 def worker_count(jobs: int) -> int:
@@ -83,105 +56,8 @@ def worker_count(jobs: int) -> int:
     where processes cannot be forked."""
     if not hasattr(os, "fork"):
         return 1
-    return cores() if jobs == 0 else max(1, min(jobs, cores()))
-
-
-class _Pickled:
-    """An instance as the reader pickled it, with the puzzle object that read it, unpickled here only
-    when first asked for: ``solve`` never asks (unpickling every instance in this process cost as
-    much as in the workers), ``check`` does."""
-
-    __slots__ = ("data", "_value")
-
-    def __init__(self, data: bytes):
-        self.data, self._value = data, _UNREAD
-
-    def value(self) -> Any:
-        """The instance."""
-        if self._value is _UNREAD:
-            self._value = pickle.loads(self.data)[1]
-        return self._value
-
-
-_UNREAD = object()
-
-
-@dataclass(frozen=True, slots=True)
-class _Unit:
-    """One question to answer, with its instance, pickled (as the workers get them)."""
-
-    serial: int  # the instance's place in the input, from 0
-    instance: _Pickled  # one for all the questions of an instance
-    question_bytes: bytes | None  # None: the question is the instance
-    first: bool  # the first question of its instance
-    said: tuple | None  # what reading the instance, then asking the question, wrote (see _Capture.take)
-
-    def question(self) -> Any:
-        return self.instance.value() if self.question_bytes is None else pickle.loads(self.question_bytes)
-
-
-@dataclass(frozen=True, slots=True)
-class _End:
-    """The reader read the input to its end, or ``fault`` stopped it; ``said``: what it wrote on the way."""
-
-    fault: BaseException | None = None
-    said: tuple | None = None
-
-
-def answer_in_workers(answering, instances, jobs: int) -> Iterator[Record]:
-    """The records of every question of ``instances``, answered by ``answering`` (a
-    :class:`stategraph.solving.driver.Answering`) in ``jobs`` worker processes, in input order."""
-    children = _Children()
-    try:
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)  # until each child has its own
-        try:
-            reader = _Reader(children, answering.chosen, instances)
-            pool = _Pool(children, answering, jobs)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        yield from _in_order(pool, reader)
-    finally:
-        children.end()
-
-
-def _in_order(pool: _Pool, reader: _Reader) -> Iterator[Record]:
-    """Send the questions read in batches to the workers that have room, and yield the answers in
-    input order.  A fault met in the input is raised once every answer before it is yielded."""
-    sent: dict[int, list] = {}  # batch number -> its units, until yielded
-    answered: dict[int, tuple] = {}  # batch number -> (portable records, fault, its output), not yet yielded
-    waiting: list[_Unit] = []  # units read and not sent yet
-    next_out = next_batch = 0
-    end: _End | None = None
-    while True:
-        while next_out in answered:
-            records, failed, said = answered.pop(next_out)
-            units = sent.pop(next_out)
-            for unit, portable in zip(units, records):
-                _write_said(unit, portable[-1])
-                yield _record(portable, unit)
-            next_out += 1
-            if failed is not None:
-                _write_said(units[len(records)], said)
-                raise failed
-        if end is not None and not waiting and next_out == next_batch:
-            _write_out(end.said)
-            if end.fault is not None:
-                raise end.fault
-            return
-        while waiting and next_batch - next_out < WINDOW * pool.size:
-            size = pool.batch_size(len(waiting))
-            if not size:
-                break
-            pool.send(next_batch, waiting[:size])
-            sent[next_batch], waiting = waiting[:size], waiting[size:]
-            next_batch += 1
-        listening = end is None and len(waiting) < MAX_BATCH * pool.size
-        for ready in pool.ready(reader.connection if listening else None):
-            if ready is reader.connection:
-                units, end = reader.take()
-                waiting += units
-            else:
-                answered.update(pool.take(ready))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores if jobs == 0 else max(1, min(jobs, cores))
 
 
 class WorkerLost(StategraphError):
@@ -190,115 +66,178 @@ class WorkerLost(StategraphError):
     exit_status = 70
 
 
-class _Children:
-    """The processes forked for a run: each ends when the run does, however it ends."""
+def answer_in_workers(answering, instances, jobs: int) -> Iterator[Record]:
+    """The records of every question of ``instances``, answered by ``answering`` (a
+    :class:`stategraph.solving.driver.Answering`) in ``jobs`` worker processes, in input order."""
+    reader = pool = None
+    try:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)  # until each child takes them as its own
+        try:
+            reader = _Reader(answering.chosen, instances)
+            pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"), initializer=_Worker.start,
+                                       initargs=(answering, os.getpid()))
+            pool.submit(int)  # forks every worker now, before the executor's threads start
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        yield from _in_order(pool, reader, jobs)
+    finally:
+        if pool is not None:
+            for process in list(pool._processes.values()):  # the executor kills its workers only from 3.14
+                process.kill()
+            pool.shutdown(cancel_futures=True)  # after this no answered batch wakes the reader's pipe
+        if reader is not None:
+            reader.close()
 
-    def __init__(self) -> None:
-        self.pids: list[int] = []
-        self.connections: list[Connection] = []  # this process's ends of their pipes
 
-    def fork(self, work, *args, closing: int | None = None) -> int:
-        """A child running ``work(*args)`` with the stop signals at their defaults (call with them
-        blocked), which then ends, never returning here.  It ends with this process (see the
-        module's docstring), and first closes the pipes of those before it and the descriptor
-        ``closing`` (this process's end of its own pipe)."""
-        parent = os.getpid()
-        pid = os.fork()
-        if pid == 0:
-            code = 0
+def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Iterator[Record]:
+    sent: deque = deque()  # (future, its units) in input order, until yielded
+    waiting: list[_Unit] = []  # read, not sent yet
+    per_question: float | None = None  # the seconds a question takes, as measured
+    while True:
+        while sent and sent[0][0].done():
+            future, units = sent.popleft()
             try:
-                die_with_parent(parent)
-                for signum in SIGNALS:
-                    signal.signal(signum, signal.SIG_DFL)
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
-                for connection in self.connections:  # only this process may hold them, so its end is seen
-                    connection.close()
-                if closing is not None:
-                    os.close(closing)
-                work(*args)
-            except BaseException:  # noqa: B036  (a child never reports: the parent does)
-                code = 70
-            finally:
-                os._exit(code)
-        self.pids.append(pid)
-        return pid
-
-    def lost(self, pid: int, what: str) -> WorkerLost:
-        _, status = os.waitpid(pid, 0)
-        self.pids.remove(pid)
-        how = (f"killed by {signal.Signals(os.WTERMSIG(status)).name}" if os.WIFSIGNALED(status) else
-               f"exit status {os.waitstatus_to_exitcode(status)}")
-        return WorkerLost(f"{what} ended in the middle of the run ({how}; out of memory?)")
-
-    def end(self) -> None:
-        """Kill every child now and wait for it: none outlives the run."""
-        for connection in self.connections:
-            connection.close()
-        for pid in self.pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        for pid in self.pids:
-            os.waitpid(pid, 0)
-        self.pids = []
+                records, fault, said, seconds = pickle.loads(future.result())
+            except BrokenProcessPool:
+                raise WorkerLost("a worker process ended in the middle of the run (out of memory?)") from None
+            if records:
+                measured = seconds / len(records)
+                per_question = measured if per_question is None else 0.7 * per_question + 0.3 * measured
+            for unit, portable in zip(units, records):
+                _write_said(unit, portable[-1])
+                yield _Received(unit, *portable[:-1])
+            if fault is not None:
+                _write_said(units[len(records)], said)
+                raise _rebuilt(fault)
+        end = reader.ended
+        if end is not None and not waiting and not sent:
+            _write_out(end.said)
+            if end.fault is not None:
+                raise end.fault
+            return
+        whole = 1 if per_question is None else max(1, min(MAX_BATCH, int(BATCH_SECONDS / max(per_question, 1e-9))))
+        running = sum(not future.done() for future, _ in sent) if waiting else 0
+        while waiting and len(sent) < WINDOW * workers and running < PIPELINE * workers:
+            if running >= workers and len(waiting) < whole:
+                break  # only a worker with nothing in hand takes less than a whole batch
+            batch, waiting = waiting[:whole], waiting[whole:]
+            future = pool.submit(_Worker.answer, [(unit.serial, None if i and unit.serial == batch[i - 1].serial else
+                                                   unit.instance.data, unit.asked) for i, unit in enumerate(batch)])
+            future.add_done_callback(reader.wake)
+            sent.append((future, batch))
+            running += 1
+        waiting += reader.take(listening=end is None and len(waiting) < MAX_BATCH * workers)
 
 
 # the reader -------------------------------------------------------------------------------------------
 
-class _Reader:
-    """The reading child: it parses the input and sends each question down a pipe, read here."""
+class _Pickled:
+    """An instance pickled with the puzzle object as reading left it, unpickled here when first asked
+    for (``check`` does, ``solve`` never)."""
 
-    def __init__(self, children: _Children, chosen, instances):
+    __slots__ = ("data", "value")
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def __call__(self) -> Any:
+        if not hasattr(self, "value"):
+            self.value = pickle.loads(self.data)[1]
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """A question read: its instance's place from 0, the instance, the question pickled (``None``:
+    the instance), whether it is its instance's first, what reading and asking it wrote."""
+
+    serial: int
+    instance: _Pickled
+    asked: bytes | None
+    first: bool
+    said: tuple | None
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    fault: BaseException | None  # what stopped the reading, if not the input's end
+    said: tuple | None
+
+
+class _Reader:
+    """The reading child and the pipe it writes to, and the pipe that wakes this process when a batch
+    is answered: :meth:`take` waits on both, until the reader's end comes (``ended``)."""
+
+    def __init__(self, chosen, instances):
         here, there = os.pipe()
-        self.pid = children.fork(_read, chosen, instances, there, closing=here)
+        parent = os.getpid()
+        self.pid = os.fork()
+        if self.pid == 0:
+            try:
+                os.close(here)
+                _as_child(parent)
+                _read(chosen, instances, there)
+            finally:
+                os._exit(0)  # stopped before its end was sent: an end of file to the parent
         os.close(there)
-        self.connection = Connection(here, writable=False)
-        children.connections.append(self.connection)
-        self.children = children
+        self.fd, (self.woken, self.waking) = here, os.pipe()
         self.buffer = bytearray()
         self.instance = _Pickled(b"")  # the instance of the questions read last
+        self.ended: _End | None = None
+        self.poller, self.listening = select.poll(), False
+        self.poller.register(self.woken, select.POLLIN)
 
-    def take(self) -> tuple[list, _End | None]:
-        """The units read since last asked (call when the pipe is ready), and the end if it came."""
-        chunk = os.read(self.connection.fileno(), 1 << 16)
-        if not chunk:
-            raise self.children.lost(self.pid, "the process reading the input")
-        buffer = self.buffer
-        buffer += chunk
-        units: list[_Unit] = []
-        start = 0
+    def wake(self, _future) -> None:
+        os.write(self.waking, b"\0")
+
+    def take(self, listening: bool) -> list[_Unit]:
+        """Wait for a batch answered or (``listening``) questions read: those read."""
+        if listening != self.listening:
+            self.poller.register(self.fd, select.POLLIN) if listening else self.poller.unregister(self.fd)
+            self.listening = listening
+        ready = [fd for fd, _ in self.poller.poll()]
+        if self.woken in ready:
+            os.read(self.woken, 1 << 16)
+        chunk = os.read(self.fd, 1 << 16) if self.fd in ready else None
+        if chunk == b"":
+            raise WorkerLost("the process reading the input ended in the middle of the run (out of memory?)")
+        buffer, units, start = self.buffer, [], 0
+        buffer += chunk or b""
         while len(buffer) - start >= FRAME.size:
-            (length,) = FRAME.unpack_from(buffer, start)
-            if len(buffer) - start - FRAME.size < length:
+            size = FRAME.size + FRAME.unpack_from(buffer, start)[0]
+            if len(buffer) - start < size:
                 break
-            message = pickle.loads(memoryview(buffer)[start + FRAME.size:start + FRAME.size + length])
-            start += FRAME.size + length
+            message = pickle.loads(memoryview(buffer)[start + FRAME.size:start + size])
+            start += size
             if message[0] == "end":
-                del buffer[:start]
-                return units, _End(None if message[1] is None else _rebuilt(message[1]), message[2])
-            _, serial, instance_bytes, question_bytes, said = message
-            if instance_bytes is not None:
-                self.instance = _Pickled(instance_bytes)
-            units.append(_Unit(serial, self.instance, question_bytes, instance_bytes is not None, said))
+                self.ended = _End(None if message[1] is None else _rebuilt(message[1]), message[2])
+            else:
+                _, serial, data, asked, said = message
+                self.instance = self.instance if data is None else _Pickled(data)
+                units.append(_Unit(serial, self.instance, asked, data is not None, said))
         del buffer[:start]
-        return units, None
+        return units
+
+    def close(self) -> None:
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        for fd in (self.fd, self.woken, self.waking):
+            os.close(fd)
 
 
 def _read(chosen, instances, fd: int) -> None:
-    """(The reading child) Every question of ``instances`` down ``fd``, each with its instance (and
-    the puzzle object, as reading left it) the first time and what reading and asking it wrote,
-    then the end, or the fault that stopped the reading (raised in its place)."""
+    """(The reader) Every question of ``instances`` down ``fd``, with its instance the first time,
+    then the end, or the fault that stopped the reading."""
     capture = _Capture()
     try:
         for serial, instance in enumerate(instances):
             read = capture.mark()
-            instance_bytes: bytes | None = _portable(chosen, instance, (chosen, instance), "")
+            data: bytes | None = _portable(chosen, instance, (chosen, instance), "")
             for question in chosen.questions(instance):
-                question_bytes = None if question is instance else _portable(chosen, instance, question, "'s question")
-                said = _pair(capture.take(read) if instance_bytes is not None else None, capture.take())
-                _send(fd, ("unit", serial, instance_bytes, question_bytes, said))
-                instance_bytes = None
+                asked = None if question is instance else _portable(chosen, instance, question, "'s question")
+                said = _pair(capture.take(read) if data is not None else None, capture.take())
+                _send(fd, ("unit", serial, data, asked, said))
+                data = None
         _send(fd, ("end", None, capture.take()))
     except Exception as exc:
         _send(fd, ("end", _carried(exc), capture.take()))
@@ -311,15 +250,25 @@ def _send(fd: int, message) -> None:
         data = data[os.write(fd, data):]
 
 
+def _as_child(parent: int) -> None:
+    """(A child, forked with the stop signals blocked) End with ``parent``, or at a stop signal."""
+    die_with_parent(parent)
+    for signum in SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+
+
 def _portable(chosen, instance, value, part: str) -> bytes:
     """``value``, ``part`` of ``instance`` (``""``: the instance and the puzzle object), pickled for
     a worker; a fault names what cannot be."""
     try:
-        return _dumps(value)
+        buffer = io.BytesIO()
+        _Pickler(buffer, pickle.HIGHEST_PROTOCOL).dump(value)
+        return buffer.getvalue()
     except Exception as exc:
         number = chosen.number(instance, instance)[0]
         try:
-            _dumps(chosen)
+            _Pickler(io.BytesIO()).dump(chosen)
             what = f"instance {number}{part}"
         except Exception:
             what = f"the puzzle object (as reading instance {number} left it)"
@@ -329,7 +278,7 @@ def _portable(chosen, instance, value, part: str) -> bytes:
 
 
 class _Pickler(pickle.Pickler):
-    """Pickles a generator in an instance (the reader of the rest of its input, which stays with the
+    """Pickles a generator in an instance (what reads the rest of the input, which stays with the
     reader) as ``None``, and a read-only mapping (the limits) as a read-only copy."""
 
     dispatch_table = {**copyreg.dispatch_table, types.GeneratorType: lambda generator: (type(None), ()),
@@ -340,164 +289,75 @@ def _read_only(mapping: dict) -> types.MappingProxyType:
     return types.MappingProxyType(mapping)
 
 
-def _dumps(value) -> bytes:
-    buffer = io.BytesIO()
-    _Pickler(buffer, pickle.HIGHEST_PROTOCOL).dump(value)
-    return buffer.getvalue()
+class _Received(Record):
+    """A record answered in a worker (no graph, states or search result): its ``subject`` and
+    ``question`` are unpickled when first read."""
+
+    def __init__(self, unit: _Unit, number, query, text, answer, solved, cost, labels, stats):
+        self._unit = unit
+        self._read: dict[str, Any] = {}  # subject and question, once read or assigned
+        super().__init__(number, text, answer, Solution(cost, None, [], stats, labels) if solved else None, stats,
+                         query)
+        self._read.clear()  # the defaults the dataclass assigned: the unit's values stand
+
+    def _value(self, name: str) -> Any:
+        if name not in self._read:
+            unit = self._unit
+            self._read[name] = unit.instance() if name == "subject" or unit.asked is None else pickle.loads(unit.asked)
+        return self._read[name]
+
+    subject = property(lambda self: self._value("subject"), lambda self, value: self._read.update(subject=value))
+    question = property(lambda self: self._value("question"), lambda self, value: self._read.update(question=value))
 
 
 # the workers ------------------------------------------------------------------------------------------
 
-class _Pool:
-    """The worker processes, their connections, the batches each has in hand, and the work a question takes."""
+class _Worker:
+    """A worker process: the run's answering, its captured streams, the instance it holds and its model."""
 
-    def __init__(self, children: _Children, answering, size: int):
-        self.size, self.children = size, children
-        self.pids: list[int] = []
-        self.connections: list = []
-        self.loads = [0] * size  # batches sent to each worker and not yet answered
-        self.serials = [-1] * size  # the instance each worker holds
-        self.seconds_per_question: float | None = None
-        for _ in range(size):
-            here, there = Pipe()
-            children.connections.append(here)
-            self.pids.append(children.fork(_serve, there, answering))
-            there.close()
-            self.connections.append(here)
-        self.by_fd = {connection.fileno(): connection for connection in self.connections}  # what is polled
-        self.poller = select.poll()
-        for fd in self.by_fd:
-            self.poller.register(fd, select.POLLIN)
+    current: _Worker  # in a worker process, itself
 
-    def idle(self) -> int:
-        """The worker with the fewest batches in hand."""
-        return min(range(self.size), key=self.loads.__getitem__)
+    def __init__(self, answering):
+        self.answering, self.capture = answering, _Capture()
+        self.serial, self.instance, self.model, self.compile_seconds = -1, None, None, 0.0
 
-    def batch_size(self, waiting: int) -> int:
-        """How many of the ``waiting`` units to send now: what a worker with nothing in hand takes
-        (at once, so no answer waits), or a whole batch for one with a batch in hand; 0 for none."""
-        load = self.loads[self.idle()]
-        per_question = self.seconds_per_question
-        whole = 1 if per_question is None else max(1, min(MAX_BATCH, int(BATCH_SECONDS / max(per_question, 1e-9))))
-        if load == 0 or (load < PIPELINE and waiting >= whole):
-            return min(waiting, whole)
-        return 0
+    @staticmethod
+    def start(answering, parent: int) -> None:
+        _as_child(parent)
+        _Worker.current = _Worker(answering)
 
-    def ready(self, reader: Connection | None) -> list:
-        """The connections with something to read (``reader`` too, if given); waits for one."""
-        if reader is not None and reader.fileno() not in self.by_fd:
-            self.by_fd[reader.fileno()] = reader
-            self.poller.register(reader.fileno(), select.POLLIN)
-        elif reader is None and len(self.by_fd) > self.size:
-            fd = next(fd for fd, connection in self.by_fd.items() if connection not in self.connections)
-            del self.by_fd[fd]
-            self.poller.unregister(fd)
-        return [self.by_fd[fd] for fd, _ in self.poller.poll()]
-
-    def send(self, number: int, batch: list) -> None:
-        worker = self.idle()
-        items = []
-        for unit in batch:
-            new = unit.serial != self.serials[worker]
-            self.serials[worker] = unit.serial
-            items.append((unit.instance.data if new else None, unit.question_bytes))
-        try:
-            self.connections[worker].send_bytes(pickle.dumps((number, items), pickle.HIGHEST_PROTOCOL))
-        except OSError:
-            raise self.children.lost(self.pids[worker], "a worker process") from None
-        self.loads[worker] += 1
-
-    def take(self, connection) -> dict:
-        """The batch a worker answered (call when its connection is ready): ``{number: (portable
-        records, fault, what the faulty question's work wrote)}``."""
-        worker = self.connections.index(connection)
-        try:
-            number, records, fault, said, seconds = pickle.loads(self.connections[worker].recv_bytes())
-        except (EOFError, OSError):
-            raise self.children.lost(self.pids[worker], "a worker process") from None
-        self.loads[worker] -= 1
-        if records:
-            per_question, previous = seconds / len(records), self.seconds_per_question
-            self.seconds_per_question = per_question if previous is None else 0.7 * previous + 0.3 * per_question
-        return {number: (records, None if fault is None else _rebuilt(fault), said)}
-
-
-def _record(portable: tuple, unit: _Unit) -> Record:
-    """A worker's record, with the instance and question this process holds (unpickled when read)."""
-    number, query, text, answer, solved, cost, labels, stats, _ = portable
-    solution = Solution(cost, None, [], stats, labels) if solved else None
-    return _Received(unit, number, text, answer, solution, stats, query)
-
-
-class _Received(Record):
-    """A record answered in a worker: its ``subject`` and ``question`` are unpickled from the
-    unit when first read; a value assigned to either replaces the unit's."""
-
-    def __init__(self, unit: _Unit, *fields):
-        self._unit = unit
-        self._held: dict[str, Any] = {}  # the values assigned, or read once
-        super().__init__(*fields)
-        self._held.clear()  # the dataclass assigned the defaults: the unit's values stand
-
-    @property
-    def subject(self) -> Any:
-        return self._held["subject"] if "subject" in self._held else self._unit.instance.value()
-
-    @subject.setter
-    def subject(self, value: Any) -> None:
-        self._held["subject"] = value
-
-    @property
-    def question(self) -> Any:
-        if "question" not in self._held:
-            self._held["question"] = self._unit.question()
-        return self._held["question"]
-
-    @question.setter
-    def question(self, value: Any) -> None:
-        self._held["question"] = value
-
-
-def _serve(connection, answering) -> None:
-    """(A worker) Answer each batch received, in order, until this process hangs up, each instance
-    with the puzzle object that came with it; each record carries what its work wrote."""
-    inbox: queue.SimpleQueue = queue.SimpleQueue()
-    threading.Thread(target=_listen, args=(connection, inbox), daemon=True).start()
-    capture = _Capture()
-    instance = model = None  # the instance answered last and its model
-    compile_seconds = 0.0
-    while True:
-        number, items = inbox.get()
-        started = perf_counter()
+    @staticmethod
+    def answer(batch: list) -> bytes:
+        """(A task) The batch's records, each with what its work wrote, up to a fault, and the fault."""
+        worker, started = _Worker.current, perf_counter()
         records: list = []
         fault = said = built = None
         try:
-            for instance_bytes, question_bytes in items:
+            for serial, data, asked in batch:
                 built = None
-                if instance_bytes is not None:
-                    instance = model = None  # the last instance's graph goes before the next is built
-                    answering.chosen, instance = pickle.loads(instance_bytes)
-                    model, compile_seconds = answering.model(instance)
-                    built = capture.take()
-                question = instance if question_bytes is None else pickle.loads(question_bytes)
-                record = answering.answer(model, instance, question, compile_seconds)
-                records.append(_sendable(record, _pair(built, capture.take())))
-                compile_seconds = 0.0
+                if serial != worker.serial:  # the last instance's graph goes before the next is built
+                    worker.serial, worker.instance, worker.model = -1, None, None
+                    worker.answering.chosen, worker.instance = pickle.loads(data)
+                    worker.model, worker.compile_seconds = worker.answering.model(worker.instance)
+                    worker.serial, built = serial, worker.capture.take()
+                question = worker.instance if asked is None else pickle.loads(asked)
+                record = worker.answering.answer(worker.model, worker.instance, question, worker.compile_seconds)
+                worker.compile_seconds = 0.0
+                records.append(_sendable(record, _pair(built, worker.capture.take())))
         except BaseException as exc:  # noqa: B036  (the parent raises it in order)
             fault = _carried(exc)
-            said = _pair(capture.take(), None) if model is None else _pair(built, capture.take())
-        connection.send_bytes(_answer_bytes(answering.chosen, number, records, fault, said,
-                                            perf_counter() - started))
-
-
-def _listen(connection, inbox: queue.SimpleQueue) -> None:
-    """Take every batch as it comes, so the parent's send never waits on this worker's; end the
-    worker when the parent hangs up."""
-    try:
+            said = _pair(worker.capture.take(), None) if worker.model is None else _pair(built, worker.capture.take())
+        seconds, kept = perf_counter() - started, len(records)
         while True:
-            inbox.put(pickle.loads(connection.recv_bytes()))
-    except (EOFError, OSError):
-        os._exit(0)
+            try:
+                return pickle.dumps((records[:kept], fault, said, seconds), pickle.HIGHEST_PROTOCOL)
+            except Exception as exc:  # an answer that cannot be pickled is a fault in its place
+                kept -= 1
+                number, query, *_, said = records[kept]
+                fault = _carried(ContractError(
+                    f"{worker.answering.chosen.name}: the answer to instance {number} question {query} cannot be "
+                    f"sent from a worker process ({type(exc).__name__}: {shorten(str(exc), quoted=False)}); "
+                    "solve it with --jobs 1"))
 
 
 def _sendable(record: Record, said: tuple | None) -> tuple:
@@ -508,24 +368,7 @@ def _sendable(record: Record, said: tuple | None) -> tuple:
             record.stats, said)
 
 
-def _answer_bytes(chosen, number: int, records: list, fault, said, seconds: float) -> bytes:
-    """The answered batch, pickled; an answer that cannot be pickled is a fault in its place."""
-    try:
-        return pickle.dumps((number, records, fault, said, seconds), pickle.HIGHEST_PROTOCOL)
-    except Exception:
-        pass
-    for kept, portable in enumerate(records):
-        try:
-            pickle.dumps(portable)
-        except Exception as exc:
-            problem = ContractError(f"{chosen.name}: the answer to instance {portable[0]} question {portable[1]} "
-                                    f"cannot be sent from a worker process ({type(exc).__name__}: "
-                                    f"{shorten(str(exc), quoted=False)}); solve it with --jobs 1")
-            return pickle.dumps((number, records[:kept], _carried(problem), portable[-1], seconds))
-    return pickle.dumps((number, records, _carried(RuntimeError("a fault that cannot be pickled")), said, seconds))
-
-
-# what plug-in code writes, from a child to the parent ------------------------------------------------
+# what plug-in code writes in a child, written here in its place --------------------------------------
 
 class _Capture:
     """A child's ``sys.stdout`` and ``sys.stderr``, replaced for its life by streams that keep the
@@ -563,7 +406,6 @@ class _Capture:
 
 
 def _pair(before, after) -> tuple | None:
-    """Two pieces of what was written, ``None`` for nothing in either."""
     return None if before is None and after is None else (before, after)
 
 
@@ -572,9 +414,8 @@ def _encoding(stream) -> str:
 
 
 def _write_said(unit: _Unit, said: tuple | None) -> None:
-    """Write what one job would have written before the answer to ``unit``: reading its instance,
-    building the model (only for the instance's first question), asking it, answering it
-    (``said``, from the worker)."""
+    """What one job writes before the answer to ``unit``: reading its instance, building the model
+    (for the instance's first question only), asking it, answering it (``said``, from the worker)."""
     if unit.said is None and said is None:
         return
     read, asked = unit.said or (None, None)
@@ -584,10 +425,7 @@ def _write_said(unit: _Unit, said: tuple | None) -> None:
 
 
 def _write_out(said: tuple | None) -> None:
-    """The bytes a child's plug-in code wrote to each stream, written to this process's, after what it holds."""
-    if said is None:
-        return
-    for name, data in zip(STREAMS, said):
+    for name, data in zip(STREAMS, said or ()):
         stream = getattr(sys, name)
         if data and stream is not None:
             stream.flush()
@@ -597,11 +435,10 @@ def _write_out(said: tuple | None) -> None:
                 stream.write(data.decode(_encoding(stream), "surrogateescape"))
 
 
-# faults, from a worker to the parent -----------------------------------------------------------------
+# faults, from a child to the parent ------------------------------------------------------------------
 
 class RemoteTraceback(Exception):
-    """Where a worker's fault was raised: the cause of the fault re-raised in the parent
-    (``STATEGRAPH_DEBUG=1`` shows it)."""
+    """The cause of a child's fault re-raised here: where it was raised (``STATEGRAPH_DEBUG=1`` shows it)."""
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -609,7 +446,7 @@ class RemoteTraceback(Exception):
 
 def _carried(exc: BaseException) -> tuple:
     """``exc`` as the parent rebuilds it: its class, arguments and attributes (no ``__init__`` is
-    called again), or, where those cannot be pickled, its class name, kind and message."""
+    called again), or where those cannot be pickled, its class name, kind and message."""
     where = "".join(traceback.format_exception(exc))
     try:
         return pickle.dumps((type(exc), exc.args, vars(exc))), where
