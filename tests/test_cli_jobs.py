@@ -21,6 +21,7 @@ import pytest
 import ref_pushing_boxes
 from cli_runner import Result, run_cli
 from example_folders import copy_of, run_in
+from process_table import alive, descendants
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import Settings, run
 from stategraph.puzzles import PUZZLES, sample_text
@@ -215,29 +216,6 @@ def mazes(count: int, seed: int) -> list[str]:
         blocks.append("".join(lines[i:i + rows + 1]))
         i += rows + 1
     return blocks
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process whose parent is ``pid``, by the process table."""
-    found = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry))
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` still runs (a zombie no longer does)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def started(jobs: int, **popen):

@@ -268,6 +268,55 @@ def test_two_workers_give_one_workers_census_and_graph(monkeypatch):
     assert caught.traceback[-1].name == "moves"
 
 
+SLOW_WORKERS = """
+import sys, time
+sys.path.insert(0, {tests!r})
+from stategraph.graph import compact
+from test_views_census import OpenGrid
+
+class Slow(OpenGrid):
+    def moves(self, n, cell):
+        time.sleep(60 if cell == (2, 2) else 0)  # a worker busy for a minute
+        yield from super().moves(n, cell)
+
+compact.PARALLEL_LAYER = 1
+compact.explore_compact(Slow(), 300, max_states=100_000, jobs=2)
+"""
+
+
+def test_census_workers_end_when_their_parent_is_killed():
+    """A census killed by SIGKILL while a worker is busy leaves neither of its two behind."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from process_table import alive, descendants
+
+    process = subprocess.Popen([sys.executable, "-c", SLOW_WORKERS.format(tests=str(Path(__file__).parent))])
+    try:
+        deadline, workers = time.monotonic() + 30, set()
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            workers = descendants(process.pid)
+        assert len(workers) == 2 and process.poll() is None
+        time.sleep(1)  # the layer with (2, 2) reached
+        process.kill()
+        process.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in workers if alive(pid)]
+    finally:
+        process.kill()
+        for pid in descendants(process.pid) | workers:
+            try:
+                os.kill(pid, signal.SIGKILL)  # what the run left behind, if the test failed
+            except ProcessLookupError:
+                pass
+
+
 @pytest.mark.parametrize("name, query", [("arrow_maze", None), ("huarong", 2), ("pushing_boxes", None)])
 def test_the_page_shows_the_census_the_command_counts(name, query):
     from stategraph.views import page

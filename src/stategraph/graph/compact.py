@@ -220,10 +220,13 @@ class _Expansion:
     def _in_workers(self, layer: list) -> Iterator[tuple]:
         if self.pool is None:
             import multiprocessing
+            import os
+
+            from ..parent_death import die_with_parent
 
             global _EXPANDING
             _EXPANDING = self
-            self.pool = multiprocessing.get_context("fork").Pool(self.jobs)
+            self.pool = multiprocessing.get_context("fork").Pool(self.jobs, die_with_parent, (os.getpid(),))
         slices = (layer[at:at + SLICE] for at in range(0, len(layer), SLICE))
         done = 0
         try:

@@ -18,8 +18,8 @@ import os
 import resource
 import sys
 
+from ..parent_death import die_with_parent
 from .frames import Garbled, read_frame, write_frame
-from .parent_death import die_with_parent
 
 CHILD_FILE_BYTES = 256 << 20  # the largest file a child may write
 CHILD_PROCESSES = 16  # processes and threads a child may start (where the limit applies: not to root)

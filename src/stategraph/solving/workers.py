@@ -11,7 +11,7 @@ question k is raised after every answer before it, as with one job; a child that
 :class:`WorkerLost`.  What plug-in code writes to ``sys.stdout`` and ``sys.stderr`` in a child is
 kept, in the bytes those streams would have written, and written here where one job writes it
 (bytes written to the descriptors themselves go out at once).  Every child ends with the run, and
-with this process however it ends (:mod:`~stategraph.solving.parent_death`: the thread that first
+with this process however it ends (:mod:`~stategraph.parent_death`: the thread that first
 asks for a record must outlive the run).
 """
 
@@ -37,8 +37,8 @@ from time import perf_counter
 from typing import Any
 
 from ..errors import ContractError, StategraphError, shorten
+from ..parent_death import die_with_parent
 from ..search.solution import Solution
-from .parent_death import die_with_parent
 from .records import Record
 
 PIPELINE = 2  # batches in a worker's hands at most: it never waits for the next

@@ -1,9 +1,9 @@
 """A child process that ends when its parent does, however the parent ends (``SIGKILL`` included).
 
-Used by the ``--jobs`` workers (:mod:`stategraph.solving.workers`) and the grading child
-(:mod:`stategraph.solving.child`).  On Linux the kernel sends the child ``SIGKILL`` when the
-thread that started it ends (``PR_SET_PDEATHSIG``); elsewhere a thread of the child watches its
-parent's process id.
+Used by the ``--jobs`` workers (:mod:`stategraph.solving.workers`), the grading child
+(:mod:`stategraph.solving.child`) and ``census --jobs`` (:mod:`stategraph.graph.compact`).  On
+Linux the kernel sends the child ``SIGKILL`` when the thread that started it ends
+(``PR_SET_PDEATHSIG``); elsewhere a thread of the child watches its parent's process id.
 """
 
 from __future__ import annotations

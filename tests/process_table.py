@@ -1,0 +1,29 @@
+"""The process table as the tests read it: a process's children, and whether one still runs."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process whose parent is ``pid``, by the process table."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie no longer does)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
