@@ -29,15 +29,12 @@ TINY
 from __future__ import annotations
 
 from contextlib import contextmanager
-from importlib.resources import files
-from typing import Any, ClassVar
 
 from ...contract.first_level import RulesModel
-from ...contract.puzzle import Puzzle
 from ...errors import VerificationError, shorten
 from ...graph.state_graph import WeightProfile
 from ...grid.cells import LETTERS
-from . import check as checker
+from ..contest import ContestPuzzle
 from .build import cell_heading_graph
 from .explain import explain as explain_route
 from .explain import scene as route_scene
@@ -47,14 +44,11 @@ from .model import CellHeadingRules, decode_route
 __all__ = ["LIMITS", "START", "ArrowMaze", "ArrowMazes", "CellHeading", "cell_heading_graph", "parse"]
 ENTRIES_PER_LINE = 10
 
-
 def _entry(cell: tuple) -> str:
     """A route's entry for ``cell``: ``(r,c)``."""
     return f"({cell[0]},{cell[1]})"
 
-
 _ENTRIES = Memo(_entry)  # cell -> its entry, shared by the answers of an input
-
 
 class CellHeading(RulesModel):
     """The seeds' model: an intersection and the heading on arrival; the rules of :mod:`.model`,
@@ -83,27 +77,15 @@ class CellHeading(RulesModel):
     def scene(cls, record, steps):
         return route_scene(record, steps)
 
-
-class ArrowMazes(Puzzle):
+class ArrowMazes(ContestPuzzle):
     """UVa 816: many named mazes per input, one question each."""
 
     name = NAME
     aliases = ("abbott", "uva816")
     summary = "Abbott's Revenge (UVa 816): shortest walk through an arrow maze"
-    sample = files("stategraph").joinpath("samples", "arrow_maze.txt").read_text(encoding="utf-8")
     models = {"cell_heading": CellHeading}
-    default_algorithm = "astar"
     limits = LIMITS
-    checker: ClassVar[Any] = checker
-
-    def parse(self, data, source="<input>", limits=None):
-        return parse(data, source, limits)
-
-    def random_instance(self, rng, size):
-        """An input of one random maze on a ``size + 1`` x ``size + 1`` area (:mod:`.generate`)."""
-        from .generate import random_instance  # only a grader draws instances; solving never does
-
-        return random_instance(rng, size)
+    reader = staticmethod(parse)
 
     def instance_text(self, maze, question):
         lines = [maze.name, f"{maze.entrance[0]} {maze.entrance[1]} {LETTERS[maze.heading]} "
@@ -129,9 +111,3 @@ class ArrowMazes(Puzzle):
         if name != maze.name:
             raise VerificationError(f"expected the maze {shorten(maze.name)}, found {shorten(name)}")
         return self.answer_cost(maze, question, route), route == reference
-
-    def answer_cost(self, maze, question, route):
-        return None if route is None else checker.replay(maze, route)
-
-    def describe_cost(self, cost):
-        return f"{cost} moves"

@@ -38,12 +38,10 @@ what each question adds to it, are what the second level is for.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from importlib.resources import files
-from typing import Any, ClassVar
 
-from ...contract.puzzle import Model, Puzzle
+from ...contract.puzzle import Model
 from ...graph.state_graph import WeightProfile
-from . import check as checker
+from ..contest import ContestPuzzle
 from .board import LIMITS, Board, Query, parse
 from .bounds import Bounds
 from .build import board_graph
@@ -53,7 +51,6 @@ from .model import NAME, START, attach_start, detach
 from .piece_blank import PieceBlank
 
 __all__ = ["LIMITS", "START", "Board", "Huarong", "PieceBlank", "PieceSide", "Query", "board_graph", "parse"]
-
 
 class PieceSide(Model):
     """The seeds' model: the designated piece's cell and the side of it where the blank is."""
@@ -103,28 +100,15 @@ class PieceSide(Model):
             return f"slide {nodes[u].get('side')}"
         return f"blank to {nodes[v].get('side')} ({attrs['weight']} moves)"
 
-
-class Huarong(Puzzle):
+class Huarong(ContestPuzzle):
     """NOIP 2013: one board per input, many queries per board."""
 
     name = NAME
     aliases = ("noip2013",)
     summary = "Huarong Dao (NOIP 2013): fewest moves of one piece, many queries per board"
-    sample = files("stategraph").joinpath("samples", "huarong.txt").read_text(encoding="utf-8")
     models = {"piece_side": PieceSide, "piece_blank": PieceBlank}
-    default_algorithm = "astar"
     limits = LIMITS
-    checker: ClassVar[Any] = checker
-
-    def parse(self, data, source="<input>", limits=None):
-        return parse(data, source, limits)
-
-    def random_instance(self, rng, size):
-        """An input of one random board, its longer side ``size + 1``, with 1 to ``size`` queries
-        (:mod:`.generate`)."""
-        from .generate import random_instance  # only a grader draws instances; solving never does
-
-        return random_instance(rng, size)
+    reader = staticmethod(parse)
 
     def instance_text(self, board, query):
         """The board with the one query ``query`` (none when ``query`` is the board itself)."""
@@ -151,6 +135,3 @@ class Huarong(Puzzle):
 
     def answer_cost(self, board, query, moves):
         return None if moves == -1 else moves
-
-    def describe_cost(self, cost):
-        return f"{cost} moves"

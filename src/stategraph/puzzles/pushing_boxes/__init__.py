@@ -27,14 +27,11 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
-from importlib.resources import files
-from typing import Any, ClassVar
 
 from ...contract.first_level import RulesModel, path_labels
-from ...contract.puzzle import Puzzle
 from ...contract.words import plural
 from ...errors import VerificationError
-from . import check as checker
+from ..contest import ContestPuzzle
 from .box_player import BoxPlayer
 from .build import PROFILE, box_side_graph, decode_pushes
 from .explain import explain as explain_pushes
@@ -44,7 +41,6 @@ from .model import BoxSideRules
 
 __all__ = ["BoxPlayer", "BoxSide", "LIMITS", "Maze", "PushingBoxes", "START", "box_side_graph", "decode_pushes",
            "parse"]
-
 
 class BoxSide(RulesModel):
     """The seeds' model: the box's cell and the side of the box the player stands on; the rules
@@ -87,27 +83,15 @@ class BoxSide(RulesModel):
         """Each push with the walk before it, as the answer spells them."""
         return re.findall("[nswe]*[NSWE]", record.answer) if isinstance(record.answer, str) else None
 
-
-class PushingBoxes(Puzzle):
+class PushingBoxes(ContestPuzzle):
     """POJ 1475: one maze per instance, one question per maze."""
 
     name = NAME
     aliases = ("poj1475",)
     summary = "Pushing Boxes (POJ 1475): fewest pushes, then fewest walks"
-    sample = files("stategraph").joinpath("samples", "pushing_boxes.txt").read_text(encoding="utf-8")
     models = {"box_side": BoxSide, "box_player": BoxPlayer}
-    default_algorithm = "astar"
     limits = LIMITS
-    checker: ClassVar[Any] = checker
-
-    def parse(self, data, source="<input>", limits=None):
-        return parse(data, source, limits)
-
-    def random_instance(self, rng, size):
-        """An input of one random maze, its longer side ``size + 2`` (:mod:`.generate`)."""
-        from .generate import random_instance  # only a grader draws instances; solving never does
-
-        return random_instance(rng, size)
+    reader = staticmethod(parse)
 
     def instance_text(self, maze, question):
         return f"{len(maze.rows)} {len(maze.rows[0])}\n" + "\n".join(maze.rows) + "\n"
@@ -127,9 +111,6 @@ class PushingBoxes(Puzzle):
         if submitted.number != maze.number:
             raise VerificationError(f"expected 'Maze #{maze.number}', found 'Maze #{submitted.number}'")
         return self.answer_cost(maze, question, submitted.value), submitted.value == reference
-
-    def answer_cost(self, maze, question, moves):
-        return None if moves is None else checker.replay(maze, moves)
 
     def describe_cost(self, cost):
         """The cost as words.

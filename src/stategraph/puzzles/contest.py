@@ -1,0 +1,47 @@
+"""What the three built-in contest puzzles share: a package each, whose ``parse`` reads the
+input, whose ``generate`` draws random instances, whose ``check`` checks answers, and whose
+sample is packaged as ``samples/NAME.txt``.
+
+>>> from stategraph import get_puzzle
+>>> puzzle = get_puzzle("huarong")
+>>> isinstance(puzzle, ContestPuzzle), puzzle.sample.splitlines()[0]
+(True, '3 4 2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from importlib.resources import files
+from typing import Any, ClassVar
+
+from ..contract.puzzle import Puzzle
+
+
+class ContestPuzzle(Puzzle):
+    """A built-in puzzle whose package holds its reader (``reader``), generator and checker."""
+
+    default_algorithm = "astar"
+    reader: ClassVar[Callable[..., Any]]  # the package's parse(data, source, limits)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        package = import_module(cls.__module__)
+        cls.sample = files("stategraph").joinpath("samples", f"{cls.name}.txt").read_text(encoding="utf-8")
+        cls.checker = import_module(".check", package.__name__)
+
+    def parse(self, data, source="<input>", limits=None):
+        return type(self).reader(data, source, limits)
+
+    def random_instance(self, rng, size):
+        """An input of one random instance, bigger as ``size`` grows (the package's ``generate``
+        module says how)."""
+        generate = import_module(".generate", type(self).__module__)  # only a grader draws; solving never does
+        return generate.random_instance(rng, size)
+
+    def answer_cost(self, instance, question, answer):
+        """The cost of ``answer`` replayed by the checker (``None`` for no solution)."""
+        return None if answer is None else self.checker.replay(instance, answer)
+
+    def describe_cost(self, cost):
+        return f"{cost} moves"
