@@ -1,4 +1,4 @@
-"""Every command works for every puzzle: the example plug-ins (first and second level) through
+"""Every command works for every puzzle: the example plug-ins through
 `compare`, `explain`, `draw` (grid, `--graph`, `--animate`) and `export` + `search`, from their own
 folders, as a user runs them.
 
@@ -24,7 +24,6 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # examples/*/puzzle.yaml on its input.txt, but where a case says otherwise
 CASES = {config.parent.name: ("puzzle.yaml", None, None) for config in sorted(EXAMPLES.glob("*/puzzle.yaml"))
          if ":" in yaml.safe_load(config.read_text())["puzzle"]} | {  # a puzzle of its own, not a built-in
-    "ice_maze_contract": ("contract.yaml", None, None),
     "water_jug": ("puzzle.yaml", "3\n5 2 3\n2 3 4\n3 5 4\n", None),
     "sliding_tile": ("puzzle.yaml", "1 2 3\n4 0 6\n7 5 8\n", "astar"),  # every board compiles 181,440 states
     "hanoi": ("puzzle.yaml", "3\n3 AAA CCC\n3 ABC ACB\n4 ABCA ABCA\n", None),
@@ -36,7 +35,7 @@ CASES = {config.parent.name: ("puzzle.yaml", None, None) for config in sorted(EX
 
 
 def folder_of(case: str) -> Path:
-    return EXAMPLES / case.removesuffix("_contract")
+    return EXAMPLES / case
 
 
 def stategraph(case, tmp_path, *args, ok=True):
@@ -80,9 +79,6 @@ SLOW_CASES = {
     "test_compare_shows_every_model_and_agrees_with_solve[knight]",
     "test_draw_grid_graph_and_animation[sliding_tile]",
     "test_draw_grid_graph_and_animation[water_jug]",
-    "test_draw_grid_graph_and_animation[ice_maze_contract]",
-    "test_export_then_search_gives_the_cost[graphml-ice_maze_contract]",
-    "test_export_then_search_gives_the_cost[json-ice_maze_contract]",
     "test_export_then_search_gives_the_cost[graphml-water_jug]",
 }
 

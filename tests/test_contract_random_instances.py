@@ -1,5 +1,5 @@
-"""Every puzzle's generator, ``random_instance(rng, size)``: the built-ins and the examples ice_maze (both
-levels), water_jug and sliding_tile.
+"""Every puzzle's generator, ``random_instance(rng, size)``: the built-ins and the examples ice_maze,
+water_jug and sliding_tile.
 
 Each text is read here on its own (the header, the rows, the coordinates) to check its size, and judged
 solvable or not by checks written here or in the reference brute forces (tests/ref_*.py), which share
@@ -23,7 +23,6 @@ from stategraph.solving.driver import solve_text
 
 BUILT_INS = ("pushing_boxes", "huarong", "arrow_maze")
 EXAMPLES = {"ice_maze": ("ice_maze", "ice_maze:IceMaze"),  # name: (its folder, the puzzle named there)
-            "ice_maze_contract": ("ice_maze", "ice_maze_contract:IceMaze"),
             "water_jug": ("water_jug", "water_jug:WaterJug"),
             "sliding_tile": ("sliding_tile", "sliding_tile:SlidingTile")}
 EVERY = (*BUILT_INS, *EXAMPLES)
@@ -187,7 +186,7 @@ def question_verdicts(name: str, text: str) -> list[bool]:
 
 
 NO_WAY = {"pushing_boxes": "Impossible.", "huarong": "-1", "arrow_maze": "  No Solution Possible",
-          "ice_maze": "impossible", "ice_maze_contract": "impossible", "water_jug": "-1", "sliding_tile": "-1"}
+          "ice_maze": "impossible", "water_jug": "-1", "sliding_tile": "-1"}
 
 
 def answered_with_a_way(name: str, output: str) -> list[bool]:
@@ -232,8 +231,7 @@ def longer_side(name: str, text: str) -> int:
     return max(len(grid), len(grid[0]))
 
 
-@pytest.mark.parametrize("name, grows", [("pushing_boxes", 2), ("huarong", 1), ("ice_maze", 1),
-                                         ("ice_maze_contract", 1)])
+@pytest.mark.parametrize("name, grows", [("pushing_boxes", 2), ("huarong", 1), ("ice_maze", 1)])
 def test_a_grid_s_longer_side_grows_with_the_size(puzzles, name, grows):
     for size, text in draws(puzzles[name], 5, 40):
         assert longer_side(name, text) == size + grows, (size, text)
@@ -331,7 +329,3 @@ def test_solve_exits_0_and_finds_a_way_exactly_when_one_exists(stategraph_cli, p
         done = stategraph_cli("solve", spec, tmp_path / "in.txt", *verify, cwd=folders[folder] if folder else tmp_path)
         assert done.status == 0, (text, done.err)
         assert answered_with_a_way(name, done.out) == question_verdicts(name, text), (text, done.out)
-
-
-def test_the_two_ice_mazes_draw_the_same_instances(puzzles):
-    assert draws(puzzles["ice_maze"], 3, 40) == draws(puzzles["ice_maze_contract"], 3, 40)

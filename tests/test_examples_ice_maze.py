@@ -1,8 +1,7 @@
 """The worked plug-in examples/ice_maze, run as a newcomer runs it: from its own folder, by the CLI.
 
-``ice_maze.py`` is the puzzle on stategraph's first level (its rules only); ``ice_maze_contract.py``
-the same puzzle on the second level (the contract written out by hand).  Both are checked against
-a brute force written here, sharing nothing with either: a Dijkstra over resting cells keyed by
+``ice_maze.py`` is the puzzle written as its rules, with two models.  Both are checked against a
+brute force written here, sharing nothing with them: a Dijkstra over resting cells keyed by
 (cells rolled, direction string), rolling the ball over the raw rows of the input.
 """
 
@@ -11,7 +10,6 @@ from __future__ import annotations
 import ast
 import heapq
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -107,9 +105,8 @@ def test_expected_output_is_the_brute_force_answer():
     assert contest_output(mazes) == (EXAMPLE / "expected.txt").read_text()
 
 
-@pytest.mark.parametrize("config", ["puzzle.yaml", "contract.yaml"])
-def test_solve_with_the_config_prints_expected(folder, config):
-    done = stategraph(folder, "solve", "--config", config, "input.txt")
+def test_solve_with_the_config_prints_expected(folder):
+    done = stategraph(folder, "solve", "--config", "puzzle.yaml", "input.txt")
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == (folder / "expected.txt").read_text()
 
@@ -132,9 +129,8 @@ def test_bfs_is_refused_once_the_rolls_weigh_more_than_one(folder):
                            "to be 1, but this graph has non-negative numbers\n")
 
 
-@pytest.mark.parametrize("config", ["puzzle.yaml", "contract.yaml"])
-def test_verify_confirms_every_answer(folder, config):
-    done = stategraph(folder, "solve", "--config", config, "--verify", "input.txt")
+def test_verify_confirms_every_answer(folder):
+    done = stategraph(folder, "solve", "--config", "puzzle.yaml", "--verify", "input.txt")
     assert done.returncode == 0, done.stderr
     assert done.stderr == "stategraph: verified 7 answers: 7 confirmed\n"
 
@@ -162,24 +158,6 @@ def test_check_replays_the_rolls_of_the_first_level(folder):
     ]
 
 
-def test_check_with_the_contract_s_own_checker(folder):
-    done = stategraph(folder, "check", "--config", "contract.yaml", "--strict", "input.txt", "expected.txt")
-    assert done.returncode == 0, done.stderr
-    assert done.stderr.splitlines()[-1] == "stategraph: checked 7 answers: 7 ok, 0 with a problem"
-    (folder / "mine.txt").write_text(MINE)
-    done = stategraph(folder, "check", "--config", "contract.yaml", "input.txt", "mine.txt")
-    assert done.returncode == 3
-    assert done.stderr.splitlines()[:7] == [
-        "maze 1: ok",
-        "maze 2: line 2: the ball rests at row 1, column 5, not on E (row 1, column 2)",
-        "maze 3: ok (optimal, not the canonical tie-break)",
-        "maze 4: line 4: the ball rests at row 1, column 3, not on E (row 1, column 2)",
-        "maze 5: line 5: the answer costs 9 cells, but the optimum is 5 cells",
-        "maze 6: line 6: roll 1 (E) does not move the ball from row 1, column 1",
-        "maze 7: line 7: the answer says 11 cells, but its rolls cover 12",
-    ]
-
-
 def test_export_writes_the_rolls_and_search_reads_them_back(folder):
     done = stategraph(folder, "export", "--config", "puzzle.yaml", "input.txt", "--instance", "5", "-o", "m5.graphml")
     assert done.returncode == 0, done.stderr
@@ -189,10 +167,9 @@ def test_export_writes_the_rolls_and_search_reads_them_back(folder):
                                         "4\tE\t(1, 4)"]
 
 
-@pytest.mark.parametrize("config", ["puzzle.yaml", "contract.yaml"])
-def test_bad_input_is_one_positioned_line(folder, config):
+def test_bad_input_is_one_positioned_line(folder):
     (folder / "bad.txt").write_text("1 2\nSE\n2 3\nSE.\n.x#\n0 0\n")
-    done = stategraph(folder, "solve", "--config", config, "bad.txt")
+    done = stategraph(folder, "solve", "--config", "puzzle.yaml", "bad.txt")
     assert done.returncode == 2
     assert done.stdout == "Maze #1: 1 E\n"
     assert done.stderr == ("stategraph: error: bad.txt:5:1: instance 2: unknown character 'x' in row 2 "
@@ -204,11 +181,10 @@ def test_random_mazes_agree_with_the_brute_force(folder):
     (folder / "random.txt").write_text(as_input(mazes))
     expected = contest_output(mazes)
     assert "impossible" in expected and "E\n" in expected and "N\n" in expected  # the mix is not trivial
-    for config, model in (("puzzle.yaml", "stop_cells"), ("puzzle.yaml", "cell_heading"),
-                          ("contract.yaml", "stop_cells")):
-        done = stategraph(folder, "solve", "--config", config, "--model", model, "--verify", "random.txt")
+    for model in ("stop_cells", "cell_heading"):
+        done = stategraph(folder, "solve", "--config", "puzzle.yaml", "--model", model, "--verify", "random.txt")
         assert done.returncode == 0, done.stderr
-        assert done.stdout == expected, (config, model)
+        assert done.stdout == expected, model
         assert done.stderr == "stategraph: verified 400 answers: 400 confirmed\n"
 
 
@@ -219,23 +195,6 @@ def imports_of(path: Path) -> set:
     return {name for name in imported if name.split(".")[0] == "stategraph"}
 
 
-def test_the_plugins_import_only_public_pieces():
+def test_the_plugin_imports_only_public_pieces():
     assert imports_of(EXAMPLE / "ice_maze.py") <= {"stategraph.contract.first_level", "stategraph.contract.answer_line"}
-    assert imports_of(EXAMPLE / "ice_maze_contract.py") <= {
-        "stategraph.contract.puzzle", "stategraph.graph.state_graph", "stategraph.io.tokens", "stategraph.errors",
-        "stategraph.graph.weights", "stategraph.contract.checks"}
 
-
-def test_the_contract_version_docstring_examples_run():
-    import doctest
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("ice_maze_doctest", EXAMPLE / "ice_maze_contract.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    try:
-        spec.loader.exec_module(module)
-        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    finally:
-        del sys.modules[spec.name]
-    assert result.attempted >= 6 and result.failed == 0

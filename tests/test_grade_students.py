@@ -44,7 +44,6 @@ RIGHT = {
     "arrow_maze": (None, "arrow_maze", ()),
     "hanoi": ("hanoi", "puzzle.yaml", ()),
     "ice_maze": ("ice_maze", "puzzle.yaml", ()),
-    "ice_maze-contract": ("ice_maze", "contract.yaml", ()),
     "keys_doors": ("keys_doors", "puzzle.yaml", ()),
     "knight": ("knight", "puzzle.yaml", ()),
     "lights_out": ("lights_out", "puzzle.yaml", ("--max-size", "1", "--instances", "40")),
