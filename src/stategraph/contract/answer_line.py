@@ -1,6 +1,6 @@
 """One answer per line, printed from a template and read back by ``stategraph check``.
 
-A first-level puzzle (:mod:`stategraph.contract.first_level`) prints its answers with an :class:`AnswerLine`.
+A puzzle written as rules (:mod:`stategraph.contract.first_level`) prints its answers with an :class:`AnswerLine`.
 Its templates may name the instance's ``{number}``, the ``{cost}`` and, at the end of ``found``,
 the ``{moves}``: the labels of the canonical path's moves, joined by ``sep`` (with ``sep=""``
 every label is one character).

@@ -1,4 +1,4 @@
-"""The first level: a puzzle written as its rules; stategraph builds the graph, the output and the checks.
+"""The contract: a puzzle written as its rules; stategraph builds the graph, the output and the checks.
 
 A :class:`SuccessorPuzzle` says how to read one instance (``read(tokens, limits)``, with a
 :class:`~stategraph.io.tokens.Tokens`), where it starts (``start(instance)``), when it is solved
@@ -121,7 +121,7 @@ class RulesModel(Model):
     ``accelerator``, else :func:`~stategraph.graph.explore.explore`), ``decode`` gives the answer
     ``output`` prints.
 
-    Generated for a :class:`SuccessorPuzzle`; a second-level puzzle may subclass it by hand,
+    Generated for a :class:`SuccessorPuzzle`; a built-in puzzle subclasses it by hand,
     setting ``name``, ``summary``, ``source`` (the rules) and ``puzzle_name`` and overriding
     ``decode``: its instances are then the values the rules see.
 

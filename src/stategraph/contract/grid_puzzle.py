@@ -1,4 +1,4 @@
-"""Grid puzzles on the first level: a character grid read with positioned errors, drawn with a legend and the route.
+"""Grid puzzles written as rules: a character grid read with positioned errors, drawn with a legend and the route.
 
 A :class:`GridPuzzle` is a :class:`~stategraph.contract.first_level.SuccessorPuzzle` whose instance is
 a :class:`CharGrid`.  It declares its characters in ``legend`` (characters -> the kind of cell they
@@ -285,7 +285,8 @@ class GridRules:
 
 
 class GridPuzzle(GridRules, SuccessorPuzzle):
-    """A first-level puzzle whose instance is a :class:`CharGrid` (see the module docstring).
+    """A :class:`~stategraph.contract.first_level.SuccessorPuzzle` whose instance is a :class:`CharGrid`
+    (see the module docstring).
 
     Attributes
     ----------

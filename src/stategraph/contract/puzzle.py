@@ -1,4 +1,4 @@
-"""The written contract every puzzle implements: a :class:`Puzzle` and its named state :class:`Model` s.
+"""The toolkit's own classes under every puzzle: a :class:`Puzzle` and its named state :class:`Model` s.
 
 A puzzle knows its text formats, its answers and how to check them; a model
 knows how to see one instance as a state graph.  Neither knows anything of
@@ -6,8 +6,10 @@ search routines, records, configs or the command line: the runner drives
 
     parse -> model -> (per question) state graph -> solve -> decode -> format -> verify
 
-the same way for every puzzle.  A whole puzzle, small enough to read in one go
-(a maze where you walk to the exit; the answer is the number of steps):
+the same way for every puzzle.  The built-in puzzles are written against these classes, and a
+:class:`~stategraph.contract.first_level.SuccessorPuzzle` generates its models from its rules (a
+puzzle of your own is one of those).  A whole puzzle on these classes, small enough to read in one
+go (a maze where you walk to the exit; the answer is the number of steps):
 
 >>> from contextlib import contextmanager
 >>> import networkx as nx

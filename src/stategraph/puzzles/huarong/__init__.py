@@ -15,12 +15,10 @@ the piece into the blank (weight 1; the blank ends on the opposite side).
 Each query attaches a start state for a moment (the blank's walk to each
 side of the piece), searches, and detaches it.
 
-Why this puzzle stays on the second level (:class:`~stategraph.contract.puzzle.Model`),
-where Pushing Boxes and Abbott's Revenge are written as first-level rules with their fast
-builders as accelerators: first-level rules give each instance one graph, explored from one
-start, while here one board graph serves every query of the board, each query changing it
-for the length of its search.  A graph shared by many questions, and a model that decides
-what each question adds to it, are what the second level is for.
+Why this puzzle is still a :class:`~stategraph.contract.puzzle.Model` written by hand, where
+Pushing Boxes and Abbott's Revenge are written as rules with their fast builders as
+accelerators: here one board graph serves every query of the board, each query changing it
+for the length of its search (a puzzle of your own shares one graph among the questions of a board with ``graph_key``).
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.search.solution import solve
