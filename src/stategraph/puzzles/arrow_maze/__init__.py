@@ -69,13 +69,8 @@ class CellHeading(RulesModel):
     def decode(self, question, solution):
         return decode_route(self.instance, solution)
 
-    @classmethod
-    def explain(cls, record):
-        return explain_route(record)
-
-    @classmethod
-    def scene(cls, record, steps):
-        return route_scene(record, steps)
+    explain = staticmethod(explain_route)
+    scene = staticmethod(route_scene)
 
 class ArrowMazes(ContestPuzzle):
     """UVa 816: many named mazes per input, one question each."""

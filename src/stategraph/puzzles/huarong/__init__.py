@@ -36,6 +36,7 @@ for the length of its search (a puzzle of your own shares one graph among the qu
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import partial
 
 from ...contract.puzzle import Model
 from ...graph.state_graph import WeightProfile
@@ -80,13 +81,8 @@ class PieceSide(Model):
     def export_graph(self):
         return self.board_graph
 
-    @classmethod
-    def explain(cls, record):
-        return explain_slides(record, single_slides=False)
-
-    @classmethod
-    def scene(cls, record, steps):
-        return board_scene(record, steps)
+    explain = staticmethod(partial(explain_slides, single_slides=False))
+    scene = staticmethod(board_scene)
 
     @classmethod
     def move_label(cls, graph, u, v, attrs):

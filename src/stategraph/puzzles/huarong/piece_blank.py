@@ -8,6 +8,7 @@ blank and costs 1, so breadth-first search applies.  See :class:`PieceBlank`.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import partial
 
 import networkx as nx
 
@@ -175,13 +176,8 @@ class PieceBlank(Model):
     def export_graph(self):
         return self.graph
 
-    @classmethod
-    def explain(cls, record):
-        return explain_slides(record, single_slides=True)
-
-    @classmethod
-    def scene(cls, record, steps):
-        return board_scene(record, steps)
+    explain = staticmethod(partial(explain_slides, single_slides=True))
+    scene = staticmethod(board_scene)
 
     @classmethod
     def move_label(cls, graph, u, v, attrs):

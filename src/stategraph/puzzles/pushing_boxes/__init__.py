@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import partial
 
 from ...contract.first_level import RulesModel, path_labels
 from ...contract.words import plural
@@ -65,13 +66,8 @@ class BoxSide(RulesModel):
             return "".join(path_labels(solution)) if solution.found else None
         return decode_pushes(self.instance, solution)
 
-    @classmethod
-    def explain(cls, record):
-        return explain_pushes(record, pushes_on_edges=True)
-
-    @classmethod
-    def scene(cls, record, steps):
-        return maze_scene(record, steps)
+    explain = staticmethod(partial(explain_pushes, pushes_on_edges=True))
+    scene = staticmethod(maze_scene)
 
     @classmethod
     def move_label(cls, graph, u, v, attrs):

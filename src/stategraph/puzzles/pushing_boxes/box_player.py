@@ -10,6 +10,7 @@ byte-identical, thanks to its own canonical step :func:`canonical_pushes_first`.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ...contract.puzzle import Model
@@ -255,10 +256,5 @@ class BoxPlayer(Model):
             return None
         return "".join(attrs["move"] for _, _, attrs in solution.edges)
 
-    @classmethod
-    def explain(cls, record):
-        return explain_pushes(record, pushes_on_edges=False)
-
-    @classmethod
-    def scene(cls, record, steps):
-        return maze_scene(record, steps)
+    explain = staticmethod(partial(explain_pushes, pushes_on_edges=False))
+    scene = staticmethod(maze_scene)
