@@ -32,6 +32,7 @@ from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
@@ -89,6 +90,15 @@ def answer_in_workers(answering, instances, jobs: int) -> Iterator[Record]:
             reader.close()
 
 
+@contextmanager
+def _lost_if_broken() -> Iterator[None]:
+    """A pool broken by a worker's death is :class:`WorkerLost`, whichever call of the pool finds it."""
+    try:
+        yield
+    except BrokenProcessPool:
+        raise WorkerLost("a worker process ended in the middle of the run (out of memory?)") from None
+
+
 def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Iterator[Record]:
     sent: deque = deque()  # (future, its units) in input order, until yielded
     waiting: list[_Unit] = []  # read, not sent yet
@@ -96,10 +106,8 @@ def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Itera
     while True:
         while sent and sent[0][0].done():
             future, units = sent.popleft()
-            try:
+            with _lost_if_broken():
                 records, fault, said, seconds = pickle.loads(future.result())
-            except BrokenProcessPool:
-                raise WorkerLost("a worker process ended in the middle of the run (out of memory?)") from None
             if records:
                 measured = seconds / len(records)
                 per_question = measured if per_question is None else 0.7 * per_question + 0.3 * measured
@@ -121,8 +129,10 @@ def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Itera
             if running >= workers and len(waiting) < whole:
                 break  # only a worker with nothing in hand takes less than a whole batch
             batch, waiting = waiting[:whole], waiting[whole:]
-            future = pool.submit(_Worker.answer, [(unit.serial, None if i and unit.serial == batch[i - 1].serial else
-                                                   unit.instance.data, unit.asked) for i, unit in enumerate(batch)])
+            with _lost_if_broken():  # a worker that died may break the pool before its future says so
+                future = pool.submit(_Worker.answer, [(unit.serial, None if i and unit.serial == batch[i - 1].serial
+                                                       else unit.instance.data, unit.asked)
+                                                      for i, unit in enumerate(batch)])
             future.add_done_callback(reader.wake)
             sent.append((future, batch))
             running += 1
