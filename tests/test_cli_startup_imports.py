@@ -80,6 +80,19 @@ def test_a_graph_searched_as_it_is_built_needs_no_networkx_until_it_is_read_whol
     assert (tmp_path / "q1.graphml").exists() and "networkx" in modules
 
 
+# Not needed to solve a first-level puzzle named by its plain config file (issue 44, point 6):
+FIRST_LEVEL_DEFERRED = ("networkx", "importlib.resources")  # a packaged config's look-up
+
+
+def test_a_first_level_config_loads_none_of_the_deferred_modules(tmp_path):
+    (tmp_path / "jugs.txt").write_text("2\n3 5 4\n2 4 3\n")
+    config = Path(__file__).parent.parent / "examples" / "water_jug" / "puzzle.yaml"
+    done, modules = loaded(tmp_path, "solve", "--config", str(config), str(tmp_path / "jugs.txt"))
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"6\n-1\n", b"")
+    assert "stategraph.contract.first_level" in modules  # the listing works
+    assert sorted(modules & set(FIRST_LEVEL_DEFERRED)) == []
+
+
 def test_what_an_option_needs_is_loaded_when_asked_for(tmp_path):
     done, modules = loaded(tmp_path, "solve", "arrow_maze", "--format", "json",
                            "--export-graphml", str(tmp_path / "maze{instance}.graphml"),

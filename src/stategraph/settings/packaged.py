@@ -12,15 +12,19 @@ True
 from __future__ import annotations
 
 import os
-from importlib.resources import files
-from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
 from ..errors import ConfigError, shorten
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 SUFFIX = ".yaml"
 
 
 def _folder() -> Traversable:
+    from importlib.resources import files  # only once a packaged config is looked up: 10 ms of every start-up
+
     return files("stategraph").joinpath("configs")
 
 
