@@ -25,7 +25,7 @@ import gc
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,7 +151,7 @@ def _guarded(argv) -> int:
 
 def _run(argv) -> int:
     try:
-        parser = _parser()
+        parser = _parser(_named_command(sys.argv[1:] if argv is None else argv))
         try:
             args, extras = parser.parse_known_args(argv)
         except SystemExit as done:  # --help, --version, or a usage error already reported
@@ -447,8 +447,15 @@ COMMANDS: dict[str, Command] = {
 }
 
 
-def _parser() -> argparse.ArgumentParser:
-    """The parser of every command in :data:`COMMANDS`, with the flags of the settings."""
+def _named_command(argv: Sequence[str]) -> str | None:
+    """The command the arguments start with, or ``None`` (an option first, an unknown word, nothing)."""
+    return argv[0] if argv and argv[0] in COMMANDS else None
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command in :data:`COMMANDS`, with the flags of the settings; with ``only``
+    (a command's name), of that command alone: its arguments parse alike, and building every
+    command's options would cost more than the rest of a small run's start-up."""
     parser = _Parser(prog="stategraph", description="Grid puzzles as explicit state graphs, answered by "
                                                     "generic shortest-path routines.")
     parser.add_argument("--version", action=_Version)
@@ -456,7 +463,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     settings = _Parser(add_help=False)
     _add_options(settings, SETTINGS, with_flags(None))
-    for name, command in COMMANDS.items():
+    for name, command in COMMANDS.items() if only is None else [(only, COMMANDS[only])]:
         subparser = commands.add_parser(name, parents=[settings] if command.settings else [], help=command.help,
                                         description=command.description)
         _add_options(subparser, command.options, with_flags(name))
