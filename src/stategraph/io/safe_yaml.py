@@ -16,9 +16,9 @@ document is composed, before any value is built:
 * every tag but the safe ones of ``yaml.safe_load`` (``!!python/...`` and local tags).
 
 Every problem is a :class:`YAMLRefusal` (a :class:`~stategraph.errors.ConfigError`)
-of one line that names the source and the line (the bounds are in :mod:`stategraph.io.plain_yaml`,
-the loader that holds PyYAML to them in :mod:`stategraph.io.yaml_loader`, imported with PyYAML only
-when a document is read):
+of one line that names the source and the line.  A plain document (block mappings of words and
+integers, as most configs are) is read without PyYAML, by :mod:`stategraph.io.plain_yaml` (which
+also holds the bounds); any other by PyYAML, held to the bounds by :mod:`stategraph.io.yaml_loader`:
 
 >>> load("limits: {max_rows: 5}\\n", "c.yaml")
 {'limits': {'max_rows': 5}}
@@ -35,9 +35,10 @@ stategraph.io.safe_yaml.YAMLRefusal: c.yaml:3: not valid YAML for stategraph: du
 from __future__ import annotations
 
 from ..errors import ConfigError
+from . import plain_yaml
 from .plain_yaml import MAX_DEPTH, MAX_INT_DIGITS, MAX_NODES, MAX_SCALAR_LENGTH
 
-__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "MAX_NODES", "MAX_SCALAR_LENGTH", "YAMLRefusal", "load"]
+__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "MAX_NODES", "MAX_SCALAR_LENGTH", "YAMLRefusal", "load", "load_with_pyyaml"]
 
 
 class YAMLRefusal(ConfigError):
@@ -51,6 +52,12 @@ class YAMLRefusal(ConfigError):
 
 def load(text: str, source: str) -> object:
     """The one YAML document in ``text``; any problem is a one-line :class:`YAMLRefusal`."""
+    value = plain_yaml.read(text)
+    return load_with_pyyaml(text, source) if value is plain_yaml.NOT_PLAIN else value
+
+
+def load_with_pyyaml(text: str, source: str) -> object:
+    """:func:`load` by PyYAML alone, what the plain reader (:mod:`stategraph.io.plain_yaml`) reads too."""
     import yaml  # imported here, with the loader, only when a document is read
 
     from .yaml_loader import READ_ERRORS, ConfigLoader, describe
