@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from string import Formatter
 from typing import Any
 
@@ -69,7 +70,6 @@ class AnswerLine:
     found: str = "{cost} {moves}"
     none: str = "-1"
     sep: str = " "
-    _patterns: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         for template, allowed in ((self.found, FIELDS), (self.none, ("number",))):
@@ -85,7 +85,11 @@ class AnswerLine:
             raise ContractError(f"answer template {self.found!r}: {{moves}} must come last")
         if "\n" in self.found + self.none + self.sep or "\r" in self.found + self.none + self.sep:
             raise ContractError("an answer is one line: no line break in its templates or sep")
-        object.__setattr__(self, "_patterns", (_pattern(self.none), _pattern(self.found)))
+
+    @cached_property
+    def _patterns(self) -> tuple[re.Pattern, re.Pattern]:
+        """What ``none`` and ``found`` print, as regular expressions: compiled when answers are first read."""
+        return _pattern(self.none), _pattern(self.found)
 
     @property
     def has_moves(self) -> bool:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType, TracebackType
@@ -84,6 +83,8 @@ def describe_exception(exc: BaseException) -> str:
 def plugin_fault(exc: BaseException, question: str | None = None) -> PluginFault | None:
     """The :class:`PluginFault` that ``exc`` is, if a plug-in's code raised it (``None`` if stategraph's
     own code did); ``question`` names what was being answered (``maze 3``)."""
+    import traceback  # only once something went wrong: not part of every start-up
+
     frames = list(traceback.walk_tb(exc.__traceback__))
     innermost = None
     for depth in range(len(frames) - 1, -1, -1):
