@@ -11,8 +11,9 @@ order (``--only speed``, ``first-level``, ``shapes``, ``jobs`` or ``detailed`` r
   time and how they compare, each a whole process pinned to one CPU (``--pin``; default the
   highest-numbered one), the median of ``--pairs`` (5) interleaved pairs (stategraph, port,
   stategraph, port, ...; the port runs once on the 1000-query 100 x 100 boards, about half a
-  minute each), the port's output checked byte for byte; the start-up row sets ``stategraph
-  solve`` on the 2-maze sample against ``python -c pass`` and gives the share of ``import
+  minute each), the port's output checked byte for byte; the start-up rows set ``stategraph
+  solve`` on the 2-maze sample, and on one instance of the water jug example named by its config
+  (a first-level plug-in, issue 44), against ``python -c pass`` and give the share of ``import
   networkx`` (and of every import) from ``-X importtime``;
 - the first-level table (issue 33, ``first_level.py``): the 8-puzzle, water jug and keys-and-doors
   examples, ``stategraph solve --config puzzle.yaml FILE`` in the example's folder against the
@@ -531,6 +532,9 @@ def pair_rows(quick: bool) -> list:
                         port["huarong"], port_runs=1)]
     rows.append(PairRow("start-up: solving the 2-maze Abbott sample (port column: `python -c pass`)",
                         "arrow_maze", None, STARTUP, startup=True))
+    rows.append(PairRow("start-up: a first-level plug-in by its config, one water jug instance (port column: "
+                        "`python -c pass`)", f"--config={HERE.parent / 'examples' / 'water_jug' / 'puzzle.yaml'}",
+                        "1\n3 5 4\n", STARTUP, startup=True))
     return rows
 
 
@@ -571,7 +575,7 @@ def jobs_rows(quick: bool, cli: list) -> list:
 def import_seconds(stderr: bytes) -> tuple | None:
     """``(every import, import networkx)`` in seconds, cumulative, from a ``-X importtime`` report
     (networkx as imported in that process: what it shares with modules imported before it is not
-    counted again)."""
+    counted again; 0 when it is not imported), or None without a report."""
     total, networkx = 0, None
     for line in stderr.decode(errors="replace").splitlines():
         fields = line.removeprefix("import time:").split("|")
@@ -582,7 +586,7 @@ def import_seconds(stderr: bytes) -> tuple | None:
             total += cumulative
         if name.strip() == "networkx":
             networkx = cumulative
-    return None if networkx is None else (total / 1e6, networkx / 1e6)
+    return (total / 1e6, (networkx or 0) / 1e6) if total else None
 
 
 @dataclass
@@ -632,8 +636,9 @@ def versus(res: PairResult, cap: float) -> str:
         if res.imports:
             every = statistics.median(total for total, _ in res.imports)
             share = statistics.median(networkx for _, networkx in res.imports)
-            parts.append(f"of which `import networkx` {seconds_text(share)} ({share / sg.wall:.0%}); "
-                         f"every import {seconds_text(every)} ({every / sg.wall:.0%})")
+            networkx = (f"of which `import networkx` {seconds_text(share)} ({share / sg.wall:.0%})" if share
+                        else "networkx not imported")
+            parts.append(f"{networkx}; every import {seconds_text(every)} ({every / sg.wall:.0%})")
         return "; ".join(parts) or "-"
     if port is None or sg.failed or not sg.wall:
         return "-"
