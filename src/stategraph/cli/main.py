@@ -26,8 +26,7 @@ import os
 import signal
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import __version__
 from ..limits import GRADE_MEMORY_MIB, GRADE_SECONDS, MIN_GRADE_MEMORY_MIB
@@ -285,8 +284,7 @@ def _take_positionals(parser, args, extras) -> None:
     args.items = args.items + extras
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One option (or the positionals, ``items``) of a command: its names and what argparse's
     ``add_argument`` is told of it."""
 
@@ -308,8 +306,7 @@ def written_path(text: str) -> str:
 FLAGS = Option((), {})  # in a command's options: where the dedicated flags of the settings go (default: last)
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """A subcommand: its one-line help, the options of its own and whether it reads settings (then
     it takes :data:`SETTINGS` first, and the flags of the keys that name it, :mod:`stategraph.settings.fields`)."""
 

@@ -44,8 +44,7 @@ import itertools
 import math
 from collections import deque
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 if TYPE_CHECKING:  # networkx is imported where a networkx graph is made: a lazy search needs none
     import networkx as nx
@@ -65,8 +64,7 @@ class StateLimit(StategraphError):
     """The state graph grew past ``limits.max_states``."""
 
 
-@dataclass(frozen=True)
-class Explored:
+class Explored(NamedTuple):
     """The compiled graph: states with a ``label``, moves as edges, and where to search."""
 
     graph: nx.DiGraph

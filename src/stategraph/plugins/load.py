@@ -25,9 +25,9 @@ import importlib.util
 import itertools
 import os
 import sys
-from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
+from typing import NamedTuple
 
 from ..errors import StategraphError, shorten
 from .faults import describe_exception, plugin_fault
@@ -40,8 +40,7 @@ class PluginError(StategraphError):
     """Code named ``module:member`` that cannot be loaded."""
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):
     """How messages name one kind of plug-in: ``module:{member}``, ``module 'm' has no {noun} 'x'``,
     and an example of the name of ``module.py``'s member; ``error`` is the exception raised."""
 

@@ -25,7 +25,7 @@ import dataclasses
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, NamedTuple, get_args, get_origin, get_type_hints
 
 from ..limits import MAX_POSITIONS
 
@@ -41,8 +41,7 @@ SHARED = ("*",)  # Flag.commands: every command that reads settings (the options
 SETTING = "stategraph.setting"  # the key of a field's metadata that declares its setting
 
 
-@dataclass(frozen=True)
-class Flag:
+class Flag(NamedTuple):
     """A setting's dedicated command-line option (it overrides the config and ``--set``)."""
 
     names: tuple[str, ...]  # "--jobs", or "--algorithm", "-a"
@@ -57,8 +56,7 @@ class Flag:
         return self.dest or self.names[0].lstrip("-").replace("-", "_")
 
 
-@dataclass(frozen=True)
-class Key:
+class Key(NamedTuple):
     """One setting, as the checks and the command line read it (derived from a field of
     :class:`Declared`, but for ``puzzle``).  ``default`` ``None`` is "none" for a ``nullable`` key
     and "the puzzle's" for ``puzzle``, ``model``, ``search.algorithm`` (see
