@@ -475,7 +475,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                                                     "generic shortest-path routines.")
     parser.add_argument("--version", action=_Version)
     parser.set_defaults(items=())  # for the commands without positionals
-    commands = parser.add_subparsers(dest="command", required=True, prog=parser.prog)  # (argparse's own: formatted)
+    # prog: what argparse would lay out (a formatter) to start each command's usage with
+    commands = parser.add_subparsers(dest="command", required=True, prog=parser.prog)
     settings = _Parser(add_help=False)
     _add_options(settings, SETTINGS, with_flags(None))
     for name, command in COMMANDS.items() if only is None else [(only, COMMANDS[only])]:
