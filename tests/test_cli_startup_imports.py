@@ -7,6 +7,7 @@ Each case runs the command in a fresh interpreter, as ``python -m stategraph`` r
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -33,10 +34,11 @@ DEFERRED = ("networkx",  # a whole graph: export, the views, --verify's checks, 
             "stategraph.solving.workers", "multiprocessing", "pickle")  # --jobs
 
 
-def loaded(tmp_path: Path, *args: str, stdin: bytes | None = None):
-    """The finished command ``stategraph ARGS`` and the modules loaded when it exited."""
+def loaded(tmp_path: Path, *args: str, stdin: bytes | None = None, cwd: Path | None = None):
+    """The finished command ``stategraph ARGS`` (in the folder ``cwd``) and the modules loaded when it exited."""
     listing = tmp_path / "modules.txt"
-    done = subprocess.run([sys.executable, "-c", PROBE, str(listing), *args], input=stdin, capture_output=True)
+    done = subprocess.run([sys.executable, "-c", PROBE, str(listing), *args], input=stdin, capture_output=True,
+                          cwd=cwd)
     return done, set(listing.read_text().split())
 
 
@@ -80,17 +82,19 @@ def test_a_graph_searched_as_it_is_built_needs_no_networkx_until_it_is_read_whol
     assert (tmp_path / "q1.graphml").exists() and "networkx" in modules
 
 
-# Not needed to solve a first-level puzzle named by its plain config file (issue 44, point 6):
+# Not needed to solve a first-level puzzle named by its plain config file or as module:Class (issue 44, point 6):
 FIRST_LEVEL_DEFERRED = ("networkx", "importlib.resources",  # a packaged config's look-up
                         "yaml",  # a config other than plain YAML (stategraph.io.plain_yaml)
                         "traceback",  # a fault to describe
                         "shutil")  # argparse's help formatter measuring the terminal
 
 
-def test_a_first_level_config_loads_none_of_the_deferred_modules(tmp_path):
+@pytest.mark.parametrize("named", [["--config", "puzzle.yaml"], ["water_jug:WaterJug"]])
+def test_a_first_level_puzzle_loads_none_of_the_deferred_modules(tmp_path, named):
+    example = tmp_path / "water_jug"  # a copy: the plug-in's compiled file is not left in examples/
+    shutil.copytree(Path(__file__).parent.parent / "examples" / "water_jug", example)
     (tmp_path / "jugs.txt").write_text("2\n3 5 4\n2 4 3\n")
-    config = Path(__file__).parent.parent / "examples" / "water_jug" / "puzzle.yaml"
-    done, modules = loaded(tmp_path, "solve", "--config", str(config), str(tmp_path / "jugs.txt"))
+    done, modules = loaded(tmp_path, "solve", *named, str(tmp_path / "jugs.txt"), cwd=example)
     assert (done.returncode, done.stdout, done.stderr) == (0, b"6\n-1\n", b"")
     assert "stategraph.contract.first_level" in modules  # the listing works
     assert sorted(modules & set(FIRST_LEVEL_DEFERRED)) == []
