@@ -23,6 +23,11 @@ edge of smallest rank that lowers the fewest-edges count of step 2 by one.  With
 strictly positive weights (every built-in puzzle) there is no zero-cost cycle,
 so the first rule always applies.
 
+Where every move costs 1, ``bfs`` finds the same path with no walk at all
+(:func:`canonical_from_tree`): a breadth-first search that tries each state's moves in the
+order of their ranks first reaches every state along its smallest rank sequence, so its
+tree's path to the first target it meets is the canonical path.
+
 >>> import networkx as nx
 >>> g = nx.DiGraph()
 >>> g.add_edge("s", "a", weight=1, rank=1); g.add_edge("s", "b", weight=1, rank=0)
@@ -101,6 +106,57 @@ def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"
     if path is None:  # round a zero-cost cycle: no smallest sequence; the fewest edges first
         path = _smallest_rank_walk(graph, source, goals, dist, weight, rank, nearer_a_goal)
     return path
+
+
+def canonical_from_tree(graph, source, targets, dist, tree, *, weight="weight", rank="rank"):
+    """:func:`canonical_path` for the distances of a breadth-first search (every move costs 1),
+    read off its tree (:class:`~stategraph.search.result.BreadthFirstTree`) where the ranks allow.
+
+    Each layer's states are reached in the order of their smallest rank sequences when each
+    state's moves are tried in the order of their ranks: by induction on the layers, a state is
+    first reached from the earliest state of the layer before with a move to it (whose sequence
+    is the smallest, all being of one length), by its move in that state's order.  The tree's
+    path to the first target met is then the smallest.  The ranks show that order where the
+    tree's edges leaving each state, in the order they reached their states, carry integer
+    ranks that rise.  The walk of :func:`canonical_path` then refuses nothing: every optimal
+    move leaving a state of the path into a state on an optimal path is an edge of the tree
+    (one from an earlier state of the layer would make a smaller optimal path), so its rank is
+    an integer of its own.  Where the ranks do not show the order, the answer is
+    :func:`canonical_path`'s, walked.
+
+    Parameters are :func:`canonical_path`'s, and ``tree``, the search's tree.
+
+    >>> import networkx as nx
+    >>> from stategraph.search.result import BreadthFirstTree
+    >>> g = nx.DiGraph()
+    >>> g.add_edge("s", "b", weight=1, rank=0); g.add_edge("s", "a", weight=1, rank=1)
+    >>> g.add_edge("a", "t", weight=1, rank=0); g.add_edge("b", "t", weight=1, rank=5)
+    >>> dist = {"s": 0, "b": 1, "a": 1, "t": 2}
+    >>> canonical_from_tree(g, "s", {"t"}, dist, BreadthFirstTree({"s": None, "b": "s", "a": "s", "t": "b"}, "t"))
+    ['s', 'b', 't']
+    """
+    if tree.nearest is None:
+        return None
+    if _tree_in_rank_order(graph, tree.parents, rank):
+        return tree.path()
+    return canonical_path(graph, source, targets, dist, weight=weight, rank=rank)
+
+
+def _tree_in_rank_order(graph, parents, rank) -> bool:
+    """Whether the tree's edges leaving each state, in the order they reached their states
+    (``parents``' order), have integer ranks that rise."""
+    succ = successors(graph)
+    reached = iter(parents.items())
+    next(reached)  # the source
+    parent, moves, last = None, {}, None
+    for v, u in reached:
+        if u is not parent:  # a state's tree edges are one run of parents' order
+            parent, moves, last = u, succ[u], None
+        key = moves[v].get(rank)
+        if key.__class__ is not int or (last is not None and key <= last):
+            return False
+        last = key
+    return True
 
 
 def optimal_goals(targets, dist) -> set:

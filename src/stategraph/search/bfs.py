@@ -3,15 +3,19 @@
 The loop is the textbook's (Cormen, Leiserson, Rivest and Stein, *Introduction to Algorithms*,
 3rd ed., section 22.2; 20.2 in the 4th)::
 
-    dist <- {source: 0}; Q <- [source]
+    dist <- {source: 0}; pi <- {source: NIL}; Q <- [source]
     while Q:
         u <- DEQUEUE(Q)
         for each move u -> v:
-            if v not in dist: dist[v] <- dist[u] + 1; ENQUEUE(Q, v)
+            if v not in dist: dist[v] <- dist[u] + 1; pi[v] <- u; ENQUEUE(Q, v)
 
 with the FIFO queue ``Q`` taken a layer at a time (every state at distance ``d`` leaves it before
 any at ``d + 1``), so that beside it one test can stop after the layer holding the nearest target
 (``stop_at_target``): the states no farther than that target are then exactly those settled.
+The parents ``pi`` and that first target are the breadth-first tree the result carries
+(:class:`~stategraph.search.result.BreadthFirstTree`): where each state's moves are tried in
+the order of their ranks, the tree's path to that target is the canonical path
+(:func:`~stategraph.graph.canonical.canonical_from_tree`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 from time import perf_counter
 
 from ..graph.dicts import successors
-from .result import SearchResult, SearchStats
+from .result import BreadthFirstTree, SearchResult, SearchStats
 
 
 def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True):
@@ -47,7 +51,8 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
     Returns
     -------
     SearchResult
-        Every distance is exact: a state's layer.  ``order`` is ``dist``'s keys.
+        Every distance is exact: a state's layer.  ``order`` is ``dist``'s keys; ``tree`` the
+        breadth-first tree where the search stops at the nearest target's layer (else ``None``).
 
     Examples
     --------
@@ -60,13 +65,17 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
     start = perf_counter()
     succ = successors(graph)
     dist = {source: zero}
+    parents = {source: None}  # pi
     layer = [source]
     depth = zero
     relaxed = settled = 0
+    nearest = None  # the first target met
     while layer:  # Q, a layer at a time
         settled += len(layer)
-        if stop_at_target and any(u in targets for u in layer):
-            break
+        if stop_at_target:
+            nearest = next((u for u in layer if u in targets), None)
+            if nearest is not None:
+                break
         depth += 1
         following = []
         for u in layer:
@@ -75,6 +84,8 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
             for v in moves:
                 if v not in dist:
                     dist[v] = depth
+                    parents[v] = u
                     following.append(v)
         layer = following
-    return SearchResult(dist, SearchStats(settled, relaxed, perf_counter() - start), dist.keys())
+    tree = BreadthFirstTree(parents, nearest) if stop_at_target else None
+    return SearchResult(dist, SearchStats(settled, relaxed, perf_counter() - start), dist.keys(), tree)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Hashable
 from dataclasses import dataclass, field
 
 
@@ -21,6 +21,31 @@ class SearchStats:
     relaxed: int | None = 0
     seconds: float = 0.0
     detail: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BreadthFirstTree:
+    """What a breadth-first search that stops at the nearest target's layer knows besides the
+    distances: ``parents``, each state reached with the state it was first reached from (the
+    source's ``None``), in the order reached, and ``nearest``, the first target of that layer
+    (``None``: no target can be reached).
+
+    >>> tree = BreadthFirstTree({"s": None, "a": "s", "t": "a"}, "t")
+    >>> tree.path()
+    ['s', 'a', 't']
+    """
+
+    parents: dict
+    nearest: Hashable | None
+
+    def path(self) -> list:
+        """The tree's path from the source to ``nearest`` (``nearest`` must not be ``None``)."""
+        parents = self.parents
+        path = [self.nearest]
+        while (parent := parents[path[-1]]) is not None:
+            path.append(parent)
+        path.reverse()
+        return path
 
 
 @dataclass
@@ -52,6 +77,9 @@ class SearchResult:
         What the run counted.
     order : collection or None
         The states settled, in order (see below).
+    tree : BreadthFirstTree or None
+        ``bfs``'s breadth-first tree, from which the canonical path is read
+        (:func:`~stategraph.graph.canonical.canonical_from_tree`); ``None`` from every other routine.
 
     ``order``, where the routine can tell it, holds the states it settled, each once, in the order
     it settled them first (``len(order) == stats.settled``): the routine's own ordered set (a
@@ -64,6 +92,7 @@ class SearchResult:
     dist: dict
     stats: SearchStats = field(default_factory=SearchStats)
     order: Collection | None = None
+    tree: BreadthFirstTree | None = None
 
     def settled_order(self) -> list:
         """The states settled, in order: ``order`` where the routine reports it, else every state

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 
 from ..errors import ContractError
-from ..graph.canonical import canonical_path, optimal_cost
+from ..graph.canonical import canonical_from_tree, canonical_path, optimal_cost
 from ..graph.dicts import collector_paused, state_labels, successors
 from . import SearchResult, check_applicable, check_options, get_search
 from .routine_check import blamed_on, held_against_builtin
@@ -144,10 +144,18 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         if "wrong" in result.stats.detail:  # distances that break the rule: no answer from them
             dist = {source: state_graph.zero}
         started = perf_counter()
+        tree = None if routine.plugin or state_graph.canonical else result.tree  # (a plug-in's is not trusted)
         with blamed_on(routine):
-            tie_break = state_graph.canonical or canonical_path
-            states = tie_break(graph, source, targets, dist) if path else None
-    best = optimal_cost(targets, dist)
+            if not path:
+                states = None
+            elif tree is not None:
+                states = canonical_from_tree(graph, source, targets, dist, tree)
+            else:
+                states = (state_graph.canonical or canonical_path)(graph, source, targets, dist)
+    if tree is None:
+        best = optimal_cost(targets, dist)
+    else:  # the tree's first target is the nearest
+        best = None if tree.nearest is None else dist[tree.nearest]
     if isinstance(best, float) and not math.isfinite(best):
         raise ContractError(f"the optimal cost is {best}: the costs' sum passes the range of a float (use integer "
                             "costs, which Python adds exactly)")
