@@ -19,6 +19,9 @@ import pytest
 from stategraph import StateGraph
 from stategraph.errors import StategraphError
 from stategraph.graph import canonical
+from stategraph.graph.dicts import graph_writers
+from stategraph.graph.state_graph import GoalTest, WeightProfile
+from stategraph.search import solution as solution_module
 from stategraph.search.bfs import bfs
 from stategraph.search.result import BreadthFirstTree
 from stategraph.search.solution import solve
@@ -70,6 +73,20 @@ def smallest_shortest_walks(graph, source) -> dict:
     return found
 
 
+def grown(graph, source, targets) -> StateGraph:
+    """``graph`` as a state graph built as it is searched (as a first-level puzzle's with declared
+    unit weights): each state's moves copied in when first read, the goals a test."""
+    def begin(lazy):
+        lazy.add_node(source)
+        return lazy
+
+    def writer(lazy):
+        add_edge = graph_writers(lazy)[1]
+        return lambda state: [add_edge(state, v, attrs) for v, attrs in graph.succ[state].items()]
+
+    return StateGraph.expanding(source, begin, writer, GoalTest(targets.__contains__), profile=WeightProfile())
+
+
 def enumerated_canonical(graph, source, targets):
     """The smallest rank sequence among the shortest walks to the nearest targets, enumerated."""
     walks = smallest_shortest_walks(graph, source)
@@ -81,7 +98,7 @@ def test_breadth_first_search_in_rank_order_reaches_each_state_along_its_smalles
     rng = random.Random(44)
     for _ in range(300):
         graph = tied_graph(rng, in_rank_order=True)
-        tree = bfs(graph, 0, frozenset(), stop_at_target=True).tree
+        tree = bfs(graph, 0, frozenset(), tree=True).tree
         walks = smallest_shortest_walks(graph, 0)
         assert tree is not None and tree.nearest is None and tree.parents.keys() == walks.keys()
         for state, (_, walk) in walks.items():
@@ -90,8 +107,9 @@ def test_breadth_first_search_in_rank_order_reaches_each_state_along_its_smalles
 
 @pytest.mark.parametrize("in_rank_order", [True, False])
 def test_the_tree_s_path_is_the_enumerated_canonical_path(in_rank_order, monkeypatch):
-    """In rank order the tree's path is taken (the walk is never asked); out of it the walk
-    answers wherever the tree's order does not show the ranks' order, with the same path."""
+    """On a graph that grows as it is searched, in rank order the tree's path is taken (the walk
+    is never asked); out of it the walk answers wherever the tree's order does not show the
+    ranks' order, with the same path; on the whole graph the walk answers."""
     rng = random.Random(4400 + in_rank_order)
     walked = []
     walk = canonical.canonical_path
@@ -101,18 +119,21 @@ def test_the_tree_s_path_is_the_enumerated_canonical_path(in_rank_order, monkeyp
         return walk(*args, **kwargs)
 
     monkeypatch.setattr(canonical, "canonical_path", counted)
+    monkeypatch.setattr(solution_module, "canonical_path", counted)
     for _ in range(400):
         graph = tied_graph(rng, in_rank_order)
         targets = frozenset(rng.sample(sorted(graph)[1:], min(len(graph) - 1, rng.randint(1, 3))))
         expected = enumerated_canonical(graph, 0, targets)
-        solution = solve(StateGraph(graph, 0, targets), "bfs")
-        assert solution.states == expected, (list(graph.edges(data=True)), targets)
-        assert solution.cost == (None if expected is None else len(expected) - 1)
         assert expected is not None  # (every state is reached: a tied_graph's layers are joined)
+        solution = solve(grown(graph, 0, targets), "bfs")
+        assert (solution.cost, solution.states) == (len(expected) - 1, expected), list(graph.edges(data=True))
+        assert solve(grown(graph, 0, targets), "bfs", path=False).cost == len(expected) - 1
     if in_rank_order:
         assert not walked
     else:
         assert 100 < len(walked) < 350  # out of rank order the walk answers, unless the tree shows the order
+    walked.clear()
+    assert solve(StateGraph(graph, 0, targets), "bfs").states == expected and len(walked) == 1
 
 
 def rank_order_graph(edges) -> StateGraph:
@@ -135,6 +156,6 @@ def test_ranks_the_tree_cannot_vouch_for_get_the_walk_s_answer(edges):
         expected = canonical.canonical_path(model.graph, "s", model.targets, dist)
     except (StategraphError, TypeError) as exc:
         with pytest.raises(type(exc), match=re.escape(str(exc))):
-            solve(model, "bfs")
+            solve(grown(model.graph, "s", model.targets), "bfs")
     else:
-        assert solve(model, "bfs").states == expected == ["s", "a", "t"]
+        assert solve(grown(model.graph, "s", model.targets), "bfs").states == expected == ["s", "a", "t"]

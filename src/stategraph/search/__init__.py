@@ -36,7 +36,7 @@ __all__ = ["SEARCHES", "SearchRoutine", "SearchResult", "SearchStats", "get_sear
 
 SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
     SearchRoutine("bfs", bfs, "breadth-first search, layer by layer", "unit weights only",
-                  needs_unit=True, options=("stop_at_target",), grows=True),
+                  needs_unit=True, options=("stop_at_target",), grows=True, tree=True),
     SearchRoutine("layered_bfs", layered_bfs,
                   "the seeds' layered BFS: breadth-first on the first component, minimum on the second",
                   "Lex (primary, secondary) with primary 0 or 1 per edge", needs_lex_01=True, grows=True),

@@ -12,10 +12,10 @@ The loop is the textbook's (Cormen, Leiserson, Rivest and Stein, *Introduction t
 with the FIFO queue ``Q`` taken a layer at a time (every state at distance ``d`` leaves it before
 any at ``d + 1``), so that beside it one test can stop after the layer holding the nearest target
 (``stop_at_target``): the states no farther than that target are then exactly those settled.
-The parents ``pi`` and that first target are the breadth-first tree the result carries
-(:class:`~stategraph.search.result.BreadthFirstTree`): where each state's moves are tried in
-the order of their ranks, the tree's path to that target is the canonical path
-(:func:`~stategraph.graph.canonical.canonical_from_tree`).
+Asked for (``tree=True``), the parents ``pi`` and that first target are the breadth-first tree
+the result carries (:class:`~stategraph.search.result.BreadthFirstTree`): where each state's
+moves are tried in the order of their ranks, the tree's path to that target is the canonical
+path (:func:`~stategraph.graph.canonical.canonical_from_tree`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..graph.dicts import successors
 from .result import BreadthFirstTree, SearchResult, SearchStats
 
 
-def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True):
+def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True, tree=False):
     """Layer-by-layer distances; stops after the layer holding the nearest target
     (with ``stop_at_target=False``, goes on through every reachable layer).  Every state reached
     is settled with its layer, so ``dist``'s own order (layer by layer) is the order settled.
@@ -47,12 +47,15 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
         Ignored (the signature every routine shares).
     stop_at_target : bool, optional
         Stop after the nearest target's layer (default) or go through every reachable layer.
+    tree : bool, optional
+        Keep the parents and return the breadth-first tree (with ``stop_at_target`` only).
 
     Returns
     -------
     SearchResult
         Every distance is exact: a state's layer.  ``order`` is ``dist``'s keys; ``tree`` the
-        breadth-first tree where the search stops at the nearest target's layer (else ``None``).
+        breadth-first tree where it was asked for and the search stops at the nearest target's
+        layer (else ``None``).
 
     Examples
     --------
@@ -65,7 +68,7 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
     start = perf_counter()
     succ = successors(graph)
     dist = {source: zero}
-    parents = {source: None}  # pi
+    parents = {source: None} if tree and stop_at_target else None  # pi
     layer = [source]
     depth = zero
     relaxed = settled = 0
@@ -84,8 +87,9 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
             for v in moves:
                 if v not in dist:
                     dist[v] = depth
-                    parents[v] = u
+                    if parents is not None:
+                        parents[v] = u
                     following.append(v)
         layer = following
-    tree = BreadthFirstTree(parents, nearest) if stop_at_target else None
-    return SearchResult(dist, SearchStats(settled, relaxed, perf_counter() - start), dist.keys(), tree)
+    found = None if parents is None else BreadthFirstTree(parents, nearest)
+    return SearchResult(dist, SearchStats(settled, relaxed, perf_counter() - start), dist.keys(), found)

@@ -78,8 +78,8 @@ class SearchResult:
     order : collection or None
         The states settled, in order (see below).
     tree : BreadthFirstTree or None
-        ``bfs``'s breadth-first tree, from which the canonical path is read
-        (:func:`~stategraph.graph.canonical.canonical_from_tree`); ``None`` from every other routine.
+        ``bfs``'s breadth-first tree where asked for (``tree=True``), from which the canonical path
+        is read (:func:`~stategraph.graph.canonical.canonical_from_tree`); else ``None``.
 
     ``order``, where the routine can tell it, holds the states it settled, each once, in the order
     it settled them first (``len(order) == stats.settled``): the routine's own ordered set (a

@@ -26,6 +26,10 @@ class SearchRoutine:
         The boolean options it takes (``stop_at_target``).
     cost_only : bool
         It takes ``cost_only=True``: stop once the optimal cost is known.
+    tree : bool
+        It takes ``tree=True``: return its breadth-first tree (:attr:`SearchResult.tree
+        <stategraph.search.result.SearchResult.tree>`), asked for where the graph grows as it is
+        searched.
     plugin : bool
         It comes from outside the package, so its distances are judged.
     grows : bool
@@ -49,6 +53,7 @@ class SearchRoutine:
     needs_heuristic: bool = False
     options: tuple = ()  # names of the boolean options the routine takes
     cost_only: bool = False  # takes cost_only=True: stop once the optimal cost is known (no path wanted)
+    tree: bool = False  # takes tree=True: returns its breadth-first tree
     plugin: bool = False  # from outside the package (module:function): its distances are judged
     grows: bool = False  # may search a graph being built (see the docstring for what that promises)
 

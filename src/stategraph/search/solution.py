@@ -131,6 +131,10 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         started = perf_counter()
         graph, targets = state_graph.searched(routine.grows)  # a growing state graph may build its whole graph
         built = perf_counter() - started
+        if routine.tree and graph is state_graph.lazy:
+            # the tree spares a graph that grows a scan of its goals and the walk back; a whole
+            # graph's walk back, over the optimal paths only, costs less than the tree's check
+            extra["tree"] = True
         exact = None  # a judged routine's distances, checked: the built-in's
         at_goal = source in targets and state_graph.profile.nonnegative  # (a negative move may lead lower)
         if (options or {}).get("stop_at_target", True) and (at_goal or not targets):
@@ -144,11 +148,11 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         if "wrong" in result.stats.detail:  # distances that break the rule: no answer from them
             dist = {source: state_graph.zero}
         started = perf_counter()
-        tree = None if routine.plugin or state_graph.canonical else result.tree  # (a plug-in's is not trusted)
+        tree = result.tree if "tree" in extra else None
         with blamed_on(routine):
             if not path:
                 states = None
-            elif tree is not None:
+            elif tree is not None and state_graph.canonical is None:
                 states = canonical_from_tree(graph, source, targets, dist, tree)
             else:
                 states = (state_graph.canonical or canonical_path)(graph, source, targets, dist)
