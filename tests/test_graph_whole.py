@@ -18,6 +18,7 @@ import pytest
 
 import random_inputs
 from stategraph import get_puzzle
+from stategraph.graph.dicts import predecessors, successors
 from stategraph.graph.state_graph import StateGraph
 from stategraph.search import SEARCHES
 from stategraph.search.solution import solve
@@ -108,3 +109,25 @@ def test_a_model_has_one_size_whatever_the_routine():
             solve(state_graph, name)
             sizes.setdefault(k, set()).add(state_graph.size())
     assert sizes and all(len(found) == 1 for found in sizes.values())
+
+
+@pytest.mark.parametrize("puzzle,make", CASES)
+def test_a_graph_that_grows_keeps_each_move_once_and_reverses_them_when_asked(puzzle, make):
+    """Issue 44: the moves a search builds are kept out of their state only; ``predecessors``
+    reverses those of the states the search reached, the whole graph's predecessors among them."""
+    text = make(random.Random(5))
+    checked = 0
+    for state_graph in state_graphs(puzzle, text):
+        solve(state_graph, "dijkstra")
+        lazy = state_graph.lazy
+        assert lazy is not None and not hasattr(lazy, "_pred")
+        reached = list(lazy)
+        built = {u: dict(successors(lazy)[u]) for u in reached if u in lazy.expanded}
+        pred = predecessors(lazy)
+        whole = state_graph.graph
+        for v, into in pred.items():
+            assert into == {u: attrs for u, attrs in whole.pred[v].items() if u in built}, v
+            assert all(into[u] is built[u][v] for u in into)
+        assert sum(map(len, pred.values())) == sum(map(len, built.values()))
+        checked += len(built) < len(whole)
+    assert checked  # some searches built only a part

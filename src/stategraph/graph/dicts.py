@@ -72,8 +72,10 @@ class LazyGraph:
     :func:`graph_writers`, say) and is called at most once per state, the first time
     ``successors(graph)[state]`` is read.  Read that way the graph looks whole to a search that
     follows only out-edges from the states it has reached (``SearchRoutine.grows``);
-    :func:`predecessors`, ``len`` and ``in`` see only what has been built.  :meth:`whole` gives
-    the explicit ``networkx.DiGraph`` of every state reachable from a source.
+    :func:`predecessors`, ``len`` and ``in`` see only what has been built.  It keeps each move
+    once, out of its state (the searches read no other way); :func:`predecessors` reverses
+    them when asked (:meth:`predecessors`).  :meth:`whole` gives the explicit
+    ``networkx.DiGraph`` of every state reachable from a source.
 
     >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n + 1, {}) if n < 3 else None)
     >>> g.add_node(0)
@@ -87,7 +89,6 @@ class LazyGraph:
                  label: Callable[[Hashable], str] | None = None):
         self.graph: dict[str, Any] = {}  # the graph attributes, as networkx's ``graph.graph``
         self._succ: Adjacency = {}
-        self._pred: Adjacency = {}
         self._node: dict[Hashable, dict[str, Any]] = {}
         self.expanded: set = set()
         self.label = label  # ``label(state)``: a state's name, made when asked (else its ``label`` attribute)
@@ -117,7 +118,7 @@ class LazyGraph:
         ([2], [1, 2], (2, 1), 3)
         """
         view = object.__new__(LazyGraph)
-        view.graph, view._succ, view._pred, view._node = self.graph, self._succ, self._pred, self._node
+        view.graph, view._succ, view._node = self.graph, self._succ, self._node
         view.expanded, view.label = self.expanded, label
         if source not in self._succ:
             graph_writers(view)[0](source, {})
@@ -125,6 +126,27 @@ class LazyGraph:
         view.out = _Reaching(view, source, limit, refuse)
         view._states = view.out.reached
         return view
+
+    def predecessors(self) -> Adjacency:
+        """``state -> {predecessor: edge attributes}`` of the moves built out of the states this
+        graph shows (what :func:`predecessors` gives), made afresh at each call: a pass over
+        those moves.
+
+        >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n % 3 + 1, {}))
+        >>> g.add_node(1)
+        >>> _ = successors(g)[1], successors(g)[2]
+        >>> g.predecessors()
+        {1: {}, 2: {1: {}}, 3: {2: {}}}
+        """
+        succ = self._succ
+        pred: Adjacency = {state: {} for state in self._states}
+        for u in self._states:
+            for v, attrs in succ[u].items():
+                into = pred.get(v)
+                if into is None:  # (a move built by another search over the same states)
+                    into = pred[v] = {}
+                into[u] = attrs
+        return pred
 
     def size(self) -> tuple[int, int]:
         """``(states, moves)`` built, or for a :meth:`reader`, reached and read."""
@@ -270,13 +292,16 @@ def edge_count(graph) -> int:
 
 def predecessors(graph) -> Adjacency:
     """The reverse adjacency, ``node -> {predecessor: edge attributes}`` (``graph.pred``);
-    read only, like :func:`successors`.
+    read only, like :func:`successors`.  Of a :class:`LazyGraph`, made when asked
+    (:meth:`LazyGraph.predecessors`): ask once.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph([(1, 3), (2, 3)])
     >>> sorted(predecessors(g)[3])
     [1, 2]
     """
+    if type(graph) is LazyGraph:
+        return graph.predecessors()
     return _dicts(graph)._pred
 
 
@@ -355,11 +380,12 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     ([('a', {'label': 'A'}), ('b', {})], [('a', 'b', {'weight': 1})])
     """
     raw = _dicts(graph)
-    succ, pred, node = raw._succ, raw._pred, raw._node
-    if type(graph) is not LazyGraph:
-        import networkx as nx
+    if type(graph) is LazyGraph:
+        return _one_way_writers(raw._succ, raw._node)
+    import networkx as nx
 
-        nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)
+    nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)
+    succ, pred, node = raw._succ, raw._pred, raw._node
 
     def add_node(n, attrs: dict) -> None:
         if n in succ:  # a repeat: a new dict, since the one held may be shared
@@ -383,6 +409,29 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
             out[v] = pred[v][u] = {**out[v], **attrs}
         else:
             out[v] = pred[v][u] = attrs
+
+    return add_node, add_edge
+
+
+def _one_way_writers(succ: Adjacency, node: dict) -> tuple[NodeWriter, EdgeWriter]:
+    """:func:`graph_writers` of a :class:`LazyGraph`, which keeps each move out of its state only."""
+
+    def add_node(n, attrs: dict) -> None:
+        if n in succ:
+            node[n] = {**node[n], **attrs}
+        else:
+            succ[n] = {}
+            node[n] = attrs
+
+    def add_edge(u, v, attrs: dict) -> None:
+        if u not in succ:
+            succ[u] = {}
+            node[u] = {}
+        if v not in succ:
+            succ[v] = {}
+            node[v] = {}
+        out = succ[u]
+        out[v] = {**out[v], **attrs} if v in out else attrs
 
     return add_node, add_edge
 
