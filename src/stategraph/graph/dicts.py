@@ -380,20 +380,24 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     ([('a', {'label': 'A'}), ('b', {})], [('a', 'b', {'weight': 1})])
     """
     raw = _dicts(graph)
-    if type(graph) is LazyGraph:
-        return _one_way_writers(raw._succ, raw._node)
-    import networkx as nx
+    succ, node = raw._succ, raw._node
+    pred = None if type(graph) is LazyGraph else raw._pred  # a LazyGraph keeps each move one way
+    if pred is not None:
+        import networkx as nx
 
-    nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)
-    succ, pred, node = raw._succ, raw._pred, raw._node
+        nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)
 
     def add_node(n, attrs: dict) -> None:
         if n in succ:  # a repeat: a new dict, since the one held may be shared
             node[n] = {**node[n], **attrs}
         else:
             succ[n] = {}
-            pred[n] = {}
             node[n] = attrs
+            if pred is not None:
+                pred[n] = {}
+
+    if pred is None:
+        return add_node, _one_way_edges(succ, node)
 
     def add_edge(u, v, attrs: dict) -> None:
         if u not in succ:
@@ -413,15 +417,8 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     return add_node, add_edge
 
 
-def _one_way_writers(succ: Adjacency, node: dict) -> tuple[NodeWriter, EdgeWriter]:
-    """:func:`graph_writers` of a :class:`LazyGraph`, which keeps each move out of its state only."""
-
-    def add_node(n, attrs: dict) -> None:
-        if n in succ:
-            node[n] = {**node[n], **attrs}
-        else:
-            succ[n] = {}
-            node[n] = attrs
+def _one_way_edges(succ: Adjacency, node: dict) -> EdgeWriter:
+    """:func:`graph_writers`' ``add_edge`` of a :class:`LazyGraph`: the move kept out of its state only."""
 
     def add_edge(u, v, attrs: dict) -> None:
         if u not in succ:
@@ -433,7 +430,7 @@ def _one_way_writers(succ: Adjacency, node: dict) -> tuple[NodeWriter, EdgeWrite
         out = succ[u]
         out[v] = {**out[v], **attrs} if v in out else attrs
 
-    return add_node, add_edge
+    return add_edge
 
 
 @contextmanager
