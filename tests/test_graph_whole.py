@@ -18,7 +18,7 @@ import pytest
 
 import random_inputs
 from stategraph import get_puzzle
-from stategraph.graph.dicts import predecessors, successors
+from stategraph.graph.dicts import LazyGraph, graph_writers, predecessors, successors
 from stategraph.graph.state_graph import StateGraph
 from stategraph.search import SEARCHES
 from stategraph.search.solution import solve
@@ -114,15 +114,14 @@ def test_a_model_has_one_size_whatever_the_routine():
 @pytest.mark.parametrize("puzzle,make", CASES)
 def test_a_graph_that_grows_keeps_each_move_once_and_reverses_them_when_asked(puzzle, make):
     """Issue 44: the moves a search builds are kept out of their state only; ``predecessors``
-    reverses those of the states the search reached, the whole graph's predecessors among them."""
+    reverses them when asked: the whole graph's predecessors among the states whose moves were built."""
     text = make(random.Random(5))
     checked = 0
     for state_graph in state_graphs(puzzle, text):
         solve(state_graph, "dijkstra")
         lazy = state_graph.lazy
         assert lazy is not None and not hasattr(lazy, "_pred")
-        reached = list(lazy)
-        built = {u: dict(successors(lazy)[u]) for u in reached if u in lazy.expanded}
+        built = {u: dict(successors(lazy)[u]) for u in list(lazy.expanded)}
         pred = predecessors(lazy)
         whole = state_graph.graph
         for v, into in pred.items():
@@ -131,3 +130,31 @@ def test_a_graph_that_grows_keeps_each_move_once_and_reverses_them_when_asked(pu
         assert sum(map(len, pred.values())) == sum(map(len, built.values()))
         checked += len(built) < len(whole)
     assert checked  # some searches built only a part
+
+
+def test_the_reverse_of_a_shared_store_keeps_up_with_the_searches_that_build_it():
+    """Searches from several starts over one store (a first-level ``graph_key``), the reverse
+    asked for between them: each time it is every move built so far, reversed."""
+    rng = random.Random(44)
+    moves = {u: rng.sample(range(60), 3) for u in range(60)}
+
+    def writer(graph):
+        add_edge = graph_writers(graph)[1]
+        return lambda u: [add_edge(u, v, {"weight": 1, "rank": k}) for k, v in enumerate(moves[u])]
+
+    store = LazyGraph(None)
+    asked = 0
+    for start in rng.sample(range(60), 8):
+        reader = store.reader(writer, start)
+        for state in list(reader)[:rng.randint(1, 12)]:
+            successors(reader)[state]
+        if rng.random() < 0.7:
+            pred = predecessors(reader)
+            expected: dict = {}
+            for u in store.expanded:
+                for v in moves[u]:
+                    expected.setdefault(v, {})[u] = successors(store)[u][v]
+            assert {v: into for v, into in pred.items() if into} == expected
+            assert set(pred) == set(store)
+            asked += 1
+    assert asked > 2

@@ -20,7 +20,8 @@ networkx versions they were checked with).
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Hashable, Iterator, Mapping
+import itertools
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -73,8 +74,8 @@ class LazyGraph:
     ``successors(graph)[state]`` is read.  Read that way the graph looks whole to a search that
     follows only out-edges from the states it has reached (``SearchRoutine.grows``);
     :func:`predecessors`, ``len`` and ``in`` see only what has been built.  It keeps each move
-    once, out of its state (the searches read no other way); :func:`predecessors` reverses
-    them when asked (:meth:`predecessors`).  :meth:`whole` gives the explicit
+    once, out of its state (the searches read no other way); :func:`predecessors` gives their
+    reverse, made when first asked for (:meth:`predecessors`).  :meth:`whole` gives the explicit
     ``networkx.DiGraph`` of every state reachable from a source.
 
     >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n + 1, {}) if n < 3 else None)
@@ -90,7 +91,8 @@ class LazyGraph:
         self.graph: dict[str, Any] = {}  # the graph attributes, as networkx's ``graph.graph``
         self._succ: Adjacency = {}
         self._node: dict[Hashable, dict[str, Any]] = {}
-        self.expanded: set = set()
+        self.expanded: dict = {}  # (an ordered set) the states whose moves are built, in that order
+        self._reverse = _Reverse()
         self.label = label  # ``label(state)``: a state's name, made when asked (else its ``label`` attribute)
         self.expand = None if writer is None else writer(self)  # None: a store only its readers build
         self.out: Mapping = _Expanding(self)
@@ -119,7 +121,7 @@ class LazyGraph:
         """
         view = object.__new__(LazyGraph)
         view.graph, view._succ, view._node = self.graph, self._succ, self._node
-        view.expanded, view.label = self.expanded, label
+        view.expanded, view._reverse, view.label = self.expanded, self._reverse, label
         if source not in self._succ:
             graph_writers(view)[0](source, {})
         view.expand = writer(view)
@@ -128,25 +130,20 @@ class LazyGraph:
         return view
 
     def predecessors(self) -> Adjacency:
-        """``state -> {predecessor: edge attributes}`` of the moves built out of the states this
-        graph shows (what :func:`predecessors` gives), made afresh at each call: a pass over
-        those moves.
+        """``state -> {predecessor: edge attributes}`` of every move built (what
+        :func:`predecessors` gives): made the first time it is asked for, then brought up to
+        date with the moves built since, each time it is asked for again.
 
         >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n % 3 + 1, {}))
         >>> g.add_node(1)
         >>> _ = successors(g)[1], successors(g)[2]
         >>> g.predecessors()
         {1: {}, 2: {1: {}}, 3: {2: {}}}
+        >>> _ = successors(g)[3]
+        >>> g.predecessors()
+        {1: {3: {}}, 2: {1: {}}, 3: {2: {}}}
         """
-        succ = self._succ
-        pred: Adjacency = {state: {} for state in self._states}
-        for u in self._states:
-            for v, attrs in succ[u].items():
-                into = pred.get(v)
-                if into is None:  # (a move built by another search over the same states)
-                    into = pred[v] = {}
-                into[u] = attrs
-        return pred
+        return self._reverse.update(self._succ, self.expanded)
 
     def size(self) -> tuple[int, int]:
         """``(states, moves)`` built, or for a :meth:`reader`, reached and read."""
@@ -196,6 +193,36 @@ class LazyGraph:
         return graph
 
 
+class _Reverse:
+    """The reverse of a :class:`LazyGraph`'s moves (shared by its readers), kept up to date only
+    when asked for: the first time, the reverse of every move built; then of the moves of the
+    states expanded since (after the first, moves are built by expanding states only)."""
+
+    def __init__(self):
+        self.pred: Adjacency | None = None
+        self.states = self.expansions = 0  # how many states, and expansions, ``pred`` covers
+
+    def update(self, succ: Adjacency, expanded: dict) -> Adjacency:
+        pred = self.pred
+        if pred is None:
+            pred = self.pred = {}
+            sources: Iterable = succ
+        else:
+            sources = _added(expanded, self.expansions)
+        for state in _added(succ, self.states):
+            pred[state] = {}
+        for u in sources:
+            for v, attrs in succ[u].items():
+                pred[v][u] = attrs
+        self.states, self.expansions = len(succ), len(expanded)
+        return pred
+
+
+def _added(ordered: dict, known: int) -> list:
+    """The keys of ``ordered`` after its first ``known``, in order (read from the end: no walk over the first)."""
+    return list(itertools.islice(reversed(ordered), len(ordered) - known))[::-1]
+
+
 class _Expanding(Mapping):
     """A :class:`LazyGraph`'s adjacency: reading a state's successors builds them first.
     Read it state by state: iterating its values or items builds while it iterates."""
@@ -210,7 +237,7 @@ class _Expanding(Mapping):
         out = self._succ[state]  # KeyError for a state not in the graph, as from the dict itself
         if state not in self._expanded:
             self._expand(state)
-            self._expanded.add(state)
+            self._expanded[state] = None
         return out
 
     def __contains__(self, state) -> bool:
@@ -240,7 +267,7 @@ class _Reaching(Mapping):
         out = self._succ[state]
         if state not in self._expanded:
             self._expand(state)
-            self._expanded.add(state)
+            self._expanded[state] = None
         reached = self.reached
         if reached.get(state) is None:  # read for the first time: its successors are reached
             reached[state] = True
@@ -292,8 +319,8 @@ def edge_count(graph) -> int:
 
 def predecessors(graph) -> Adjacency:
     """The reverse adjacency, ``node -> {predecessor: edge attributes}`` (``graph.pred``);
-    read only, like :func:`successors`.  Of a :class:`LazyGraph`, made when asked
-    (:meth:`LazyGraph.predecessors`): ask once.
+    read only, like :func:`successors`.  Of a :class:`LazyGraph`, made when asked for
+    (:meth:`LazyGraph.predecessors`).
 
     >>> import networkx as nx
     >>> g = nx.DiGraph([(1, 3), (2, 3)])
