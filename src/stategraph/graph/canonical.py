@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..errors import ContractError, StategraphError, shorten
-from .dicts import predecessors, successors
+from .dicts import built_successors, predecessors, successors
 
 
 def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"):
@@ -145,7 +145,7 @@ def canonical_from_tree(graph, source, targets, dist, tree, *, weight="weight", 
 def _tree_in_rank_order(graph, parents, rank) -> bool:
     """Whether the tree's edges leaving each state, in the order they reached their states
     (``parents``' order), have integer ranks that rise."""
-    succ = successors(graph)
+    succ = built_successors(graph)  # (every parent's moves were read by the search)
     reached = iter(parents.items())
     next(reached)  # the source
     parent, moves, last = None, {}, None

@@ -66,6 +66,20 @@ def successors(graph) -> Adjacency:
     return _dicts(graph)._succ
 
 
+def built_successors(graph) -> Adjacency:
+    """:func:`successors` as far as it is built, read without building more (a plain dict, faster
+    to read): of a :class:`LazyGraph`, a state's moves once it was expanded (else none, or
+    those another search over the same states built); of a networkx graph, all of them.
+
+    >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n + 1, {}))
+    >>> g.add_node(0)
+    >>> before = dict(built_successors(g)[0])
+    >>> before, successors(g)[0], built_successors(g)[0]
+    ({}, {1: {}}, {1: {}})
+    """
+    return _dicts(graph)._succ
+
+
 class LazyGraph:
     """A directed graph built as far as a search reads it; not a networkx graph.
 
