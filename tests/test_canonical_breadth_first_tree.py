@@ -73,7 +73,7 @@ def smallest_shortest_walks(graph, source) -> dict:
     return found
 
 
-def grown(graph, source, targets) -> StateGraph:
+def grown(graph, source, targets, own_walk=None) -> StateGraph:
     """``graph`` as a state graph built as it is searched (as a first-level puzzle's with declared
     unit weights): each state's moves copied in when first read, the goals a test."""
     def begin(lazy):
@@ -84,7 +84,8 @@ def grown(graph, source, targets) -> StateGraph:
         add_edge = graph_writers(lazy)[1]
         return lambda state: [add_edge(state, v, attrs) for v, attrs in graph.succ[state].items()]
 
-    return StateGraph.expanding(source, begin, writer, GoalTest(targets.__contains__), profile=WeightProfile())
+    return StateGraph.expanding(source, begin, writer, GoalTest(targets.__contains__), profile=WeightProfile(),
+                                canonical=own_walk)
 
 
 def enumerated_canonical(graph, source, targets):
@@ -159,3 +160,21 @@ def test_ranks_the_tree_cannot_vouch_for_get_the_walk_s_answer(edges):
             solve(grown(model.graph, "s", model.targets), "bfs")
     else:
         assert solve(grown(model.graph, "s", model.targets), "bfs").states == expected == ["s", "a", "t"]
+
+
+@pytest.mark.parametrize("in_rank_order", [True, False])
+def test_a_state_graph_s_own_walk_answers_only_where_the_tree_cannot(in_rank_order):
+    """A state graph with its own canonical walk (Abbott's Revenge's): the tree's path where it
+    shows the ranks' order, the graph's walk, never the generic one, where it does not."""
+    rng = random.Random(4500 + in_rank_order)
+    walked = []
+
+    def own_walk(*args, **kwargs):
+        walked.append(args)
+        return canonical.canonical_path(*args, **kwargs)
+
+    for _ in range(200):
+        graph = tied_graph(rng, in_rank_order)
+        targets = frozenset(rng.sample(sorted(graph)[1:], min(len(graph) - 1, rng.randint(1, 3))))
+        assert solve(grown(graph, 0, targets, own_walk), "bfs").states == enumerated_canonical(graph, 0, targets)
+    assert (len(walked) == 0) == in_rank_order

@@ -152,8 +152,8 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         with blamed_on(routine):
             if not path:
                 states = None
-            elif tree is not None and state_graph.canonical is None:
-                states = canonical_from_tree(graph, source, targets, dist, tree)
+            elif tree is not None:
+                states = canonical_from_tree(graph, source, targets, dist, tree, walk=state_graph.canonical)
             else:
                 states = (state_graph.canonical or canonical_path)(graph, source, targets, dist)
     if tree is None:
