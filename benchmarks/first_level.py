@@ -86,7 +86,9 @@ def workloads(quick: bool) -> list:
     keys, boards = (10, 5) if quick else (40, 200)
     tile = EXAMPLES / "sliding_tile"
     return [Workload("8-puzzle, the 31-move board, A* Manhattan", "sliding_tile", tile / "hardest.txt"),
-            Workload("8-puzzle, the example's 3 boards, A*", "sliding_tile", tile / "input.txt"),
+            Workload("8-puzzle, 2 and 24 moves and an unsolvable board, A*", "sliding_tile",
+                     lambda: "\n\n".join((tile / "input.txt").read_text().split("\n\n")[:2]) + "\n\n"
+                     + (tile / "unsolvable.txt").read_text()),
             Workload("water jug, the example's 7 instances, BFS", "water_jug", EXAMPLES / "water_jug" / "input.txt"),
             Workload(f"keys and doors, {keys} random grids, BFS", "keys_doors", lambda: keys_grids(keys, 33)),
             Workload(f"{boards} random 8-puzzle boards, A*", "sliding_tile", lambda: random_boards(boards, 200))]
