@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import time
 from pathlib import Path
 
 
@@ -27,3 +29,20 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def left_alive(pids, within: float) -> list[int]:
+    """Those of ``pids`` still running after waiting up to ``within`` seconds for them to end."""
+    deadline = time.monotonic() + within
+    while (left := [pid for pid in pids if alive(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
+
+
+def kill_all(pids) -> None:
+    """SIGKILL each of ``pids`` that is still there (what a run left behind, if a test failed)."""
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

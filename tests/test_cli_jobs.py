@@ -21,7 +21,7 @@ import pytest
 import ref_pushing_boxes
 from cli_runner import Result, run_cli
 from example_folders import copy_of, run_in
-from process_table import alive, descendants
+from process_table import alive, descendants, kill_all, left_alive
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import Settings, run
 from stategraph.puzzles import PUZZLES, sample_text
@@ -254,10 +254,7 @@ def test_a_closed_pipe_is_status_1_without_a_word_and_ends_every_worker(jobs):
     process.stdin.close()
     assert process.wait(timeout=60) == 1
     assert process.stderr.read() == b""
-    deadline = time.monotonic() + 10
-    while [pid for pid in children if alive(pid)] and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not [pid for pid in children if alive(pid)]
+    assert left_alive(children, within=10) == []
 
 
 # the parent's death -----------------------------------------------------------------------------------
@@ -296,14 +293,7 @@ def test_a_parent_killed_by_sigkill_leaves_no_child(busy):
     try:
         process.kill()
         process.wait(timeout=10)
-        deadline = time.monotonic() + 5
-        while [pid for pid in children if alive(pid)] and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not [pid for pid in children if alive(pid)]
+        assert left_alive(children, within=5) == []
     finally:
-        for pid in children:
-            try:
-                os.kill(pid, signal.SIGKILL)  # what the run left behind, if the test failed
-            except ProcessLookupError:
-                pass
+        kill_all(children)
         process.stdin.close()

@@ -288,13 +288,11 @@ compact.explore_compact(Slow(), 300, max_states=100_000, jobs=2)
 
 def test_census_workers_end_when_their_parent_is_killed():
     """A census killed by SIGKILL while a worker is busy leaves neither of its two behind."""
-    import os
-    import signal
     import subprocess
     import sys
     import time
 
-    from process_table import alive, descendants
+    from process_table import descendants, kill_all, left_alive
 
     process = subprocess.Popen([sys.executable, "-c", SLOW_WORKERS.format(tests=str(Path(__file__).parent))])
     try:
@@ -306,17 +304,10 @@ def test_census_workers_end_when_their_parent_is_killed():
         time.sleep(1)  # the layer with (2, 2) reached
         process.kill()
         process.wait(timeout=10)
-        deadline = time.monotonic() + 5
-        while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not [pid for pid in workers if alive(pid)]
+        assert left_alive(workers, within=5) == []
     finally:
         process.kill()
-        for pid in descendants(process.pid) | workers:
-            try:
-                os.kill(pid, signal.SIGKILL)  # what the run left behind, if the test failed
-            except ProcessLookupError:
-                pass
+        kill_all(descendants(process.pid) | workers)
 
 
 @pytest.mark.parametrize("name, query", [("arrow_maze", None), ("huarong", 2), ("pushing_boxes", None)])
