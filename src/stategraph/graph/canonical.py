@@ -140,7 +140,9 @@ def canonical_from_tree(graph, source, targets, dist, tree, *, weight="weight", 
         return None
     if _tree_in_rank_order(graph, tree.parents, rank):
         return tree.path()
-    return (walk or canonical_path)(graph, source, targets, dist, weight=weight, rank=rank)
+    if walk is not None:  # called as solve() calls a state graph's own walk
+        return walk(graph, source, targets, dist)
+    return canonical_path(graph, source, targets, dist, weight=weight, rank=rank)
 
 
 def _tree_in_rank_order(graph, parents, rank) -> bool:
