@@ -23,12 +23,14 @@ class ContestPuzzle(Puzzle):
 
     default_algorithm = "astar"
     reader: ClassVar[Callable[..., Any]]  # the package's parse(data, source, limits)
+    package: ClassVar[str]  # the package its reader, generator and checker are modules of
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "reader" in cls.__dict__:  # a built-in itself (a subclass elsewhere, a student's, inherits these)
             cls.sample = files("stategraph").joinpath("samples", f"{cls.name}.txt").read_text(encoding="utf-8")
             cls.checker = import_module(".check", cls.__module__)
+            cls.package = cls.__module__
 
     def parse(self, data, source="<input>", limits=None):
         return type(self).reader(data, source, limits)
@@ -36,7 +38,7 @@ class ContestPuzzle(Puzzle):
     def random_instance(self, rng, size):
         """An input of one random instance, bigger as ``size`` grows (the package's ``generate``
         module says how)."""
-        generate = import_module(".generate", self.checker.__package__)  # only a grader draws; solving never does
+        generate = import_module(".generate", self.package)  # only a grader draws; solving never does
         return generate.random_instance(rng, size)
 
     def answer_cost(self, instance, question, answer):
