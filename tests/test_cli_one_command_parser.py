@@ -1,12 +1,8 @@
 """Start-up (issue 44): a command line that starts with a command's name is parsed by a parser of that
 command alone; every such command line must parse, fail and print help exactly as with the parser of
-every command.  And the help formatter, set up only when it lays out text, lays it out as argparse's
-own does."""
+every command."""
 
 from __future__ import annotations
-
-import argparse
-import functools
 
 import pytest
 
@@ -42,20 +38,6 @@ def test_a_line_not_starting_with_a_command_gets_the_parser_of_every_command(arg
     assert cli._named_command(argv) is None
 
 
-@pytest.mark.parametrize("columns", ["5", "40", "80", "200"])
-def test_help_is_laid_out_as_by_argparse_s_own_formatter(columns, monkeypatch):
-    monkeypatch.setenv("COLUMNS", columns)
-    parser = cli._parser()
-    subparsers = parser._subparsers._group_actions[0].choices
+def test_each_command_s_usage_starts_with_its_name():
+    subparsers = cli._parser()._subparsers._group_actions[0].choices
     assert [each.prog for each in subparsers.values()] == [f"stategraph {name}" for name in cli.COMMANDS]
-    for each in [parser, *subparsers.values()]:
-        ours = each.format_help(), each.format_usage()
-        each._get_formatter = functools.partial(argparse.HelpFormatter, prog=each.prog)
-        assert (each.format_help(), each.format_usage()) == ours, each.prog
-
-
-def test_a_formatter_set_up_on_first_use_still_lacks_what_it_lacks():
-    formatter = cli._Formatter("stategraph")
-    assert formatter._width > 0  # set up here
-    with pytest.raises(AttributeError):
-        formatter.no_such_attribute  # noqa: B018

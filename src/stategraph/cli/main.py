@@ -78,24 +78,6 @@ class _Parser(argparse.ArgumentParser):
     def print_help(self, file=None):
         _print(self.format_help(), file)
 
-    def _get_formatter(self):
-        return _Formatter(self.prog)
-
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help formatter, set up when it first lays out text: argparse also makes one for
-    every option it is given, only to check the option's metavar, and setting one up measures the
-    terminal, which imports shutil (2 ms of every run)."""
-
-    def __init__(self, prog: str):
-        self._prog_unset = prog
-
-    def __getattr__(self, name: str) -> Any:  # one of the attributes HelpFormatter's __init__ sets
-        if "_prog_unset" not in self.__dict__:
-            raise AttributeError(name)
-        super().__init__(self.__dict__.pop("_prog_unset"))
-        return getattr(self, name)
-
 
 class _Version(argparse.Action):
     """``--version``: the version on stdout, printed as help is."""
