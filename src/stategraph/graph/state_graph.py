@@ -214,6 +214,11 @@ class StateGraph:
     canonical : callable, optional
         The model's own tie-break, in place of :func:`~stategraph.graph.canonical.canonical_path`
         (same arguments).
+    own_rule : bool, optional
+        Whether ``canonical`` breaks ties by a rule of its own (the default), or only walks
+        :func:`~stategraph.graph.canonical.canonical_path`'s rule faster: then a routine that
+        finds the canonical path itself (``SearchRoutine.canonical``, ``bfs``'s tree) answers in
+        its place.
 
     Raises
     ------
@@ -236,6 +241,7 @@ class StateGraph:
     profile: WeightProfile = field(default=None)  # type: ignore[assignment]
     lexicographic: bool = False  # the weight type when the graph has no edge to show it
     canonical: Callable | None = None
+    own_rule: bool = True  # canonical is a tie-break of its own (not a faster walk of canonical_path's)
     if TYPE_CHECKING:  # for mypy only: set by __post_init__ or expanding(), not fields at run time
         _graph: nx.DiGraph | None = field(init=False)
         _targets: frozenset = field(init=False)
@@ -265,7 +271,7 @@ class StateGraph:
 
     @classmethod
     def expanding(cls, source, begin: Callable | None, writer: Callable | None, goals: frozenset | GoalTest, *,
-                  heuristic=None, profile: WeightProfile, canonical: Callable | None = None,
+                  heuristic=None, profile: WeightProfile, canonical: Callable | None = None, own_rule: bool = True,
                   whole: Callable[[], tuple[nx.DiGraph, frozenset]] | None = None,
                   graph: LazyGraph | None = None) -> StateGraph:
         """A state graph built only as far as the search needs it, and whole when anyone reads it.
@@ -289,7 +295,7 @@ class StateGraph:
         goals : frozenset or GoalTest
             Every state that is a goal if it exists (or a :class:`GoalTest`, a goal predicate): a
             routine's targets while the graph grows; the whole graph's targets are those of them in it.
-        heuristic, canonical : callable, optional
+        heuristic, canonical, own_rule : optional
             As for :class:`StateGraph`.
         profile : WeightProfile
             The weights every move of the model has (declared: a growing graph cannot scan them).
@@ -319,6 +325,7 @@ class StateGraph:
         require_hashable(source, "the source")
         self = cls.__new__(cls)
         self.source, self.heuristic, self.profile, self.canonical = source, heuristic, profile, canonical
+        self.own_rule = own_rule
         self.lexicographic = profile.lex
         self._goals = goals if isinstance(goals, GoalTest) else frozenset(goals)
         self._whole = whole

@@ -46,7 +46,7 @@ SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
                   "any numbers or Lex pairs (refuses negative cycles)", needs_nonnegative=False),
     SearchRoutine("astar", astar, "A* with the puzzle's admissible, consistent heuristic",
                   "non-negative numbers or Lex pairs, with a puzzle heuristic", needs_heuristic=True,
-                  options=("stop_at_target",), cost_only=True, grows=True),
+                  options=("stop_at_target",), cost_only=True, grows=True, canonical=True),
     SearchRoutine("bidirectional_dijkstra", bidirectional_dijkstra,
                   "forward and backward Dijkstra meeting in the middle, then an A* sweep",
                   "non-negative numbers or Lex pairs"),

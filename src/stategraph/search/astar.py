@@ -19,7 +19,8 @@ and ``Lex`` pairs, tests the heuristic where the loop already compares, and call
 where floats round, and forgives rounding.  Where the textbook is done at the first target
 popped, both go on while the least ``f`` left is not above that target's distance, so that every
 state on an optimal path is settled (the rule of :class:`~stategraph.search.result.SearchResult`);
-only ``cost_only``, on exact weights, stops at the first.
+only ``cost_only``, on exact weights, stops at the first, and ``canonical``, which then walks the
+band of ``f`` up to the optimum for the canonical path (:mod:`~stategraph.search.astar_path`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from time import perf_counter
 from ..errors import SearchNotApplicable
 from ..graph.dicts import successors
 from ..graph.weights import Lex
+from .astar_path import band_path
 from .heuristic_check import HeuristicCheck, Rounding
 from .result import SearchResult, SearchStats
 
@@ -40,7 +42,7 @@ REL_TOL = 1e-9
 
 
 def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, settled=None,
-          stop_at_target=True, cost_only=False):
+          stop_at_target=True, cost_only=False, canonical=False):
     """Distances from ``source``, expanding states in order of ``(g + h, h, arrival)``.
 
     ``heuristic(state)`` must be a lower bound on the cost still to pay that is consistent
@@ -78,11 +80,16 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
         Stop once no open state can lie on an optimal path (default), or settle every reachable state.
     cost_only : bool, optional
         Stop at the first target settled (with exact weights).
+    canonical : bool, optional
+        Find the canonical path too (with exact weights): once the first target is settled, a walk
+        of the band of ``f`` up to its distance (:mod:`~stategraph.search.astar_path`) gives it,
+        and the search stops; where the walk cannot vouch for it, the search goes on as without.
 
     Returns
     -------
     SearchResult
-        Exact distances for every state settled; ``order`` is the order settled.
+        Exact distances for every state settled; ``order`` is the order settled; ``path`` the
+        canonical path where ``canonical`` found it.
 
     Raises
     ------
@@ -112,17 +119,19 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     settled = {} if settled is None else settled  # an ordered set: the states in the order settled
     succ = successors(graph)
     kind = _weight_kind(zero, succ, source, weight)
+    path = None
     if kind is not float:
         try:
-            dist, relaxed = _exact(HeuristicCheck(graph, kind), succ, source, targets, zero, weight, heuristic,
-                                   settled, stop_at_target, cost_only)
+            dist, relaxed, path = _exact(HeuristicCheck(graph, kind), succ, source, targets, zero, weight, heuristic,
+                                         settled, stop_at_target, cost_only, canonical)
         except Rounding:  # a float bound met on the way
             settled.clear()
             kind = float
     if kind is float:
         dist, relaxed = _tolerant(HeuristicCheck(graph, float), succ, source, targets, zero, weight, heuristic,
                                   settled, stop_at_target)
-    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys())
+    return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys(),
+                        path=path)
 
 
 def _weight_kind(zero, succ, source, weight) -> type:
@@ -139,9 +148,10 @@ def _weight_kind(zero, succ, source, weight) -> type:
     return int
 
 
-def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target, cost_only):
+def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target, cost_only, canonical):
     """The textbook's loop with exact arithmetic (ints or ``Lex``), so every test of the heuristic
-    is exact: with ``f = g + h``, ``h(u) > w + h(v)`` is ``f(v) < f(u)``, one comparison per move."""
+    is exact: with ``f = g + h``, ``h(u) > w + h(v)`` is ``f(v) < f(u)``, one comparison per move.
+    Returns the distances, the moves relaxed, and the canonical path where ``canonical`` found it."""
     kind = check.kind
     dist = {source: zero}  # g: the textbook's "reached"
     dist_get, pop, push, tie = dist.get, heappop, heappush, count()
@@ -152,6 +162,7 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
     if h is not None:
         heap.append((zero + h, h, next(tie), source))
     best = None  # the distance of the first target settled
+    path = None
     relaxed = 0
     while heap:
         f, hu, _, u = pop(heap)
@@ -169,6 +180,12 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
                 best = g
                 if cost_only:
                     break
+                if canonical:
+                    found = band_path(succ, source, targets, best, dist, settled, heuristic, zero, weight=weight)
+                    if found is not None:
+                        path, costs = found
+                        dist.update(zip(path, costs))
+                        break
         edges = succ[u]
         relaxed += len(edges)
         for v, attrs in edges.items():
@@ -190,7 +207,7 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
             push(heap, (fv, h, next(tie), v))
     if best is not None:
         check.left_open(targets, settled, dist, best, heap)
-    return dist, relaxed
+    return dist, relaxed, path
 
 
 def _tolerant(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target):

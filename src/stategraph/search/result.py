@@ -80,6 +80,11 @@ class SearchResult:
     tree : BreadthFirstTree or None
         ``bfs``'s breadth-first tree where asked for (``tree=True``), from which the canonical path
         is read (:func:`~stategraph.graph.canonical.canonical_from_tree`); else ``None``.
+    path : list or None
+        The canonical path (:mod:`~stategraph.graph.canonical`), where the routine was asked for it
+        (``canonical=True``) and could vouch for it; else ``None``.  A routine that gives it
+        promises only what a cost-only run does of the other distances: the canonical path's
+        states have their exact distances.
 
     ``order``, where the routine can tell it, holds the states it settled, each once, in the order
     it settled them first (``len(order) == stats.settled``): the routine's own ordered set (a
@@ -93,6 +98,7 @@ class SearchResult:
     stats: SearchStats = field(default_factory=SearchStats)
     order: Collection | None = None
     tree: BreadthFirstTree | None = None
+    path: list | None = None
 
     def settled_order(self) -> list:
         """The states settled, in order: ``order`` where the routine reports it, else every state

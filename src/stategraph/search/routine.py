@@ -30,6 +30,10 @@ class SearchRoutine:
         It takes ``tree=True``: return its breadth-first tree (:attr:`SearchResult.tree
         <stategraph.search.result.SearchResult.tree>`), asked for where the graph grows as it is
         searched.
+    canonical : bool
+        It takes ``canonical=True``: return the canonical path itself where it can vouch for it
+        (:attr:`SearchResult.path <stategraph.search.result.SearchResult.path>`), asked for where
+        the graph grows as it is searched.
     plugin : bool
         It comes from outside the package, so its distances are judged.
     grows : bool
@@ -54,6 +58,7 @@ class SearchRoutine:
     options: tuple = ()  # names of the boolean options the routine takes
     cost_only: bool = False  # takes cost_only=True: stop once the optimal cost is known (no path wanted)
     tree: bool = False  # takes tree=True: returns its breadth-first tree
+    canonical: bool = False  # takes canonical=True: returns the canonical path where it can vouch for it
     plugin: bool = False  # from outside the package (module:function): its distances are judged
     grows: bool = False  # may search a graph being built (see the docstring for what that promises)
 

@@ -131,10 +131,13 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         started = perf_counter()
         graph, targets = state_graph.searched(routine.grows)  # a growing state graph may build its whole graph
         built = perf_counter() - started
-        if routine.tree and graph is state_graph.lazy:
-            # the tree spares a graph that grows a scan of its goals and the walk back; a whole
-            # graph's walk back, over the optimal paths only, costs less than the tree's check
-            extra["tree"] = True
+        if state_graph.canonical is None or not state_graph.own_rule:  # the one rule: a routine may answer it
+            if routine.canonical and path:  # (A*: it stops short of the end of its band)
+                extra["canonical"] = True
+            if routine.tree and graph is state_graph.lazy:
+                # the tree spares a graph that grows a scan of its goals and the walk back; a whole
+                # graph's walk back, over the optimal paths only, costs less than the tree's check
+                extra["tree"] = True
         exact = None  # a judged routine's distances, checked: the built-in's
         at_goal = source in targets and state_graph.profile.nonnegative  # (a negative move may lead lower)
         if (options or {}).get("stop_at_target", True) and (at_goal or not targets):
@@ -149,14 +152,19 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
             dist = {source: state_graph.zero}
         started = perf_counter()
         tree = result.tree if "tree" in extra else None
+        found = result.path if "canonical" in extra else None  # the canonical path, found by the routine
         with blamed_on(routine):
             if not path:
                 states = None
+            elif found is not None:
+                states = found
             elif tree is not None:
                 states = canonical_from_tree(graph, source, targets, dist, tree, walk=state_graph.canonical)
             else:
                 states = (state_graph.canonical or canonical_path)(graph, source, targets, dist)
-    if tree is None:
+    if found is not None:
+        best = dist[found[-1]]
+    elif tree is None:
         best = optimal_cost(targets, dist)
     else:  # the tree's first target is the nearest
         best = None if tree.nearest is None else dist[tree.nearest]

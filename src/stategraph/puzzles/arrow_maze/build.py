@@ -164,4 +164,4 @@ def cell_heading_graph(maze: ArrowMaze) -> StateGraph:
     goals = frozenset((row, col, heading) for heading in DIRECTIONS)  # on the goal, with any heading
     return StateGraph.expanding(START, partial(_started, maze), partial(_writer, maze), goals,
                              heuristic=distance_lower_bound(maze), profile=PROFILE,
-                             canonical=first_optimal_turns)
+                             canonical=first_optimal_turns, own_rule=False)
