@@ -21,7 +21,6 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -115,11 +114,26 @@ def test_a_refused_state_graph_picture_is_told_from_a_failure():
 
 # the builds ---------------------------------------------------------------------------------------
 
+def sphinx_started(source: Path, out: Path, *options: str) -> subprocess.Popen:
+    """``sphinx-build OPTIONS -q -b html SOURCE OUT`` started in a process of its own, on this tree's code."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])))
+    return subprocess.Popen([sys.executable, "-m", "sphinx", *options, "-q", "-b", "html", str(source), str(out)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finished(build: subprocess.Popen) -> subprocess.CompletedProcess:
+    """The build, once it ends (stopped after 30 minutes)."""
+    try:
+        out, err = build.communicate(timeout=1800)
+    except subprocess.TimeoutExpired:
+        build.kill()
+        raise
+    return subprocess.CompletedProcess(build.args, build.returncode, out, err)
+
+
 def sphinx(source: Path, out: Path, *options: str) -> subprocess.CompletedProcess:
     """``sphinx-build OPTIONS -q -b html SOURCE OUT`` in a process of its own, on this tree's code."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-m", "sphinx", *options, "-q", "-b", "html", str(source), str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
+    return finished(sphinx_started(source, out, *options))
 
 
 def default_routine(name: str, folder: Path | None) -> str:
@@ -140,12 +154,11 @@ def compare_rows(name: str, tmp_path: Path) -> list[dict]:
     folder = EXAMPLES / name if (EXAMPLES / name / "puzzle.yaml").is_file() else None
     if folder is None:
         sample = tmp_path / f"{name}.txt"
-        sample.write_text(run_cli("sample", name, separate=True).out)  # a thread: the CLI in a process of its own
+        sample.write_text(run_cli("sample", name).out)
         args, cwd = [name, sample], tmp_path
     else:
         args, cwd = ["--config", "puzzle.yaml", "input.txt"], folder
-    done = run_cli("compare", *args, "--format", "json", "-a", default_routine(name, folder), cwd=cwd,
-                   separate=True, timeout=900, env={"PYTHONDONTWRITEBYTECODE": "1"})
+    done = run_cli("compare", *args, "--format", "json", "-a", default_routine(name, folder), cwd=cwd)
     assert done.status in (0, 3), done.err  # 3: a model disagrees, as a wrong model does
     return [json.loads(line) for line in done.out.splitlines()]
 
@@ -197,9 +210,14 @@ def test_the_docs_build_a_page_per_puzzle(tmp_path):
 
     out = DOCS / "_build" / "html"
     names = built_in_puzzles() + example_folders()
-    with ThreadPoolExecutor(max_workers=2) as pool:  # the figures, computed here while the docs build
-        rows = {name: pool.submit(compare_rows, name, tmp_path) for name in names if name not in UNCOUNTED}
-        done = sphinx(DOCS, out, "-W")
+    build = sphinx_started(DOCS, out, "-W")
+    try:  # the figures, computed in this process while the docs build
+        rows = {name: compare_rows(name, tmp_path) for name in names if name not in UNCOUNTED}
+    except BaseException:
+        build.kill()
+        build.wait()
+        raise
+    done = finished(build)
     assert done.returncode == 0, done.stderr[-3000:]
     index = lxml_html.parse(str(out / "gallery" / "index.html")).getroot()
     linked = {link.get("href") for link in index.xpath("//div[@class='gallery-grid']/a")}
@@ -215,7 +233,7 @@ def test_the_docs_build_a_page_per_puzzle(tmp_path):
             assert ET.parse(picture).getroot().tag.endswith("svg"), (name, src)
         if name in UNCOUNTED:
             continue
-        found = rows[name].result()
+        found = rows[name]
         assert shown_sizes(page) == expected_sizes(found), name
         [frame] = page.xpath("//iframe/@src")
         data = view_data(path.parent / frame)
