@@ -128,11 +128,9 @@ def test_draw_grid_graph_and_animation(case, tmp_path):
     pytest.importorskip("matplotlib")
     from PIL import Image
 
-    answers = solved(case, tmp_path)
-    first = next(a for a in answers if a["cost"] is not None)
-    instance = str(first["instance"])
-    explained = json.loads(stategraph(case, tmp_path, "explain", "--format", "json", "--instance", instance
-                                      ).stdout.splitlines()[0])
+    told = [json.loads(line) for line in stategraph(case, tmp_path, "explain", "--format", "json").stdout.splitlines()]
+    explained = next(t for t in told if t["answer"] is not None)  # the first question with a solution
+    instance = str(explained["instance"])
     picture, gif = tmp_path / "grid.svg", tmp_path / "play.gif"
     stategraph(case, tmp_path, "draw", "--instance", instance, "-o", str(picture), "--animate", str(gif))
     assert ET.parse(picture).getroot().tag.endswith("svg")
