@@ -177,18 +177,21 @@ def draw(args) -> int:
     views.pyplot()  # no matplotlib: one line, exit 2
     with open_input(path) as (stream, source):
         passes = _Passes(stream)
-        pictured = args.output and not args.graph and \
-            views.draw_solution(settings, passes(), args.output, args.instance, args.query, source)
+        picked = None  # the question, picked once for the picture and the animation
+        if args.output and not args.graph:
+            picked = views.pick(settings, passes(), args.instance, args.query, source)
+        pictured = picked and views.draw_solution(settings, None, args.output, picked=picked)
         if pictured:
             output(f"stategraph: wrote {args.output}\n", report=True)
         elif args.output:  # --graph, or a model that pictures no grid: its state graph
+            picked = None  # one question's graph held at a time, as before
             drawn = views.draw_graph(settings, passes(), args.output, args.instance, args.query, source=source)
             shown = plural(drawn["states"], "state") if drawn["drawn"] == drawn["states"] else \
                 views.left_out(drawn["drawn"], drawn["states"])
             output(f"stategraph: wrote {args.output}: {shown}, {drawn['settled']:,} settled by "
                    f"{settings.algorithm}\n", report=True)
         if args.animate:
-            frames = views.animate(settings, passes(), args.animate, args.instance, args.query, source)
+            frames = views.animate(settings, passes(), args.animate, args.instance, args.query, source, picked=picked)
             output(f"stategraph: wrote {args.animate}: {plural(frames, 'frame')}\n", report=True)
     return 0
 

@@ -194,12 +194,13 @@ def _text_size(scene) -> tuple[float, float]:
 
 
 def draw_solution(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
-                  source: str = "<input>") -> dict | None:
+                  source: str = "<input>", *, picked: tuple | None = None) -> dict | None:
     """The grid of one question with its solution path, written to ``path`` (SVG or PNG); ``None``
-    (and nothing written) where the model pictures no grid: draw its state graph instead."""
+    (and nothing written) where the model pictures no grid: draw its state graph instead.
+    ``picked``: the question's :func:`pick`, made already (``text`` is then not read)."""
     check_path(path)
     plt = pyplot()
-    record, explanation = pick(settings, text, instance, query, source)
+    record, explanation = picked or pick(settings, text, instance, query, source)
     scene = scene_of(settings, record, explanation)
     if scene is None:
         return None
@@ -229,14 +230,16 @@ def _text_extent(ax):
 
 
 def animate(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
-            source: str = "<input>", fps: int = 2, max_cells: int = MAX_ANIMATION_CELLS) -> int:
+            source: str = "<input>", fps: int = 2, max_cells: int = MAX_ANIMATION_CELLS, *,
+            picked: tuple | None = None) -> int:
     """A GIF of the solution: a frame of the start, then one frame per step; returns the number of
-    frames.  Refused, before any frame is drawn, when frames x grid cells is above ``max_cells``."""
+    frames.  Refused, before any frame is drawn, when frames x grid cells is above ``max_cells``.
+    ``picked``: as :func:`draw_solution`'s."""
     check_path(path, (".gif",))
     plt = pyplot()
     from matplotlib.animation import FuncAnimation, PillowWriter
 
-    record, explanation = pick(settings, text, instance, query, source)
+    record, explanation = picked or pick(settings, text, instance, query, source)
     steps = explanation["steps"]
     frames = len(steps) + 1
     last = scene_of(settings, record, explanation)
