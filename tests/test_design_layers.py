@@ -19,6 +19,8 @@ and a grading child (a program of its own, run by the sandbox) builds its side's
 
 from __future__ import annotations
 
+import ast
+
 import networkx as nx
 import pytest
 
@@ -70,6 +72,19 @@ def test_puzzles_import_no_routine():
     wrong = [(a, b) for a, b in graph().edges if FACADE.isdisjoint((a, b)) and layer(a) == "puzzles"
              and layer(b) == "search"]
     assert wrong == []
+
+
+def reaches_into_networkx(source: str) -> bool:
+    return any(isinstance(node, ast.Attribute) and node.attr in {"_succ", "_pred", "_adj", "_node"}
+               for node in ast.walk(ast.parse(source)))
+
+
+def test_only_dicts_reaches_into_networkx_private_dicts():
+    """``graph.dicts`` is the one module a networkx release that changes its internals meets."""
+    assert [name for name, path in MODULES.items() if reaches_into_networkx(path.read_text())] == \
+        ["stategraph.graph.dicts"]
+    assert reaches_into_networkx("n = len(store._succ)")
+    assert not reaches_into_networkx("self._nodes = 0")
 
 
 @pytest.mark.parametrize("source, expected", [

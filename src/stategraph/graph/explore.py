@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # networkx is imported where a networkx graph is made: a lazy
 
 from ..errors import ContractError, StategraphError, shorten
 from ..limits import MAX_MOVES, MAX_STATES
-from .dicts import LazyGraph, collector_paused, graph_writers
+from .dicts import LazyGraph, built_successors, collector_paused, graph_writers
 from .state_graph import GoalTest, StateGraph, WeightProfile, require_hashable
 from .weights import Lex
 
@@ -150,11 +150,12 @@ class SharedStates:
         instance's moves."""
         store = self.graph
         assert store is not None
+        built = built_successors(store)
         sample = [start] if start in store.expanded else []
-        sample += [state for state in itertools.islice(store._succ, self.SAMPLE)
+        sample += [state for state in itertools.islice(built, self.SAMPLE)
                    if state in store.expanded and state != start]
         for state in sample:
-            held = {nxt: (a["weight"], a["rank"], a["move"]) for nxt, a in store._succ[state].items()}
+            held = {nxt: (a["weight"], a["rank"], a["move"]) for nxt, a in built[state].items()}
             if explorer.moves(state) != held:
                 raise ContractError(f"{explorer.where}graph_key() gave two instances of different moves the same "
                                     f"key ({shorten(self.key)}): at state {shorten(state)} they differ (a key "
