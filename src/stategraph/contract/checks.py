@@ -23,9 +23,9 @@ positions.  Each checker offers
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 from ..errors import VerificationError, shorten
 from ..limits import MAX_POSITIONS
@@ -136,6 +136,29 @@ def out_of_budget(visited: int, limit: int, deadline: float | None) -> bool:
     if visited > limit:
         return True
     return deadline is not None and visited & 1023 == 1 and time.monotonic() > deadline
+
+
+def judged(optimum, cost, fail: Callable[[str], NoReturn], denied: Callable[[object], str],
+           differs: Callable[[object], str]) -> str:
+    """The verdict on an answer of ``cost`` (``None``: it says there is no solution) held to the
+    naive search's ``optimum``: :data:`OPTIMALITY_UNCONFIRMED` past its budget, :data:`CONFIRMED`
+    when they agree; else ``fail`` is called with ``denied(optimum)`` (the answer denies a solution
+    that exists) or ``differs(optimum)``.
+
+    >>> def fail(message):
+    ...     raise VerificationError(message)
+    >>> judged(None, None, fail, str, str), judged(UNKNOWN, 3, fail, str, str)[:10]
+    ('confirmed', 'optimality')
+    >>> judged(2, 3, fail, "denied {}".format, "not the optimum {}".format)
+    Traceback (most recent call last):
+    ...
+    stategraph.errors.VerificationError: not the optimum 2
+    """
+    if optimum is UNKNOWN:
+        return OPTIMALITY_UNCONFIRMED
+    if optimum != cost:
+        fail(denied(optimum) if cost is None else differs(optimum))
+    return CONFIRMED
 
 
 def where(cell) -> str:

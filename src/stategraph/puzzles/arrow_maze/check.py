@@ -10,12 +10,11 @@ import re
 from collections import deque
 
 from ...contract.checks import (
-    CONFIRMED,
     NAIVE_LIMIT,
-    OPTIMALITY_UNCONFIRMED,
     UNKNOWN,
     Answer,
     Answers,
+    judged,
     lines_of,
     out_of_budget,
     where,
@@ -144,24 +143,15 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
         raise VerificationError(f"{_label(maze)}: {message}")
 
     route = record.answer
-    optimum = None
-    if route is None:
-        optimum = naive_optimum(maze, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
-        if optimum is UNKNOWN:
-            return OPTIMALITY_UNCONFIRMED
-        if optimum is not None:
-            fail(f"answered {NO_SOLUTION}, but one of {optimum} moves exists")
-        return CONFIRMED
-    moves = replay(maze, route)
-    solution = record.solution
-    if solution is not None and solution.cost != moves:
-        fail(f"the route makes {moves} moves, but the search reported {shorten(solution.cost)}")
+    moves = None
+    if route is not None:
+        moves = replay(maze, route)
+        solution = record.solution
+        if solution is not None and solution.cost != moves:
+            fail(f"the route makes {moves} moves, but the search reported {shorten(solution.cost)}")
     optimum = naive_optimum(maze, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
-    if optimum is UNKNOWN:
-        return OPTIMALITY_UNCONFIRMED
-    if optimum != moves:
-        fail(f"the route makes {moves} moves, but the optimum is {optimum}")
-    return CONFIRMED
+    return judged(optimum, moves, fail, lambda best: f"answered {NO_SOLUTION}, but one of {best} moves exists",
+                  lambda best: f"the route makes {moves} moves, but the optimum is {best}")
 
 
 def read_answers(text: str, source: str = "<answers>") -> Answers:

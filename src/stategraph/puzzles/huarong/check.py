@@ -13,12 +13,11 @@ import weakref
 from typing import NoReturn
 
 from ...contract.checks import (
-    CONFIRMED,
     NAIVE_LIMIT,
-    OPTIMALITY_UNCONFIRMED,
     UNKNOWN,
     Answer,
     Answers,
+    judged,
     lines_of,
     out_of_budget,
 )
@@ -253,14 +252,9 @@ def verify(board, record, *, deadline: float | None = None, limit: int | None = 
         if solution.cost != answer:
             fail(f"the answer is {answer}, but the search reported {shorten(solution.cost)}")
     optimum = naive_optimum(board, query, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
-    if optimum is UNKNOWN:
-        return OPTIMALITY_UNCONFIRMED
-    if answer == -1:
-        if optimum is not None:
-            fail(f"answered -1, but one of {optimum} moves exists")
-    elif optimum != answer:
-        fail(f"the answer is {answer}, but the optimum is {-1 if optimum is None else optimum}")
-    return CONFIRMED
+    return judged(optimum, None if answer == -1 else answer, fail,
+                  lambda best: f"answered -1, but one of {best} moves exists",
+                  lambda best: f"the answer is {answer}, but the optimum is {-1 if best is None else best}")
 
 
 def read_answers(text: str, source: str = "<answers>") -> Answers:

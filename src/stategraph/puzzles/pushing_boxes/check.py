@@ -11,13 +11,12 @@ import re
 from collections import deque
 
 from ...contract.checks import (
-    CONFIRMED,
     NAIVE_LIMIT,
-    OPTIMALITY_UNCONFIRMED,
     UNKNOWN,
     Answer,
     Answers,
     in_order,
+    judged,
     lines_of,
     out_of_budget,
 )
@@ -183,24 +182,16 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
     def fail(message):
         raise VerificationError(f"maze {maze.number}: {message}")
 
-    if record.answer is None:
-        optimum = naive_optimum(maze, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
-        if optimum is UNKNOWN:
-            return OPTIMALITY_UNCONFIRMED
-        if optimum is not None:
-            fail(f"answered Impossible., but one of cost {optimum} exists")
-        return CONFIRMED
-    cost = replay(maze, record.answer)
-    solution = record.solution
-    reported = tuple(solution.cost) if solution is not None and solution.cost is not None else None
-    if reported != cost:
-        fail(f"the moves cost {cost}, but the search reported {reported}")
+    cost = None
+    if record.answer is not None:
+        cost = replay(maze, record.answer)
+        solution = record.solution
+        reported = tuple(solution.cost) if solution is not None and solution.cost is not None else None
+        if reported != cost:
+            fail(f"the moves cost {cost}, but the search reported {reported}")
     optimum = naive_optimum(maze, limit=NAIVE_LIMIT if limit is None else limit, deadline=deadline)
-    if optimum is UNKNOWN:
-        return OPTIMALITY_UNCONFIRMED
-    if optimum != cost:
-        fail(f"the moves cost {cost}, but the optimum is {optimum}")
-    return CONFIRMED
+    return judged(optimum, cost, fail, lambda best: f"answered Impossible., but one of cost {best} exists",
+                  lambda best: f"the moves cost {cost}, but the optimum is {best}")
 
 
 def read_answers(text: str, source: str = "<answers>") -> Answers:
