@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cli_runner import run_cli
-from stategraph.cli import commands
+from stategraph.cli import commands, options
 from stategraph.cli import main as cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,8 +72,8 @@ def test_a_command_takes_the_settings_options_its_own_then_its_keys_flags(comman
 
 def test_the_flags_go_where_the_table_says(monkeypatch):
     monkeypatch.setattr(cli, "SETTINGS", (cli.FLAGS, *cli.SETTINGS[:1], *cli.SETTINGS[2:]))
-    colour = cli.option("--colour", choices=("red", "blue"), help="the colour")
-    monkeypatch.setitem(cli.COMMANDS, "solve", cli.Command("solve", (colour, cli.FLAGS, cli.INPUT)))
+    colour = options.option("--colour", choices=("red", "blue"), help="the colour")
+    monkeypatch.setitem(cli.COMMANDS, "solve", options.Command("solve", (colour, cli.FLAGS, options.INPUT)))
     assert option_strings("solve") == ["-h", "--help", "--model", "-m", "--algorithm", "-a", "--config", "-c", "--set",
                                        "--quiet", "-q", "--colour", "--format", "--stats", "--verify",
                                        "--export-graphml", "--jobs"]

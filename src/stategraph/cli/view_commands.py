@@ -1,6 +1,6 @@
 """The teaching commands ``compare``, ``explain``, ``draw`` and ``view``: what they do.
 
-Their options are declared with every command's in :data:`stategraph.cli.main.COMMANDS`;
+Their options are declared with every command's in :data:`stategraph.cli.options.COMMANDS`;
 :mod:`stategraph.cli.main` calls the handlers here as it calls those of :mod:`stategraph.cli.commands`.
 """
 
