@@ -21,7 +21,7 @@ matplotlib.use("Agg")  # headless: the pictures are files
 
 from stategraph import get_puzzle, solve_text
 from stategraph.settings.resolve import Settings
-from stategraph.views import compare, draw, explain, page
+from stategraph.views import compare, compare_plot, draw, explain, page
 
 FOLDER = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else tempfile.mkdtemp(
     prefix="stategraph-lecture-")
@@ -77,7 +77,7 @@ draw.animate(Settings.of("pushing_boxes"), PB, picture("pushing_boxes-maze3.gif"
 # %%
 tables = compare.compare("pushing_boxes", PB)
 print(compare.as_text([t for t in tables if t["instance"] == 3]))
-compare.plot(tables, picture("pushing_boxes-compare.svg"))
+compare_plot.plot(tables, picture("pushing_boxes-compare.svg"))
 
 # %% [markdown]
 # The same maze as one interactive page (`stategraph view`): the puzzle at each step, the state graph
@@ -106,7 +106,7 @@ print(explain.render(query1))
 for model in ("piece_side", "piece_blank"):
     print(model, draw.draw_graph(Settings.of("huarong", model=model), HR, picture(f"huarong-{model}-graph.png")))
 draw.draw_solution(Settings.of("huarong"), HR, picture("huarong-query1.png"))
-compare.plot(compare.compare("huarong", HR), picture("huarong-compare.svg"))
+compare_plot.plot(compare.compare("huarong", HR), picture("huarong-compare.svg"))
 
 # %% [markdown]
 # Query 1's page, with A* replayed against SPFA: A* settles 3 states where SPFA settles them all.
@@ -132,7 +132,7 @@ draw.draw_solution(Settings.of("arrow_maze"), AM, picture("arrow_maze-sample.svg
 draw.draw_graph(Settings.of("arrow_maze"), AM, picture("arrow_maze-graph.png"))
 arrow_tables = compare.compare("arrow_maze", AM)
 print(compare.as_text(arrow_tables[:1]))
-compare.plot(arrow_tables, picture("arrow_maze-compare.svg"))
+compare_plot.plot(arrow_tables, picture("arrow_maze-compare.svg"))
 
 # %% [markdown]
 # ## What to take away

@@ -97,7 +97,9 @@ def compare(args) -> int:
     else:
         output({"json": views.as_json, "csv": views.as_csv}[args.format](tables))
     if args.plot:
-        drawn = views.plot(tables, args.plot)
+        from ..views.compare_plot import plot
+
+        drawn = plot(tables, args.plot)
         left_out = f"; {len(drawn['left_out'])} that ran on no question left out" if drawn["left_out"] else ""
         shown_pairs = plural(len(drawn["drawn"]), "model x routine pair")
         output(f"stategraph: wrote {args.plot}: the states settled by {shown_pairs} on each of the "
