@@ -29,7 +29,9 @@ SHOWN = [  # the imports of docs/, examples/ and the README in the project's his
     ("stategraph.views.compare", "plot"),
 ]
 MOVED_NAMES = {"stategraph.settings": "stategraph.settings.resolve",  # a module's names that moved, to their home
-               "stategraph.views.compare": "stategraph.views.compare_plot"}
+               "stategraph.views.compare": "stategraph.views.compare_plot",
+               "stategraph.views.draw": "stategraph.views.graph_layout"}
+MOVED_HELPERS = [("stategraph.views.draw", name) for name in ("COPY_GAP", "group_label", "reached_depths", "spread")]
 
 
 def test_the_top_level_offers_about_fifteen_names_and_star_gives_just_those():
@@ -56,7 +58,7 @@ def new_home(module: str, name: str) -> str:
     return f"stategraph.{moved.MODULES[module.removeprefix('stategraph.')]}"
 
 
-@pytest.mark.parametrize("module, name", SHOWN)
+@pytest.mark.parametrize("module, name", SHOWN + MOVED_HELPERS)
 def test_an_import_the_docs_once_showed_works_and_says_where_the_name_lives(module, name, tmp_path):
     """In a fresh interpreter: the name is the very object of its new home, and the one warning
     points at the user's own line and names that home."""

@@ -14,10 +14,11 @@ The data, built by :func:`build` from one answered question (one Huarong Dao que
   :func:`encode_scenes`; checked first, :func:`~stategraph.views.draw.model_scene`) or, for a
   model without one, the step's ``picture`` text or the state's label;
 * ``graph``: the drawn states (labels, exact distances from the start, positions: where the model
-  places them, :func:`~stategraph.views.draw.suggested_layout`, one labelled copy of the layout per group; else by their
-  cells when every state carries ``*_row``/``*_col`` attributes; else in layers by edges from the
-  start, :func:`~stategraph.views.draw.layer_positions`, a copy of them per group where the model
-  groups its states without placing them), their out-edges with the model's
+  places them, :func:`~stategraph.views.graph_layout.suggested_layout`, one labelled copy of the
+  layout per group; else by their cells when every state carries ``*_row``/``*_col`` attributes;
+  else in layers by edges from the start, :func:`~stategraph.views.graph_layout.layer_positions`,
+  a copy of them per group where the model groups its states without placing them), their
+  out-edges with the model's
   :meth:`~stategraph.contract.puzzle.Model.move_label`, the canonical path, and what was left out;
 * ``replays``: for every routine that applies to the model, the step at which each drawn state
   was reached and settled, and the frontier's size, as ``solve --stats -a ROUTINE`` runs it (the
@@ -29,8 +30,8 @@ The data, built by :func:`build` from one answered question (one Huarong Dao que
   states (else ``None``).
 
 Above :data:`MAX_DRAWN_STATES` states only the canonical path and the states within a few edges
-of it are drawn (:func:`~stategraph.views.draw.neighbourhood`, as ``draw --graph`` draws them); a
-page is never larger than :data:`MAX_PAGE_BYTES`.  Its size is counted (:func:`json_size`) before
+of it are drawn (:func:`~stategraph.views.graph_layout.neighbourhood`, as ``draw --graph`` draws
+them); a page is never larger than :data:`MAX_PAGE_BYTES`.  Its size is counted (:func:`json_size`) before
 anything large is made: a canonical path too long for the budget is
 refused as soon as it is known; a graph part over it (long labels) as soon as the drawn states
 are, before the replays, the explanation and the pictures; the whole data before its JSON and
@@ -72,8 +73,9 @@ from ..search.solution import solve
 from ..search.spfa import spfa
 from ..settings.resolve import Settings
 from ..solving.driver import applicable_algorithms, run
-from .draw import layer_positions, model_scene, model_where, neighbourhood, reach_order, spread, suggested_layout
+from .draw import model_scene, model_where
 from .explain import explanation, step_positions
+from .graph_layout import layer_positions, neighbourhood, reach_order, spread, suggested_layout
 
 MAX_PAGE_BYTES = 5_000_000  # the page budget: no page is larger
 MAX_DRAWN_STATES = 2_000  # above it, the canonical path and its neighbourhood are drawn

@@ -1,0 +1,212 @@
+"""What of a state graph is drawn, and where: for ``draw --graph`` (:mod:`stategraph.views.draw`)
+and the page (:mod:`stategraph.views.page`) alike.
+
+Above a budget, the canonical path and its neighbourhood (:func:`neighbourhood`); the states
+placed where the model places them (:func:`suggested_layout`, one copy of the layout per group),
+else in layers by moves from the start (:func:`layer_positions`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+from ..contract.scene import check_position
+
+COPY_GAP = 2  # cells between two copies of a layout the model suggests, one a group: room for a label
+
+
+def neighbourhood(graph, core: list, limit: int) -> tuple[list, int | None, bool]:
+    """The states to draw, the radius drawn whole and whether a further ring is drawn in part: all
+    of ``graph`` when it has at most ``limit`` states (radius ``None``); else ``core`` (the
+    canonical path) and every state within ``radius`` edges of it (either way), the largest radius
+    that keeps to ``limit`` (``core`` alone may be more), and as many of the next ring as still
+    fit, those a move leads to first (a state many moves lead into, an empty jug, makes a ring of
+    thousands).
+
+    >>> import networkx as nx
+    >>> neighbourhood(nx.path_graph(10, create_using=nx.DiGraph), [4], limit=6)
+    ([4, 5, 3, 6, 2, 7], 2, True)
+    """
+    if len(graph) <= limit:
+        return list(graph), None, False
+    succ, pred = graph.succ, graph.pred
+    chosen = dict.fromkeys(core)
+    ring, radius = list(chosen), 0
+    while ring:
+        following: dict = {}
+        for adjacency in (succ, pred):
+            for u in ring:
+                for v in adjacency[u]:
+                    if v not in chosen:
+                        following[v] = None
+        room = limit - len(chosen)
+        if len(following) > room:
+            chosen.update(dict.fromkeys(list(following)[:max(room, 0)]))
+            return list(chosen), radius, room > 0
+        chosen.update(following)
+        ring, radius = list(following), radius + 1 if following else radius
+    return list(chosen), radius, False
+
+
+def reached_depths(graph, drawn: list, index: dict, source) -> dict[int, int]:
+    """The places in ``drawn`` of the drawn states a breadth-first search from the start reaches
+    along the drawn states' moves, in the order it reaches them, each with its depth."""
+    succ = graph.succ
+    depth = {index[source]: 0} if source in index else {}
+    layer = list(depth)
+    while layer:
+        following = []
+        for i in layer:
+            for v in succ[drawn[i]]:
+                j = index.get(v)
+                if j is not None and j not in depth:
+                    depth[j] = depth[i] + 1
+                    following.append(j)
+        layer = following
+    return depth
+
+
+def reach_order(graph, drawn: list, source) -> list[int]:
+    """The places in ``drawn`` in the order a breadth-first search from the start (along the drawn
+    states' moves) reaches them, then those it never reaches, in their order.
+
+    >>> import networkx as nx
+    >>> reach_order(nx.DiGraph([(0, 2), (2, 1)]), [1, 0, 2, 3], 0)
+    [1, 2, 0, 3]
+    """
+    index = {state: i for i, state in enumerate(drawn)}
+    reached = reached_depths(graph, drawn, index, source)
+    return list(reached) + [i for i in range(len(drawn)) if i not in reached]
+
+
+def suggested_layout(model, instance, drawn: list, order: list[int], default: list | None = None,
+                     where: str = "") -> dict | None:
+    """The layout ``model`` suggests for the states ``drawn`` of ``instance``, or ``None`` unless
+    its :meth:`~stategraph.contract.puzzle.Model.state_position` places every one of them (each
+    place checked, :func:`~stategraph.contract.scene.check_position`; ``where`` begins the
+    message) or it groups them: ``x`` (the column) and ``y`` (the row, downwards) of each, states
+    sharing a place spread on a small circle; with
+    :meth:`~stategraph.contract.puzzle.Model.state_group`, one copy of the layout per group, in
+    the order ``order`` (places in ``drawn``: the search from the start) first reaches them, laid
+    left to right in rows of ``ceil(sqrt(groups))`` copies, each copy :data:`COPY_GAP` beyond the
+    span of the places.  A model that groups its states without placing them is laid out at
+    ``default``'s places (``(row, col)`` of each state: the views' own layout), a copy per group.
+    Also ``groups`` (each copy's ``label`` and the ``x``, ``y`` it is written at, above its top
+    left), ``group_of`` (each state's copy) and ``placed`` (the places are the model's).
+
+    >>> class Keys:
+    ...     def state_position(instance, state): return state[0]
+    ...     def state_group(instance, state): return state[1]
+    >>> found = suggested_layout(Keys, None, [((1, 1), ""), ((1, 2), "a"), ((1, 2), "")], [0, 2, 1])
+    >>> found["x"], found["y"], found["group_of"], [g["label"] for g in found["groups"]]
+    ([1, 5, 2], [1, 1, 1], [0, 1, 0], ['group (none)', 'group a'])
+    """
+    places = _places(model, instance, drawn, where) if drawn else None
+    if places is None and default is None:
+        return None
+    found = [model.state_group(instance, state) for state in drawn]
+    placed = places is not None
+    if places is None:
+        if default is None or all(group is None for group in found):
+            return None  # neither placed nor grouped: the views' own layout
+        places = default
+    groups = list(dict.fromkeys(found[i] for i in order))
+    copy_of = {group: k for k, group in enumerate(groups)}
+    across = math.ceil(math.sqrt(len(groups)))
+    rows, cols = [r for r, _ in places], [c for _, c in places]
+    top, left = min(rows), min(cols)
+    width, height = max(cols) - left + COPY_GAP, max(rows) - top + COPY_GAP
+    offsets = [((k % across) * width, (k // across) * height) for k in range(len(groups))]
+    group_of = [copy_of[group] for group in found]
+    points = [(c + offsets[k][0], r + offsets[k][1]) for (r, c), k in zip(places, group_of)]
+    x, y, crowd = spread(points, 0.3)
+    labelled = groups != [None]
+    return {"layout": "grid", "placed": placed, "x": x, "y": y, "pitch": min(0.6, 2 * math.pi * 0.3 / crowd),
+            "groups": [{"label": group_label(group), "x": left + dx - 0.5, "y": top + dy - 0.8}
+                       for group, (dx, dy) in zip(groups, offsets)] if labelled else [],
+            "group_of": group_of if labelled else None}
+
+
+def _places(model, instance, drawn: list, where: str) -> list | None:
+    """Where ``model`` places each state of ``drawn`` (checked), or ``None`` unless it places every one."""
+    places = []
+    for state in drawn:
+        place = check_position(model.state_position(instance, state), f"{where}state_position()", state)
+        if place is None:
+            return None
+        places.append(place)
+    return places
+
+
+def group_label(group) -> str:
+    """What a copy of the layout is called: ``group`` and its value, its items (a set's sorted) or
+    ``(none)``.
+
+    >>> group_label("ab"), group_label(frozenset("ba")), group_label(""), group_label((2, 1))
+    ('group ab', 'group a, b', 'group (none)', 'group 2, 1')
+    """
+    if isinstance(group, set | frozenset):
+        items = sorted(map(str, group))
+    elif isinstance(group, tuple | list):
+        items = list(map(str, group))
+    else:
+        items = [str(group)] if group not in ("", None) else []
+    return "group " + (", ".join(items) or "(none)")
+
+
+def spread(points: list, radius: float) -> tuple[list, list, int]:
+    """``x``, ``y`` of ``points`` (``(x, y)`` pairs), those sharing a point spread evenly on a circle
+    of ``radius`` round it (in their order, from 0.4 radians); and the most sharing one point.
+
+    >>> spread([(1, 1), (2, 1), (2, 1)], 0.5)[0]
+    [1, 2.461, 1.539]
+    """
+    shared = defaultdict(list)
+    for i, point in enumerate(points):
+        shared[point].append(i)
+    x, y = [p[0] for p in points], [p[1] for p in points]
+    for (px, py), members in shared.items():
+        if len(members) > 1:
+            for n, i in enumerate(members):
+                angle = 2 * math.pi * n / len(members) + 0.4
+                x[i], y[i] = round(px + radius * math.cos(angle), 3), round(py + radius * math.sin(angle), 3)
+    return x, y, max(map(len, shared.values()), default=1)
+
+
+def layer_positions(graph, drawn: list, index: dict, source) -> tuple[list, list]:
+    """``x``, ``y`` of the states ``drawn`` (``index``: their places) in layers by edges from the
+    start (among the drawn states; the rest in a last layer), each ordered by the mean place of the
+    states that lead into it, and a layer taller than about the square root of the states drawn
+    folded into several columns: the layout of a state graph whose states carry no place (``y``
+    downwards; the page's, and ``draw --graph``'s).
+
+    >>> import networkx as nx
+    >>> layer_positions(nx.DiGraph([(0, 1), (0, 2), (2, 3)]), [0, 1, 2, 3], {0: 0, 1: 1, 2: 2, 3: 3}, 0)
+    ([0.0, 1.5, 1.5, 3.0], [0.0, -0.5, 0.5, 0.0])
+    """
+    succ = graph.succ
+    depth = reached_depths(graph, drawn, index, source)
+    last = max(depth.values()) + 1
+    layers = defaultdict(list)
+    for i in range(len(drawn)):
+        layers[depth.get(i, last)].append(i)
+    tallest = max(8, math.ceil(math.sqrt(len(drawn))))
+    place: dict[int, float] = {}
+    x, y = [0.0] * len(drawn), [0.0] * len(drawn)
+    column = 0.0
+    for level in sorted(layers):
+        members = layers[level]
+        lead: dict[int, list] = defaultdict(list)
+        for i in layers.get(level - 1, ()):
+            for v in succ[drawn[i]]:
+                j = index.get(v)
+                if j is not None and depth.get(j, last) == level:
+                    lead[j].append(place[i])
+        members.sort(key=lambda j: sum(lead[j]) / len(lead[j]) if lead.get(j) else math.inf)
+        rows = min(len(members), tallest)
+        for n, i in enumerate(members):
+            place[i] = n
+            x[i], y[i] = column + n // rows, n % rows - (rows - 1) / 2
+        column += math.ceil(len(members) / rows) + 0.5
+    return x, y
