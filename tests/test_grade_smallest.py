@@ -26,7 +26,8 @@ from grading_planted import bridge, coins
 from grading_planted.brute import PLANTED, canonical, numbers, smallest_size, tower_moves
 from stategraph.solving.grade import Case, difference, grade
 from stategraph.solving.sandbox import Outcome, Sandbox, Side
-from stategraph.solving.shrink import PAST_END, Choices, Overrun, _Shrinking, fewer, shrink, simpler, still
+from stategraph.solving.shrink import PAST_END, Choices, Overrun, _Shrinking, shrink, still
+from stategraph.solving.simpler_texts import fewer, simpler
 from stategraph.views.grade_report import part
 
 PLANTED_DIR = Path(__file__).resolve().parent / "grading_planted"
