@@ -1,4 +1,5 @@
-"""Reading exported state graphs back, as state graphs (searched by ``stategraph search GRAPHFILE``).
+"""Reading exported state graphs back, as state graphs (searched by ``stategraph search GRAPHFILE``:
+:func:`~stategraph.io.graph_problem.state_graph` is the search problem a file poses).
 
 A file written by ``stategraph export`` (GraphML, node-link JSON, or GEXF),
 perhaps edited since in yEd, Gephi or by a script, is a plain weighted
@@ -39,8 +40,6 @@ from networkx.readwrite.gexf import GEXFReader
 from networkx.readwrite.graphml import GraphMLReader
 
 from ..errors import OutOfMemory, StategraphError, found_in_chain, shorten
-from ..graph.state_graph import StateGraph
-from ..graph.weights import Lex
 
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024  # --max-bytes: a 39,201-state export is 30-60 MB
 CHUNK_BYTES = 1 << 20
@@ -228,7 +227,7 @@ class _GEXF(GEXFReader):
     def add_edge(self, G, edge_element, edge_attr):
         """networkx's, but a weight in more digits than a float holds exactly is read as the integer."""
         text = edge_element.get("weight")
-        exact = _integer_text(text) if text is not None and len(text) > FLOAT_DIGITS else None
+        exact = integer_text(text) if text is not None and len(text) > FLOAT_DIGITS else None
         super().add_edge(G if exact is None else _WithWeight(G, exact), edge_element, edge_attr)
 
 
@@ -288,7 +287,7 @@ def _check_node_link(document) -> str:
         raise GraphFileError(f"'graph' must be an object, found {shorten(document['graph'])}")
     for flag in ("directed", "multigraph"):
         if flag in document:
-            _boolean(document[flag], f"'{flag}'")
+            file_boolean(document[flag], f"'{flag}'")
     declared = _DeclaredNodes()
     for i, node in enumerate(document["nodes"], 1):
         declared.declare(_node_id(_member(node, "id", f"node {i}"), f"node {i}"))
@@ -317,7 +316,7 @@ def _node_id(value, where: str):
     raise GraphFileError(f"{where} has the id {shorten(value)}: an id must be a string or a finite number")
 
 
-def _boolean(value, what: str) -> bool:
+def file_boolean(value, what: str) -> bool:
     """A boolean as files carry them: ``true``/``false``, or those words as text (GraphML, GEXF
     and DOT attributes typed as strings); anything else is an error."""
     if isinstance(value, bool):
@@ -327,66 +326,7 @@ def _boolean(value, what: str) -> bool:
     raise GraphFileError(f"{what} must be true or false, found {shorten(value)}")
 
 
-# searching ---------------------------------------------------------------------------------------
-
-def state_graph(graph: nx.Graph) -> StateGraph:
-    """The search problem a graph file poses: its start, its targets, its weights."""
-    starts = [n for n, kind in graph.nodes(data="kind") if kind == "start"]
-    if len(starts) != 1:
-        raise GraphFileError("the graph has no node of kind 'start'" if not starts else
-                             f"the graph has {len(starts)} nodes of kind 'start'; exactly one is needed")
-    start = starts[0]
-    targets = {n for n, kind in graph.nodes(data="kind") if kind == "target"}
-    if _boolean(graph.graph.get("start_is_target", False), "the graph attribute 'start_is_target'"):
-        targets.add(start)
-    work: nx.DiGraph = nx.DiGraph()
-    work.add_nodes_from((n, {"label": _text(attrs.get("label"), n)}) for n, attrs in graph.nodes(data=True))
-    kinds = set()
-    for u, v, attrs in graph.edges(data=True):
-        weight = _weight(u, v, attrs)
-        kinds.add(type(weight) is Lex)
-        if len(kinds) > 1:
-            raise GraphFileError("some edges have primary/secondary weights and others only a weight")
-        old = work.get_edge_data(u, v)
-        if old is not None and not weight < old["weight"]:
-            continue  # parallel edges (a multigraph): the cheapest
-        work.add_edge(u, v, weight=weight, rank=(_rank(attrs), str(v)), label=_text(attrs.get("label"), ""))
-    return StateGraph(work, start, frozenset(targets), lexicographic=kinds == {True})
-
-
-def _text(value, default) -> str:
-    return str(default if value is None else value)
-
-
-def _rank(attrs) -> float:
-    rank = attrs.get("rank")
-    return rank if isinstance(rank, (int, float)) and not isinstance(rank, bool) and rank == rank else 0
-
-
-def _weight(u, v, attrs):
-    edge = f"the edge {shorten(u)} -> {shorten(v)}"
-    if "primary" in attrs or "secondary" in attrs:
-        raw = [attrs.get("primary"), attrs.get("secondary")]
-        parts = [_integer_text(p) if isinstance(p, str) else p for p in raw]
-        if all(_integral(p) for p in parts):
-            return Lex(int(parts[0]), int(parts[1]))
-        raise GraphFileError(f"{edge} needs integer primary and secondary weights, "
-                             f"found {shorten(raw[0])} and {shorten(raw[1])}")
-    weight = attrs.get("weight")
-    if isinstance(weight, str):
-        exact = _integer_text(weight)
-        try:
-            weight = float(weight) if exact is None else exact
-        except ValueError:
-            pass
-    if isinstance(weight, bool) or not isinstance(weight, (int, float)):
-        raise GraphFileError(f"{edge} has no numeric weight (found {shorten(weight)})")
-    if isinstance(weight, float) and not math.isfinite(weight):
-        raise GraphFileError(f"{edge} has a weight that is not a finite number ({shorten(weight)})")
-    return int(weight) if _integral(weight) else weight
-
-
-def _integer_text(text: str) -> int | None:
+def integer_text(text: str) -> int | None:
     """The integer ``text`` spells in decimal digits, exactly (``None``: it spells none, or more
     digits than Python converts)."""
     if not INTEGER.fullmatch(text):
@@ -396,7 +336,11 @@ def _integer_text(text: str) -> int | None:
     except ValueError:  # past sys.get_int_max_str_digits()
         return None
 
+def __getattr__(name: str) -> object:
+    """``state_graph`` is :func:`stategraph.io.graph_problem.state_graph` now: it still imports
+    from here in 0.1, with a ``DeprecationWarning``."""
+    if name != "state_graph":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ..moved import name_from
 
-def _integral(value) -> bool:
-    return (isinstance(value, int) and not isinstance(value, bool)) or (
-        isinstance(value, float) and value.is_integer())
+    return name_from(__name__, name, "stategraph.io.graph_problem")

@@ -16,7 +16,8 @@ import math
 import networkx as nx
 
 from ..errors import escaped
-from ..io.graph_read import GraphFileError, state_graph
+from ..io.graph_problem import state_graph
+from ..io.graph_read import GraphFileError
 from ..search.solution import solve
 
 
