@@ -14,7 +14,8 @@ import html
 from ..settings.resolve import Settings
 from ..solving.grade import Case
 from ..solving.sandbox import MAX_MEMORY, MAX_SECONDS, Sandbox, Side
-from .page import _asset, _hash, page
+from .page import page
+from .page_html import asset, source_hash
 
 STYLE = ("body{font-family:sans-serif;margin:1em}.sides{display:flex;gap:1em}.sides section{flex:1;min-width:0}"
          "iframe{width:100%;height:1200px;border:1px solid #ccc}pre{background:#f6f6f6;padding:.5em}")
@@ -40,8 +41,9 @@ def case_page(reference: Side, student: Side, case: Case, names: tuple[str, str]
             frames += _section(f"{role}: {name}", built.answers)
         else:  # a path its puzzle's pictures cannot follow, say: the other side still shows the case
             frames += _section(f"{role}: {name}", None, f"its page could not be built: {built.message}")
-    policy = (f"default-src 'none'; script-src {_hash(_asset('page.js'))}; style-src {_hash(_asset('page.css'))} "
-              f"{_hash(STYLE)}; img-src data:; form-action 'none'; base-uri 'none'")
+    policy = (f"default-src 'none'; script-src {source_hash(asset('page.js'))}; "
+              f"style-src {source_hash(asset('page.css'))} {source_hash(STYLE)}; img-src data:; form-action 'none'; "
+              "base-uri 'none'")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
             f"<title>counterexample: {html.escape(names[1])}</title><style>{STYLE}</style></head><body>"

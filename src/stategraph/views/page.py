@@ -11,8 +11,9 @@ The data, built by :func:`build` from one answered question (one Huarong Dao que
   step ends on, and each step's picture: the model's :class:`~stategraph.contract.scene.Scene` (cells
   in their styles' colours, trails, marks and the legend, drawn with the style tables of
   :mod:`stategraph.contract.scene`, passed in ``styles``; a text picture as its text,
-  :func:`encode_scenes`; checked first, :func:`~stategraph.views.draw.model_scene`) or, for a
-  model without one, the step's ``picture`` text or the state's label;
+  :func:`~stategraph.views.page_scenes.encode_scenes`; checked first,
+  :func:`~stategraph.views.draw.model_scene`) or, for a model without one, the step's
+  ``picture`` text or the state's label;
 * ``graph``: the drawn states (labels, exact distances from the start, positions: where the model
   places them, :func:`~stategraph.views.graph_layout.suggested_layout`, one labelled copy of the
   layout per group; else by their cells when every state carries ``*_row``/``*_col`` attributes;
@@ -31,11 +32,12 @@ The data, built by :func:`build` from one answered question (one Huarong Dao que
 
 Above :data:`MAX_DRAWN_STATES` states only the canonical path and the states within a few edges
 of it are drawn (:func:`~stategraph.views.graph_layout.neighbourhood`, as ``draw --graph`` draws
-them); a page is never larger than :data:`MAX_PAGE_BYTES`.  Its size is counted (:func:`json_size`) before
-anything large is made: a canonical path too long for the budget is
-refused as soon as it is known; a graph part over it (long labels) as soon as the drawn states
-are, before the replays, the explanation and the pictures; the whole data before its JSON and
-HTML are written; and the written page once more, in case the count ever falls short.
+them); a page is never larger than :data:`MAX_PAGE_BYTES`.  Its size is counted
+(:func:`~stategraph.views.page_html.json_size`) before anything large is made: a canonical path
+too long for the budget is refused as soon as it is known; a graph part over it (long labels) as
+soon as the drawn states are, before the replays, the explanation and the pictures; the whole
+data before its JSON and HTML are written; and the written page once more, in case the count
+ever falls short.
 
 >>> p = page("pushing_boxes", "1 4\\nSB.T\\n0 0\\n")
 >>> p.data["steps"]["texts"][1], p.data["graph"]["total"], [r["settled"] for r in p.data["replays"]][:2]
@@ -46,18 +48,12 @@ HTML are written; and the written page once more, in case the count ever falls s
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import html
-import json
 import math
-import re
 import sys
 from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, replace
-from functools import cache
-from importlib.resources import files
 from types import ModuleType
 from typing import Any, cast
 
@@ -76,6 +72,8 @@ from ..solving.driver import applicable_algorithms, run
 from .draw import model_scene, model_where
 from .explain import explanation, step_positions
 from .graph_layout import layer_positions, neighbourhood, reach_order, spread, suggested_layout
+from .page_html import page_size, render
+from .page_scenes import encode_scenes
 
 MAX_PAGE_BYTES = 5_000_000  # the page budget: no page is larger
 MAX_DRAWN_STATES = 2_000  # above it, the canonical path and its neighbourhood are drawn
@@ -460,70 +458,6 @@ def _scenes(settings: Settings, record, steps: list) -> tuple[list, list] | None
     return picked, [first if k == 0 else model_scene(settings, record, steps[:k]) for k in picked]
 
 
-def encode_scenes(scenes: list) -> dict:
-    """Scenes as compact tables: their cell styles once, each as ``[style, fill]`` (a puzzle's own
-    style takes its scene's colour, :meth:`~stategraph.contract.scene.Scene.colour`); each distinct
-    set of cells once (same-styled cells in a row as one run ``[row, col, style, length]``; a cell
-    with text, a note or a name on its own); each trail's points once (an earlier step's trail is
-    a prefix of a later one); each distinct legend once (``[style, meaning]`` entries); a text
-    picture as its text."""
-    styles: dict[tuple[str, str], int] = {}
-    cell_sets: dict[tuple, int] = {}
-    legends: dict[tuple, int] = {}
-    points: list[list] = []
-    by_name: dict[str, list[int]] = defaultdict(list)
-    encoded = []
-    previous: tuple = (None, -1, None)
-    for scene in reversed(scenes):  # the last scene's trails are the longest
-        if (scene.cells, scene.legend) == previous[0]:
-            cells, style_of = previous[1], previous[2]
-        else:
-            style_of = {style: styles.setdefault((style, scene.colour(style)), len(styles))
-                        for style in dict.fromkeys([*(c.style for c in scene.cells), *(k for k, _ in scene.legend)])}
-            cells = cell_sets.setdefault(_cells_key(scene.cells, style_of), len(cell_sets))
-        previous = ((scene.cells, scene.legend), cells, style_of)
-        trails = []
-        for trail in scene.trails:
-            wanted = [list(p) for p in trail.points]
-            latest = by_name[trail.name][-1] if by_name[trail.name] else None
-            at = latest if latest is not None and points[latest][:len(wanted)] == wanted else None
-            if at is None:
-                at = len(points)
-                points.append(wanted)
-                by_name[trail.name].append(at)
-            trails.append([at, len(wanted), trail.style, trail.legend, trail.name])
-        marks = [[m.name, m.position[0], m.position[1], m.style] for m in scene.marks]
-        legend = legends.setdefault(tuple((style_of[style], str(meaning)) for style, meaning in scene.legend),
-                                    len(legends)) if scene.legend else -1
-        encoded.append({"bounds": [scene.top, scene.left, scene.bottom, scene.right], "cells": cells,
-                        "trails": trails, "marks": marks, "legend": legend,
-                        **({"text": scene.text} if scene.text is not None else {})})
-    tables = [{"runs": list(key[0]), "single": [list(cell) for cell in key[1]]}
-              for key, _ in sorted(cell_sets.items(), key=lambda item: item[1])]
-    return {"styles": [list(style) for style in styles], "cells": tables, "points": points,
-            "legends": [[list(entry) for entry in key] for key in legends], "scenes": encoded[::-1]}
-
-
-def _cells_key(cells: list, style_of: dict) -> tuple:
-    """``(runs, singles)`` of a scene's cells, the cell drawn last at a position winning; styles as
-    their places (``style_of``)."""
-    at: dict = {}
-    for cell in cells:
-        at[cell.row, cell.col] = cell
-    runs: list[int] = []
-    single = []
-    for (row, col), cell in sorted(at.items()):
-        style = style_of[cell.style]
-        if cell.text or cell.note or cell.name:
-            single.append((row, col, style, cell.text, cell.note, cell.name))
-            continue
-        if runs and runs[-4] == row and runs[-3] + runs[-1] == col and runs[-2] == style:
-            runs[-1] += 1
-        else:
-            runs += [row, col, style, 1]
-    return tuple(runs), tuple(single)
-
-
 # the models ---------------------------------------------------------------------------------------
 
 def _models(settings: Settings, record, source: str) -> list[dict]:
@@ -599,88 +533,14 @@ class _QuestionAlone:
         return getattr(self.puzzle, name)
 
 
-# the HTML -----------------------------------------------------------------------------------------
+def __getattr__(name: str) -> object:
+    """What :mod:`~stategraph.views.page_html` holds now: it still imports from here in 0.1, with a
+    ``DeprecationWarning``."""
+    if name not in ("json_size", "policy"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ..moved import name_from
 
-@cache
-def _asset(name: str) -> str:
-    return files("stategraph.views").joinpath("page_assets", name).read_text(encoding="utf-8")
-
-
-# what the data's strings become in the page, besides JSON's own escapes: nothing in them can
-# close the script element or end a JavaScript line
-_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
-_GROWTH = {char: len(escaped) - len(char.encode("utf-8")) for char, escaped in _ESCAPES.items()}
-
-
-def render(data: dict) -> str:
-    """The whole page: the template with its style, script and data inline."""
-    encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
-    for char, escaped in _ESCAPES.items():
-        encoded = encoded.replace(char, escaped)
-    return _framed(data["title"], encoded)
-
-
-def _framed(title: str, encoded: str) -> str:
-    """The template filled: ``title``, the style, the script, their hashes and the data ``encoded``."""
-    style, script = _asset("page.css"), _asset("page.js")
-    parts = {"title": html.escape(title), "policy": policy(style, script), "style": style, "script": script,
-             "data": encoded}
-    return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found.group(1)], _asset("page.html"))
-
-
-def policy(style: str, script: str) -> str:
-    """The page's Content-Security-Policy: only the inline ``style`` and ``script`` given (by the
-    SHA-256 of their exact text as UTF-8), the ``data:`` icon, no request, form or ``<base>``."""
-    return (f"default-src 'none'; script-src {_hash(script)}; style-src {_hash(style)}; img-src data:; "
-            "form-action 'none'; base-uri 'none'")
-
-
-def _hash(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
-
-
-def page_size(data: dict) -> int:
-    """The bytes of the page of ``data`` (every key the page would hold, or some: then those
-    keys' part of it), counted without writing it: the frame and :func:`json_size` of the data."""
-    return len(_framed(data.get("title", ""), "").encode("utf-8")) + json_size(data)
-
-
-def json_size(value) -> int:
-    """The bytes (UTF-8) of ``value`` as :func:`render` writes it: ``json.dumps`` without spaces, a
-    string's characters that :data:`_ESCAPES` names escaped again, anything else as its ``str``.
-
-    >>> value = {"a": [1, 2.5, None, True], "b": "<\u00e9\\n>"}
-    >>> written = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    >>> json_size(value) == len(written.encode()) + 2 * 5  # < and > escaped again: 5 bytes more each
-    True
-    """
-    if isinstance(value, str):
-        return _string_size(value)
-    if value is None or value is True:
-        return 4
-    if value is False:
-        return 5
-    if isinstance(value, int):
-        return len(int.__repr__(value))
-    if isinstance(value, float):
-        return len(float.__repr__(value) if math.isfinite(value) else json.dumps(value))
-    if isinstance(value, dict):
-        return 1 + sum(_string_size(key if isinstance(key, str) else json.dumps(key).strip('"')) + 2 + json_size(item)
-                       for key, item in value.items()) + (not value)
-    if isinstance(value, list | tuple):
-        return 1 + sum(json_size(item) + 1 for item in value) + (not value)
-    return _string_size(str(value))  # render's default=str
-
-
-def _string_size(text: str) -> int:
-    """The bytes of one string in the page, quoted and escaped: counted, not copied, when it is
-    printable ASCII (only ``"``, backslash and :data:`_ESCAPES`' ``<>&`` grow); else quoted by
-    JSON itself (a copy of this string alone)."""
-    if text.isascii() and text.isprintable():
-        grown = sum(text.count(char) * _GROWTH[char] for char in "<>&")
-        return len(text) + 2 + text.count('"') + text.count("\\") + grown
-    grown = sum(text.count(char) * growth for char, growth in _GROWTH.items())
-    return len(json.dumps(text, ensure_ascii=False).encode("utf-8", "surrogatepass")) + grown
+    return name_from(__name__, name, "stategraph.views.page_html")
 
 
 class _CallableModule(ModuleType):
