@@ -1,6 +1,7 @@
 """What the three built-in contest puzzles share: a package each, whose ``parse`` reads the
 input, whose ``generate`` draws random instances, whose ``check`` checks answers, and whose
-sample is packaged as ``samples/NAME.txt``.
+sample is packaged as ``samples/NAME.txt``; and, for a model written as rules, how a routine's
+refusal reads (:class:`ContestRules`).
 
 >>> from stategraph import get_puzzle
 >>> puzzle = get_puzzle("huarong")
@@ -11,10 +12,12 @@ sample is packaged as ``samples/NAME.txt``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import contextmanager
 from importlib import import_module
 from importlib.resources import files
 from typing import Any, ClassVar
 
+from ..contract.first_level import RulesModel
 from ..contract.puzzle import Puzzle
 
 
@@ -47,3 +50,12 @@ class ContestPuzzle(Puzzle):
 
     def describe_cost(self, cost):
         return f"{cost} moves"
+
+
+class ContestRules(RulesModel):
+    """A built-in's model of rules (subclassed by hand, :class:`~stategraph.contract.first_level.RulesModel`)."""
+
+    @contextmanager
+    def state_graph(self, question):
+        """The instance's one graph; a routine's refusal reads as it always has (not prefixed)."""
+        yield self._state_model

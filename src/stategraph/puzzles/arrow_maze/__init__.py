@@ -28,13 +28,10 @@ TINY
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-from ...contract.first_level import RulesModel
 from ...errors import VerificationError, shorten
 from ...graph.state_graph import WeightProfile
 from ...grid.cells import LETTERS
-from ..contest import ContestPuzzle
+from ..contest import ContestPuzzle, ContestRules
 from .build import cell_heading_graph
 from .explain import explain as explain_route
 from .explain import scene as route_scene
@@ -50,7 +47,7 @@ def _entry(cell: tuple) -> str:
 
 _ENTRIES = Memo(_entry)  # cell -> its entry, shared by the answers of an input
 
-class CellHeading(RulesModel):
+class CellHeading(ContestRules):
     """The seeds' model: an intersection and the heading on arrival; the rules of :mod:`.model`,
     built by their accelerator (:mod:`.build`) unless told not to."""
 
@@ -60,11 +57,6 @@ class CellHeading(RulesModel):
     has_heuristic = True
     source = CellHeadingRules
     puzzle_name = NAME
-
-    @contextmanager
-    def state_graph(self, question):
-        """The instance's one graph; a routine's refusal reads as it always has (not prefixed)."""
-        yield self._state_model
 
     def decode(self, question, solution):
         return decode_route(self.instance, solution)

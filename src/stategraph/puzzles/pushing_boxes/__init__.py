@@ -26,13 +26,12 @@ walk).  One extra start state holds the box on B and the player on S.
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 from functools import partial
 
-from ...contract.first_level import RulesModel, path_labels
+from ...contract.first_level import path_labels
 from ...contract.words import plural
 from ...errors import VerificationError
-from ..contest import ContestPuzzle
+from ..contest import ContestPuzzle, ContestRules
 from .box_player import BoxPlayer
 from .build import PROFILE, box_side_graph, decode_pushes
 from .explain import explain as explain_pushes
@@ -43,7 +42,7 @@ from .model import BoxSideRules
 __all__ = ["BoxPlayer", "BoxSide", "LIMITS", "Maze", "PushingBoxes", "START", "box_side_graph", "decode_pushes",
            "parse"]
 
-class BoxSide(RulesModel):
+class BoxSide(ContestRules):
     """The seeds' model: the box's cell and the side of the box the player stands on; the rules
     of :mod:`.model`, built by their accelerator (:mod:`.build`) unless told not to."""
 
@@ -53,11 +52,6 @@ class BoxSide(RulesModel):
     has_heuristic = True
     source = BoxSideRules
     puzzle_name = NAME
-
-    @contextmanager
-    def state_graph(self, question):
-        """The instance's one graph; a routine's refusal reads as it always has (not prefixed)."""
-        yield self._state_model
 
     def decode(self, question, solution):
         """The labels of the canonical path joined; the accelerator's graph names each push by its
