@@ -25,9 +25,10 @@ import importlib.util
 import itertools
 import os
 import sys
+from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import StategraphError, shorten
 from .faults import describe_exception, plugin_fault
@@ -68,6 +69,12 @@ class Loaded:
     def put(self, spec: str, folder: str | None, value):
         self._by[(spec, folder)] = self._by[spec] = value
         return value
+
+    def load(self, spec: str, folder: str | None, where: str, kind: Kind, made: Callable[[Any], Any]):
+        """What ``made`` makes of the member ``spec`` names (:func:`load_member`), loaded and made
+        once for each ``(spec, folder)``."""
+        known = self.get(spec, folder)
+        return known if known is not None else self.put(spec, folder, made(load_member(spec, folder, where, kind)))
 
 
 def load_member(spec: str, folder: str | None, where: str, kind: Kind):

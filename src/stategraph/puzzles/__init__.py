@@ -153,12 +153,12 @@ def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
     ...
     stategraph.puzzles.PluginError: puzzle 'no_such_module_here:Puzzle': no file no_such_module_here.py in the ...
     """
-    known = _LOADED.get(spec, folder)
-    if known is not None:
-        return known
     where = f"puzzle {shorten(spec)}"
-    cls = plugins.load_member(spec, folder, where, PUZZLE)
-    class_name = spec.partition(":")[2]
+    return _LOADED.load(spec, folder, where, PUZZLE, lambda cls: _checked(cls, spec.partition(":")[2], where))
+
+
+def _checked(cls, class_name: str, where: str) -> Puzzle:
+    """An object of the plug-in class ``cls``, once it is held to the puzzle contract."""
     if not (inspect.isclass(cls) and issubclass(cls, Puzzle)):
         raise PluginError(f"{where}: {shorten(class_name)} is not a subclass of stategraph.contract.puzzle.Puzzle")
     missing = sorted(getattr(cls, "__abstractmethods__", ()))
@@ -185,5 +185,5 @@ def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
     except Exception as exc:
         raise PluginError(f"{where}: creating it failed: {type(exc).__name__}: "
                           f"{shorten(str(exc), quoted=False)}") from None
-    return _LOADED.put(spec, folder, puzzle)
+    return puzzle
 

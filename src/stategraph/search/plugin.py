@@ -50,11 +50,12 @@ def load_routine(spec: str, folder: str | None = None) -> SearchRoutine:
     """The routine ``module:function`` as a :class:`~stategraph.search.SearchRoutine` named ``spec``
     (``folder``: where the config naming it lies; without one, the routine loaded last under
     ``spec``, if any)."""
-    known = _LOADED.get(spec, folder)
-    if known is not None:
-        return known
     where = f"algorithm {shorten(spec)}"
-    function = plugins.load_member(spec, folder, where, ROUTINE)
+    return _LOADED.load(spec, folder, where, ROUTINE, lambda function: _routine(function, spec, where))
+
+
+def _routine(function, spec: str, where: str) -> SearchRoutine:
+    """The routine ``function`` is, once what it declares is checked."""
     name = spec.partition(":")[2]
     if not callable(function) or inspect.isclass(function):
         raise RoutineError(f"{where}: {shorten(name)} is not a function (it is {kind_of(function)})")
@@ -78,7 +79,7 @@ def load_routine(spec: str, folder: str | None = None) -> SearchRoutine:
     summary = doc.splitlines()[0] if doc else f"{name} from {spec.partition(':')[0]}"
     routine = SearchRoutine(spec, checked_run(function, spec), summary, described, needs_heuristic=needs_heuristic,
                             options=tuple(options), plugin=True, **flags)
-    return _LOADED.put(spec, folder, routine)
+    return routine
 
 
 def _check_signature(function, where: str, options) -> None:
