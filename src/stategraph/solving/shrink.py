@@ -210,24 +210,21 @@ class _Shrinking(Generic[C]):
         return False
 
     def delete(self) -> bool:
-        improved = False
-        for width in CHUNKS:
-            at = len(self.choices) - width
-            while at >= 0:
-                if self.consider(self.case.size, self.choices[:at] + self.choices[at + width:]):
-                    improved = True
-                else:
-                    at -= 1
-                at = min(at, len(self.choices) - width)
-        return improved
+        return self.each_run(lambda at, width: self.choices[:at] + self.choices[at + width:])
 
     def zero(self) -> bool:
+        return self.each_run(lambda at, width: self.choices[:at] + [0] * width + self.choices[at + width:]
+                             if any(self.choices[at:at + width]) else None)
+
+    def each_run(self, edited: Callable[[int, int], list[int] | None]) -> bool:
+        """Each run of choices, of each width of ``CHUNKS`` from the end, made ``edited(at, width)``
+        (``None``: left as it is) and kept where the instance still disagrees; whether one was."""
         improved = False
         for width in CHUNKS:
             at = len(self.choices) - width
             while at >= 0:
-                if any(self.choices[at:at + width]) and self.consider(
-                        self.case.size, self.choices[:at] + [0] * width + self.choices[at + width:]):
+                choices = edited(at, width)
+                if choices is not None and self.consider(self.case.size, choices):
                     improved = True
                 else:
                     at -= 1
