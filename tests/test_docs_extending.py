@@ -108,7 +108,8 @@ def rules_hooks() -> set[str]:
     ``getattr(rules, "hook")`` or ``_hook(instance, "hook", ...)`` of the modules that run the rules
     (read from their source)."""
     sources = "".join((ROOT / "src" / "stategraph" / path).read_text() for path in
-                      ("contract/first_level.py", "graph/explore.py", "contract/replay.py", "contract/uniform_cost.py"))
+                      ("contract/first_level.py", "contract/rules_model.py", "graph/explore.py", "contract/replay.py",
+                       "contract/uniform_cost.py"))
     found = set(re.findall(r'(?:getattr\((?:rules|cls\.rules\(instance\))|_hook\(instance), "(\w+)"', sources))
     return (found | set(first_level.RULE_HOOKS)) - {"__doc__"}
 

@@ -26,8 +26,8 @@ one-line name (default ``str(state)``).
 -1
 
 It is a :class:`~stategraph.contract.puzzle.Puzzle` like any other, whose models are generated
-(:class:`RulesModel`; here one, named ``states``), so ``stategraph solve``, ``--verify``,
-``check``, ``export`` and the Python API work on it.  Several models are a mapping
+(:class:`~stategraph.contract.rules_model.RulesModel`; here one, named ``states``), so
+``stategraph solve``, ``--verify``, ``check``, ``export`` and the Python API work on it.  Several models are a mapping
 ``models = {name: rules}``, each rules a class (or an object) with its own ``start``, ``is_goal``
 and ``moves``.  ``--verify`` and ``check`` replay answers through the default model's rules
 (:mod:`stategraph.contract.replay`).
@@ -36,26 +36,6 @@ The rules that run are those of the puzzle object in use: the object itself when
 rules (its attributes reach ``start``, ``is_goal`` and ``moves``, and what ``read`` keeps on it
 too), one object of a rules class per puzzle object, or the rules object given.  Each instance
 carries the puzzle object that read it, so under ``--jobs`` the workers get it, pickled.
-
-An accelerator: rules may also define ``accelerator(instance)``, the state graph exploring them
-gives (a :class:`~stategraph.graph.state_graph.StateGraph`, perhaps built only as far as a search
-reads it, :meth:`~stategraph.graph.state_graph.StateGraph.expanding`), built faster.  The model
-uses it when the rules have one, and explores the rules plainly when told not to
-(``use_accelerator=False``, to the model or on its class).  The graph it gives is trusted, not
-checked: the same states with the same ``label``, the same moves with the same ``weight`` and
-each state's moves ranked in the same order, the same source and targets, a ``heuristic`` equal
-to the rules' on every state.  It may carry more attributes (exports show them), rank by other
-numbers in that order, and name a move in an attribute of its own when the model's ``decode``
-spells the answer from it.  A test holds it to that (the built-ins':
-``tests/test_contract_builders_equal_rules.py``); a puzzle that needs none leaves it out.  Pushing Boxes'
-default model is one (:mod:`stategraph.puzzles.pushing_boxes.model`):
-
->>> from stategraph import get_puzzle
->>> boxes = get_puzzle("pushing_boxes")
->>> maze = next(boxes.parse(boxes.sample_text()))
->>> fast, plain = boxes.model()(maze), boxes.model()(maze, use_accelerator=False)
->>> fast.accelerated, plain.accelerated, len(fast.graph) == len(plain.graph)
-(True, False, True)
 
 >>> class Steps(SuccessorPuzzle):
 ...     name, summary, sample = "steps", "reach n from 0 in steps", "10\\n"
@@ -78,244 +58,19 @@ from __future__ import annotations
 
 import itertools
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, cast
 
-from ..errors import ContractError, SearchNotApplicable, VerificationError, shorten
-from ..graph.state_graph import StateGraph, WeightProfile
+from ..errors import ContractError, VerificationError, shorten
+from ..graph.state_graph import WeightProfile
 from ..io.tokens import Tokens
 from ..limits import MAX_MOVES, MAX_STATES
 from .answer_line import COST_AND_MOVES, AnswerLine
 from .puzzle import Model, Puzzle
+from .rules_model import ANY_WEIGHTS, KEPT_GRAPHS, KEPT_RULES, Numbered, RulesModel, path_labels
 
 RULE_HOOKS = ("start", "is_goal", "moves")
-KEPT_RULES = "_stategraph_rules"  # where a puzzle object keeps its objects of rules classes (not pickled)
-KEPT_GRAPHS = "_stategraph_graphs"  # where it keeps the states its instances of one graph share (not pickled)
-
-ANY_WEIGHTS = WeightProfile(lex=True, unit=True, nonnegative=True, primary_01=True)
-"""The profile a generated model declares when its rules declare none: its weights are known
-only once a graph is compiled, so configs refuse no routine; one that does not apply is refused
-when the graph is searched."""
-
-
-@dataclass(frozen=True)
-class Numbered:
-    """One instance of a first-level puzzle: ``value`` is what ``read`` returned (what the rules
-    see), ``number`` counts from 1, ``limits`` are the run's and ``puzzle`` is the puzzle object
-    that read it, whose rules the models run (``None``: one made with no arguments)."""
-
-    number: int
-    value: Any
-    limits: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
-    puzzle: Any = field(default=None, compare=False, repr=False)
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-class RulesModel(Model):
-    """A model of first-level rules: ``__init__`` compiles the instance's state graph (the rules'
-    ``accelerator``, else :func:`~stategraph.graph.explore.explore`), ``decode`` gives the answer
-    ``output`` prints.
-
-    Generated for a :class:`SuccessorPuzzle`; a built-in puzzle subclasses it by hand,
-    setting ``name``, ``summary``, ``source`` (the rules) and ``puzzle_name`` and overriding
-    ``decode``: its instances are then the values the rules see.
-
-    Parameters
-    ----------
-    instance : Numbered or object
-        The instance (a :class:`Numbered`, or the rules' value itself).
-    use_accelerator : bool, optional
-        Build the graph with the rules' ``accelerator`` when they have one (default: the class's
-        :attr:`use_accelerator`); false explores the rules plainly.
-
-    Attributes
-    ----------
-    use_accelerator : bool
-        The class's default for ``use_accelerator`` (true).
-    accelerated : bool
-        The graph was built by the rules' ``accelerator``.
-    """
-
-    source: ClassVar[Any]  # the rules: the puzzle class, a rules class or a rules object
-    output: ClassVar[AnswerLine]
-    puzzle_name: ClassVar[str]
-    negative_costs: ClassVar[bool] = False
-    use_accelerator: ClassVar[bool] = True  # build with the rules' accelerator when they have one
-    profile = ANY_WEIGHTS
-    _rules: ClassVar[Any] = None  # the rules of an instance without a puzzle object
-
-    @classmethod
-    def rules(cls, instance: Any = None) -> Any:
-        """The rules this model runs on ``instance``: those of the puzzle object that read it
-        (:meth:`rules_of`)."""
-        return cls.rules_of(getattr(instance, "puzzle", None))
-
-    @classmethod
-    def rules_of(cls, puzzle: Any) -> Any:
-        """The rules of this model for the puzzle object ``puzzle``: the object itself when it
-        holds the rules, its one object of a rules class (made with no arguments on first use
-        and kept on it), or the rules object of ``models``.  ``None`` (an instance made by hand):
-        one object of the rules made with no arguments, kept on this class."""
-        source = cls.source
-        if not isinstance(source, type):
-            return source
-        if puzzle is None:
-            if cls.__dict__.get("_rules") is None:
-                cls._rules = source()
-            return cls._rules
-        if issubclass(source, SuccessorPuzzle) and isinstance(puzzle, source):
-            return puzzle
-        kept = puzzle.__dict__.setdefault(KEPT_RULES, {})
-        if source not in kept:
-            kept[source] = source()
-        return kept[source]
-
-    def __init__(self, instance: Numbered | Any, *, use_accelerator: bool | None = None):
-        super().__init__(instance)
-        rules = self.rules(instance)
-        value = _value(instance)
-        self.where = f"{self.puzzle_name} model {self.name}: instance {getattr(instance, 'number', 1)}: "
-        accelerator = getattr(rules, "accelerator", None) if (
-            self.use_accelerator if use_accelerator is None else use_accelerator) else None
-        self.accelerated = accelerator is not None
-        if accelerator is not None:
-            built = accelerator(value)
-            if not isinstance(built, StateGraph):
-                raise ContractError(f"{self.where}accelerator() must return a StateGraph, it returned "
-                                    f"{shorten(built)}")
-            self._state_model = built
-            return
-        from ..graph.explore import expanding, explore  # (a model its accelerator builds needs neither)
-
-        limits = instance.limits if isinstance(instance, Numbered) else {}
-        bounds: dict[str, Any] = {"max_states": limits.get("max_states", MAX_STATES),
-                                  "max_moves": limits.get("max_moves", MAX_MOVES),
-                                  "negative": self.negative_costs, "where": self.where}
-        heuristic = _bound(getattr(rules, "heuristic", None), value)
-        if self.least_profile is None and self.profile is not ANY_WEIGHTS:  # declared: search as it is built
-            shared = self._shared(rules, instance)
-            self._keyed = None if shared is None else (rules, value, shared.key)
-            self._state_model = expanding(rules, value, profile=self.profile, heuristic=heuristic,
-                                          shared=shared, **bounds)
-            return
-        found = explore(rules, value, **bounds)
-        self._state_model = StateGraph(found.graph, found.source, found.targets, profile=found.profile,
-                                       heuristic=heuristic,
-                                       lexicographic=self.least_profile is None and self.profile.lex)
-
-    def _shared(self, rules, instance):
-        """The states and moves built for the instances before ``instance`` of the same graph (the
-        rules' ``graph_key``), kept on the puzzle object that read them; ``None`` without a key."""
-        from ..graph.explore import SharedStates
-        from ..graph.state_graph import require_hashable
-
-        key_of, puzzle = getattr(rules, "graph_key", None), getattr(instance, "puzzle", None)
-        if key_of is None or puzzle is None:
-            return None
-        key = key_of(_value(instance))
-        require_hashable(key, f"{self.where}graph_key() returned")
-        kept = puzzle.__dict__.setdefault(KEPT_GRAPHS, {})
-        shared = kept.get(self.name)
-        if shared is None or shared.key != key:
-            shared = kept[self.name] = SharedStates(key)
-        return shared
-
-    @property
-    def graph(self):
-        """The instance's whole state graph (``networkx.DiGraph``)."""
-        return self._state_model.graph
-
-    @contextmanager
-    def state_graph(self, question):
-        try:
-            yield self._state_model
-        except SearchNotApplicable as exc:  # the routine's refusal, now that the weights are known
-            raise SearchNotApplicable(f"{self.where}{exc}") from None
-
-    _keyed: tuple | None = None  # (rules, instance, key) of an instance searched in a store its graph_key shares
-
-    def decode(self, question, solution):
-        """``None``, or the cost (and the labels of the canonical path's moves, unlabelled ones left out)."""
-        if not solution.found:
-            return None
-        if self._keyed is not None and solution.states is not None:
-            self._hold_to_the_key(solution.states, *self._keyed)
-        labels = None if solution.states is None else path_labels(solution)
-        return self.output.answer(solution.cost, labels)
-
-    def _hold_to_the_key(self, states, rules, value, key) -> None:
-        """A path found in a shared store must be this instance's own: each move one its rules
-        offer (else its graph_key lied: a ContractError)."""
-        for u, v in zip(states, states[1:]):
-            if not any(nxt == v for _, nxt, _ in rules.moves(value, u)):
-                raise ContractError(
-                    f"{self.where}graph_key() gave this instance the key of an earlier one ({shorten(key)}), but the "
-                    f"path found in their shared states is not its own: its move from state {shorten(u)} to "
-                    f"{shorten(v)} is not one of this instance's (a key promises the same moves at every state)")
-
-    @classmethod
-    def state_position(cls, instance, state) -> tuple | None:
-        """The rules' ``position(instance, state)``, a ``(row, col)`` pair of finite numbers
-        (``None`` when they define none), checked (:func:`~stategraph.contract.scene.check_position`)."""
-        from .scene import check_position
-
-        return check_position(cls._hook(instance, "position", state), f"{cls._where(instance)}position()", state)
-
-    @classmethod
-    def state_group(cls, instance, state):
-        """The rules' ``group(instance, state)`` (``None`` when they define none)."""
-        group = cls._hook(instance, "group", state)
-        try:
-            hash(group)
-        except TypeError:
-            raise ContractError(f"{cls._where(instance)}group() must return a hashable value, it returned "
-                                f"{shorten(group)} for state {shorten(state)}") from None
-        return group
-
-    @classmethod
-    def scene(cls, record, steps):
-        """The rules' ``scene(instance, states)`` of the canonical path's states up to the step
-        reached (the start first; the start alone without a solution), when they define one; else
-        the text :meth:`state_picture`."""
-        rules = cls.rules(record.subject)
-        draw = getattr(rules, "scene", None)
-        if draw is None:
-            return super().scene(record, steps)
-        solution, value = record.solution, _value(record.subject)
-        states = solution.states[:len(steps) + 1] if solution is not None and solution.states else [rules.start(value)]
-        for state in states:  # the places a scene draws its route through, checked before it draws them
-            cls.state_position(record.subject, state)
-        return draw(value, list(states))  # checked by the views, which draw it (views.draw.model_scene)
-
-    @classmethod
-    def _hook(cls, instance, hook: str, state):
-        """What the rules' optional ``hook(instance, state)`` returns (``None`` without one)."""
-        method = getattr(cls.rules(instance), hook, None)
-        return None if method is None else method(_value(instance), state)
-
-    @classmethod
-    def _where(cls, instance) -> str:
-        return f"{cls.puzzle_name} model {cls.name}: instance {getattr(instance, 'number', 1)}: "
-
-    @classmethod
-    def state_picture(cls, instance, state) -> str | None:
-        """The rules' picture of ``state`` (``None`` when they draw none): what ``explain`` shows
-        at each step and ``draw`` draws."""
-        draw = getattr(cls.rules(instance), "picture", None)
-        if draw is None:
-            return None
-        cls.state_position(instance, state)  # a picture may show where the state stands: checked first
-        picture = draw(_value(instance), state)
-        if picture is not None and not isinstance(picture, str):
-            raise ContractError(f"{cls._where(instance)}picture() must "
-                                f"return the state as text (a str) or None, it returned {shorten(picture)} "
-                                f"for state {shorten(state)}")
-        return picture
 
 
 class SuccessorPuzzle(Puzzle):
@@ -557,29 +312,6 @@ class SuccessorPuzzle(Puzzle):
 
     def answer_cost(self, instance, question, answer):
         return self.output.cost(answer)
-
-
-def path_labels(solution) -> list[str]:
-    """The labels of a solution's moves, unlabelled ones (continuing the move before) left out."""
-    from .replay import SILENT
-
-    return [attrs["move"] for _, _, attrs in solution.edges if attrs.get("move", SILENT) != SILENT]
-
-
-def _value(instance):
-    """What the rules see of ``instance``: a :class:`Numbered`'s ``value``, else the instance."""
-    return instance.value if isinstance(instance, Numbered) else instance
-
-
-def _bound(heuristic, value):
-    """``heuristic(value, state)`` as a function of the state alone (``None`` stays ``None``)."""
-    if heuristic is None:
-        return None
-
-    def estimate(state):
-        return heuristic(value, state)
-
-    return estimate
 
 
 def _model_class(puzzle: type[SuccessorPuzzle], name: str, rules: Any) -> type[RulesModel]:

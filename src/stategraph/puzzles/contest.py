@@ -17,8 +17,8 @@ from importlib import import_module
 from importlib.resources import files
 from typing import Any, ClassVar
 
-from ..contract.first_level import RulesModel
 from ..contract.puzzle import Puzzle
+from ..contract.rules_model import RulesModel
 
 
 class ContestPuzzle(Puzzle):
@@ -53,7 +53,7 @@ class ContestPuzzle(Puzzle):
 
 
 class ContestRules(RulesModel):
-    """A built-in's model of rules (subclassed by hand, :class:`~stategraph.contract.first_level.RulesModel`)."""
+    """A built-in's model of rules (subclassed by hand, :class:`~stategraph.contract.rules_model.RulesModel`)."""
 
     @contextmanager
     def state_graph(self, question):

@@ -35,7 +35,7 @@ from collections import deque
 from dataclasses import asdict, dataclass, field
 from time import perf_counter
 
-from ..contract.first_level import Numbered
+from ..contract.rules_model import Numbered
 from ..contract.words import plural
 from ..errors import StategraphError
 from ..graph.compact import CompactGraph, compact_from, explore_compact

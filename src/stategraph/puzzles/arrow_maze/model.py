@@ -16,7 +16,7 @@ every state on the way (:func:`decode_route`).
 
 What runs by default is :meth:`CellHeadingRules.accelerator`, which builds the same graph fast
 (:mod:`.build`); the model explores these rules plainly when told not to (``use_accelerator=False``,
-see :mod:`stategraph.contract.first_level`).
+see :mod:`stategraph.contract.rules_model`).
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from ...contract.first_level import path_labels
+from ...contract.rules_model import path_labels
 from ...contract.words import plural
 from ...errors import VerificationError
 from ..contest import ContestPuzzle, ContestRules

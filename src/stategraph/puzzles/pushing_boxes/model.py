@@ -27,7 +27,7 @@ Explored plainly, the rules are the model's state graph (:func:`~stategraph.grap
 
 What runs by default is :meth:`BoxSideRules.accelerator`, which builds the same graph fast
 (:mod:`.build`); the model explores these rules plainly when told not to (``use_accelerator=False``,
-see :mod:`stategraph.contract.first_level`).
+see :mod:`stategraph.contract.rules_model`).
 """
 
 from __future__ import annotations
