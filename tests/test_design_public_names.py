@@ -32,10 +32,11 @@ MOVED_NAMES = {"stategraph.settings": "stategraph.settings.resolve",  # a module
                "stategraph.views.compare": "stategraph.views.compare_plot",
                "stategraph.views.draw": "stategraph.views.graph_layout",
                "stategraph.io.graph_read": "stategraph.io.graph_problem",
-               "stategraph.views.page": "stategraph.views.page_html"}
+               "stategraph.views.page": "stategraph.views.page_html",
+               "stategraph.solving.workers": "stategraph.solving.carried"}
 MOVED_HELPERS = [("stategraph.views.draw", name) for name in ("COPY_GAP", "group_label", "reached_depths", "spread")]
 MOVED_HELPERS += [("stategraph.io.graph_read", "state_graph"), ("stategraph.views.page", "json_size"),
-                  ("stategraph.views.page", "policy")]
+                  ("stategraph.views.page", "policy"), ("stategraph.solving.workers", "RemoteTraceback")]
 
 
 def test_the_top_level_offers_about_fifteen_names_and_star_gives_just_those():

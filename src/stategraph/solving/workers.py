@@ -10,9 +10,9 @@ coming; a few batches per worker are in flight at most, so memory stays flat.  A
 question k is raised after every answer before it, as with one job; a child that dies is
 :class:`WorkerLost`.  What plug-in code writes to ``sys.stdout`` and ``sys.stderr`` in a child is
 kept, in the bytes those streams would have written, and written here where one job writes it
-(bytes written to the descriptors themselves go out at once).  Every child ends with the run, and
-with this process however it ends (:mod:`~stategraph.parent_death`: the thread that first
-asks for a record must outlive the run).
+(:mod:`~stategraph.solving.carried`; bytes written to the descriptors themselves go out at
+once).  Every child ends with the run, and with this process however it ends
+(:mod:`~stategraph.parent_death`: the thread that first asks for a record must outlive the run).
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ import pickle
 import select
 import signal
 import struct
-import sys
-import traceback
 import types
 from collections import deque
 from collections.abc import Iterator
@@ -40,6 +38,7 @@ from typing import Any
 from ..errors import ContractError, StategraphError, shorten
 from ..parent_death import die_with_parent
 from ..search.solution import Solution
+from .carried import Capture, carried, rebuilt, said_pair, write_out
 from .records import Record
 
 PIPELINE = 2  # batches in a worker's hands at most: it never waits for the next
@@ -48,7 +47,6 @@ BATCH_SECONDS = 0.05  # a batch holds about this much work (at most MAX_BATCH qu
 MAX_BATCH = 256  # costs about 0.2 ms of this process's time a batch
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # this process's to report; a child just ends
 FRAME = struct.Struct("<Q")  # the length before each message from the reader
-STREAMS = ("stdout", "stderr")
 
 
 def worker_count(jobs: int) -> int:
@@ -116,10 +114,10 @@ def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Itera
                 yield _Received(unit, *portable[:-1])
             if fault is not None:
                 _write_said(units[len(records)], said)
-                raise _rebuilt(fault)
+                raise rebuilt(fault)
         end = reader.ended
         if end is not None and not waiting and not sent:
-            _write_out(end.said)
+            write_out(end.said)
             if end.fault is not None:
                 raise end.fault
             return
@@ -220,7 +218,7 @@ class _Reader:
             message = pickle.loads(memoryview(buffer)[start + FRAME.size:start + size])
             start += size
             if message[0] == "end":
-                self.ended = _End(None if message[1] is None else _rebuilt(message[1]), message[2])
+                self.ended = _End(None if message[1] is None else rebuilt(message[1]), message[2])
             else:
                 _, serial, data, asked, said = message
                 self.instance = self.instance if data is None else _Pickled(data)
@@ -238,19 +236,19 @@ class _Reader:
 def _read(chosen, instances, fd: int) -> None:
     """(The reader) Every question of ``instances`` down ``fd``, with its instance the first time,
     then the end, or the fault that stopped the reading."""
-    capture = _Capture()
+    capture = Capture()
     try:
         for serial, instance in enumerate(instances):
             read = capture.mark()
             data: bytes | None = _portable(chosen, instance, (chosen, instance), "")
             for question in chosen.questions(instance):
                 asked = None if question is instance else _portable(chosen, instance, question, "'s question")
-                said = _pair(capture.take(read) if data is not None else None, capture.take())
+                said = said_pair(capture.take(read) if data is not None else None, capture.take())
                 _send(fd, ("unit", serial, data, asked, said))
                 data = None
         _send(fd, ("end", None, capture.take()))
     except Exception as exc:
-        _send(fd, ("end", _carried(exc), capture.take()))
+        _send(fd, ("end", carried(exc), capture.take()))
 
 
 def _send(fd: int, message) -> None:
@@ -328,7 +326,7 @@ class _Worker:
     current: _Worker  # in a worker process, itself
 
     def __init__(self, answering):
-        self.answering, self.capture = answering, _Capture()
+        self.answering, self.capture = answering, Capture()
         self.serial, self.instance, self.model, self.compile_seconds = -1, None, None, 0.0
 
     @staticmethod
@@ -353,10 +351,11 @@ class _Worker:
                 question = worker.instance if asked is None else pickle.loads(asked)
                 record = worker.answering.answer(worker.model, worker.instance, question, worker.compile_seconds)
                 worker.compile_seconds = 0.0
-                records.append(_sendable(record, _pair(built, worker.capture.take())))
+                records.append(_sendable(record, said_pair(built, worker.capture.take())))
         except BaseException as exc:  # noqa: B036  (the parent raises it in order)
-            fault = _carried(exc)
-            said = _pair(worker.capture.take(), None) if worker.model is None else _pair(built, worker.capture.take())
+            fault = carried(exc)
+            said = said_pair(worker.capture.take(), None) if worker.model is None else \
+                said_pair(built, worker.capture.take())
         seconds, kept = perf_counter() - started, len(records)
         while True:
             try:
@@ -364,7 +363,7 @@ class _Worker:
             except Exception as exc:  # an answer that cannot be pickled is a fault in its place
                 kept -= 1
                 number, query, *_, said = records[kept]
-                fault = _carried(ContractError(
+                fault = carried(ContractError(
                     f"{worker.answering.chosen.name}: the answer to instance {number} question {query} cannot be "
                     f"sent from a worker process ({type(exc).__name__}: {shorten(str(exc), quoted=False)}); "
                     "solve it with --jobs 1"))
@@ -378,51 +377,6 @@ def _sendable(record: Record, said: tuple | None) -> tuple:
             record.stats, said)
 
 
-# what plug-in code writes in a child, written here in its place --------------------------------------
-
-class _Capture:
-    """A child's ``sys.stdout`` and ``sys.stderr``, replaced for its life by streams that keep the
-    bytes the real ones would have written (same encoding and errors), until taken."""
-
-    def __init__(self) -> None:
-        self.buffers = [io.BytesIO(), io.BytesIO()]
-        self.streams = []  # held: a stream closes its buffer when it goes
-        for name, buffer in zip(STREAMS, self.buffers):
-            stream = getattr(sys, name)
-            if stream is not None:  # closed: print() writes nothing, as in one job
-                stream = io.TextIOWrapper(buffer, _encoding(stream), getattr(stream, "errors", None) or "strict",
-                                          newline="\n", write_through=True)
-                setattr(sys, name, stream)
-            self.streams.append(stream)
-
-    def mark(self) -> tuple:
-        """Where the streams stand, for :meth:`take`."""
-        return tuple(buffer.tell() for buffer in self.buffers)
-
-    def take(self, upto: tuple | None = None) -> tuple | None:
-        """``(stdout bytes, stderr bytes)`` written since last taken (to ``upto``, a :meth:`mark`, if
-        given; the rest stays), or ``None`` for nothing."""
-        if not (self.buffers[0].tell() or self.buffers[1].tell()):
-            return None
-        taken = []
-        for i, buffer in enumerate(self.buffers):
-            data = buffer.getvalue()
-            cut = len(data) if upto is None else upto[i]
-            buffer.seek(0)
-            buffer.truncate()
-            buffer.write(data[cut:])
-            taken.append(data[:cut])
-        return tuple(taken) if any(taken) else None
-
-
-def _pair(before, after) -> tuple | None:
-    return None if before is None and after is None else (before, after)
-
-
-def _encoding(stream) -> str:
-    return getattr(stream, "encoding", None) or "utf-8"
-
-
 def _write_said(unit: _Unit, said: tuple | None) -> None:
     """What one job writes before the answer to ``unit``: reading its instance, building the model
     (for the instance's first question only), asking it, answering it (``said``, from the worker)."""
@@ -431,49 +385,14 @@ def _write_said(unit: _Unit, said: tuple | None) -> None:
     read, asked = unit.said or (None, None)
     built, answered = said or (None, None)
     for piece in (read, built if unit.first else None, asked, answered):
-        _write_out(piece)
+        write_out(piece)
 
 
-def _write_out(said: tuple | None) -> None:
-    for name, data in zip(STREAMS, said or ()):
-        stream = getattr(sys, name)
-        if data and stream is not None:
-            stream.flush()
-            if hasattr(stream, "buffer"):
-                stream.buffer.write(data)
-            else:  # a text-only stream (a StringIO): the child encoded as it would
-                stream.write(data.decode(_encoding(stream), "surrogateescape"))
+def __getattr__(name: str) -> object:
+    """``RemoteTraceback`` is :class:`stategraph.solving.carried.RemoteTraceback` now: it still
+    imports from here in 0.1, with a ``DeprecationWarning``."""
+    if name != "RemoteTraceback":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ..moved import name_from
 
-
-# faults, from a child to the parent ------------------------------------------------------------------
-
-class RemoteTraceback(Exception):
-    """The cause of a child's fault re-raised here: where it was raised (``STATEGRAPH_DEBUG=1`` shows it)."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-def _carried(exc: BaseException) -> tuple:
-    """``exc`` as the parent rebuilds it: its class, arguments and attributes (no ``__init__`` is
-    called again), or where those cannot be pickled, its class name, kind and message."""
-    where = "".join(traceback.format_exception(exc))
-    try:
-        return pickle.dumps((type(exc), exc.args, vars(exc))), where
-    except Exception:
-        kind = StategraphError if isinstance(exc, StategraphError) else Exception
-        return (type(exc).__name__, kind, getattr(exc, "exit_status", None), str(exc)), where
-
-
-def _rebuilt(carried: tuple) -> BaseException:
-    fault, where = carried
-    if isinstance(fault, bytes):
-        kind, args, attributes = pickle.loads(fault)
-        exc = kind.__new__(kind, *args)
-        exc.args = args
-        vars(exc).update(attributes)
-    else:
-        name, base, status, message = fault
-        exc = type(name, (base,), {} if status is None else {"exit_status": status})(message)
-    exc.__cause__ = RemoteTraceback(where)
-    return exc
+    return name_from(__name__, name, "stategraph.solving.carried")
