@@ -38,27 +38,24 @@ existing picture is replaced only by a complete one.
 
 from __future__ import annotations
 
-import math
-from collections import defaultdict
 from dataclasses import replace
 from itertools import accumulate
 
-from ..contract.scene import MARK_STYLES, TRAIL_STYLES, check_scene
+from ..contract.scene import check_scene
 from ..contract.words import plural
 from ..errors import StategraphError
 from ..io.safefile import output_name
 from ..plugins.faults import answering, question_name
 from ..settings.resolve import Settings
 from .explain import explained, step_positions
-from .graph_layout import layer_positions, neighbourhood, reach_order, suggested_layout
+from .graph_layout import Layout, cell_layout, neighbourhood, reach_order, suggested_layout
+from .scene_render import render_scene, text_extent, text_size
 
 MAX_GRAPH_STATES = 400  # above it, the canonical path and its neighbourhood are drawn
 MAX_ARROWS = 300  # moves drawn with arrowheads (each a patch of its own, slow to draw); more as plain lines
 MAX_ANIMATION_CELLS = 25_000  # frames x grid cells of an animation (about half a millisecond each)
 INSTALL_HINT = "drawing needs matplotlib: pip install 'stategraph[draw]'"
 FORMATS = (".svg", ".png")
-OTHER_TRAIL = ("#555555", 1.5, False, "", False)  # a trail or mark of a style the tables do not name
-OTHER_MARK = ("#555555", "o", 8)
 
 
 class DrawingUnavailable(StategraphError):
@@ -118,83 +115,6 @@ def model_where(settings: Settings, instance, question) -> str:
     return f"{settings.puzzle.name} model {settings.model}: {question_name(settings.puzzle, instance, question)}: "
 
 
-def render_scene(ax, scene) -> None:
-    """Draw ``scene`` on matplotlib axes: cells, then trails, then marks, each with its ``gid``, and
-    the legend; a text picture as its lines."""
-    if scene.text is not None:
-        _render_text(ax, scene)
-        return
-    from matplotlib.collections import PatchCollection
-    from matplotlib.patches import Patch, Rectangle
-
-    ax.set_axis_on()
-    fill = {style: scene.colour(style) for style in {cell.style for cell in scene.cells}}
-    plain = []
-    for cell in scene.cells:
-        square = Rectangle((cell.col - 0.5, cell.row - 0.5), 1, 1, facecolor=fill[cell.style], edgecolor="#999999",
-                           linewidth=0.5, gid=cell.name or None)
-        if cell.name:
-            ax.add_patch(square)
-        else:
-            plain.append(square)
-        if cell.text:
-            ax.text(cell.col, cell.row, cell.text, ha="center", va="center", fontsize=8, parse_math=False)
-        if cell.note:
-            ax.text(cell.col, cell.row + 0.38, cell.note, ha="center", va="center", fontsize=6, color="#555555",
-                    parse_math=False)
-    if plain:
-        ax.add_collection(PatchCollection(plain, match_original=True, gid="cells", zorder=0.9))
-    handles = [Patch(facecolor=scene.colour(style), edgecolor="#999999", label=str(meaning))
-               for style, meaning in scene.legend]
-    for trail in scene.trails:
-        colour, width, dashed, marker, spread = TRAIL_STYLES.get(trail.style, OTHER_TRAIL)
-        points = [(r + 0.12 * math.sin(i), c + 0.12 * math.cos(i)) for i, (r, c) in enumerate(trail.points)] \
-            if spread else trail.points
-        if points:
-            rows, cols = zip(*points)
-            [line] = ax.plot(cols, rows, gid=trail.name, color=colour, linewidth=width,
-                             linestyle="--" if dashed else "-", marker=marker or None, markersize=4,
-                             label=trail.legend or None)
-            if trail.legend:
-                handles.append(line)
-    for mark in scene.marks:
-        colour, marker, size = MARK_STYLES.get(mark.style, OTHER_MARK)
-        row, col = mark.position
-        if marker == "cell":
-            ax.add_patch(Rectangle((col - 0.5, row - 0.5), 1, 1, facecolor=colour, edgecolor="black",
-                                   linewidth=0.5, gid=mark.name))
-        else:
-            ax.plot([col], [row], marker, color=colour, markersize=size, gid=mark.name)
-    ax.set_xlim(scene.left - 0.5, scene.right + 0.5)
-    ax.set_ylim(scene.bottom + 0.5, scene.top - 0.5)
-    ax.set_aspect("equal")
-    ax.set_xticks(range(scene.left, scene.right + 1))
-    ax.set_yticks(range(scene.top, scene.bottom + 1))
-    ax.tick_params(labelsize=7)
-    if handles:  # the key beside the grid; trails' captions alone inside it, as they are few
-        outside = {"loc": "upper left", "bbox_to_anchor": (1.02, 1.0)} if scene.legend else {"loc": "upper right"}
-        ax.legend(handles=handles, fontsize=7, **outside).set_gid("legend")
-
-
-def _render_text(ax, scene) -> None:
-    """A text picture: its lines in a fixed-width font, as large as fits the axes (at most 12 pt)."""
-    ax.set_axis_off()
-    lines = scene.text.splitlines() or [""]
-    box = ax.get_position()
-    width, height = ax.figure.get_size_inches()
-    room = (box.width * width * 72, box.height * height * 72)  # the axes in points
-    size = min(12.0, room[0] / (0.62 * max(map(len, lines), default=1) or 1), room[1] / (1.3 * len(lines)))
-    ax.text(0.0, 1.0, "\n".join(lines), transform=ax.transAxes, ha="left", va="top", family="monospace",
-            fontsize=max(size, 3.0), gid="text-picture", parse_math=False)
-
-
-def _text_size(scene) -> tuple[float, float]:
-    """The figure's inches for a text picture in 12 pt (a character 0.1 inch wide, a line 0.22 tall),
-    within 4 x 1.5 and 12 x 10."""
-    return (min(12.0, max(4.0, 0.1 * (scene.right - scene.left + 1) + 0.6)),
-            min(10.0, max(1.5, 0.22 * (scene.bottom - scene.top + 1) + 0.9)))
-
-
 def draw_solution(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
                   source: str = "<input>", *, picked: tuple | None = None) -> dict | None:
     """The grid of one question with its solution path, written to ``path`` (SVG or PNG); ``None``
@@ -206,7 +126,7 @@ def draw_solution(settings: Settings, text, path: str, instance: int | None = No
     scene = scene_of(settings, record, explanation)
     if scene is None:
         return None
-    fig, ax = plt.subplots(figsize=(6, 5) if scene.text is None else _text_size(scene))
+    fig, ax = plt.subplots(figsize=(6, 5) if scene.text is None else text_size(scene))
     ax.set_gid("grid")
     render_scene(ax, scene)
     found = solved(record)
@@ -216,19 +136,9 @@ def draw_solution(settings: Settings, text, path: str, instance: int | None = No
         title.set_gid("no-solution")
     fig.tight_layout()
     with output_name(path, "the picture") as name:  # the figure cut to what is drawn
-        fig.savefig(name, bbox_inches="tight" if scene.text is None else _text_extent(ax), pad_inches=0.1)
+        fig.savefig(name, bbox_inches="tight" if scene.text is None else text_extent(ax), pad_inches=0.1)
     plt.close(fig)
     return explanation
-
-
-def _text_extent(ax):
-    """The part of ``ax``'s figure, in inches, that its text picture and its title take (a figure is
-    cut to it: a line of text is not drawn in a large empty figure)."""
-    from matplotlib.transforms import Bbox
-
-    renderer = ax.figure.canvas.get_renderer()
-    drawn = Bbox.union([text.get_window_extent(renderer) for text in (*ax.texts, ax.title)])
-    return drawn.transformed(ax.figure.dpi_scale_trans.inverted()).padded(0.1)
 
 
 def animate(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
@@ -293,20 +203,12 @@ def _step_ends(graph, steps: list, states: list) -> list[int]:
 
 # state graphs -------------------------------------------------------------------------------------
 
-class _Layout:
-    """Where each state is drawn (``position``, matplotlib's ``(x, y)``, y upwards), whether the
-    picture keeps the grid's proportions (``equal``), each state's copy of the layout (``group_of``,
-    or ``None``) and the copies' labels (``(label, (x, y))``)."""
-
-    def __init__(self, position: dict, equal: bool = False, group_of: dict | None = None, labels=()):
-        self.position, self.equal, self.group_of, self.labels = position, equal, group_of, list(labels)
-
-
-def _laid_out(settings: Settings, instance, question, graph, source) -> _Layout:
+def _laid_out(settings: Settings, instance, question, graph, source) -> Layout:
     """The layout the model suggests (:func:`~stategraph.views.graph_layout.suggested_layout`, a
-    model's groups without places laid out at :func:`_layout`'s places), else :func:`_layout`'s."""
+    model's groups without places laid out at :func:`~stategraph.views.graph_layout.cell_layout`'s
+    places), else that one."""
     drawn = list(graph)
-    own = _layout(graph, source)
+    own = cell_layout(graph, source)
     default = [(-own.position[state][1], own.position[state][0]) for state in drawn]
     with answering(lambda: question_name(settings.puzzle, instance, question)):
         found = suggested_layout(settings.puzzle.model(settings.model), instance, drawn,
@@ -315,35 +217,7 @@ def _laid_out(settings: Settings, instance, question, graph, source) -> _Layout:
         return own
     position = {state: (x, -y) for state, x, y in zip(drawn, found["x"], found["y"])}
     group_of = dict(zip(drawn, found["group_of"])) if found["group_of"] is not None else None
-    return _Layout(position, True, group_of, [(g["label"], (g["x"], -g["y"])) for g in found["groups"]])
-
-
-def _layout(graph, source) -> _Layout:
-    """Each state near its cell on the grid (piece, box or intersection), states sharing a cell on a
-    small circle round it; in layers by moves from ``source``
-    (:func:`~stategraph.views.graph_layout.layer_positions`, as on the page) when the states carry
-    no position."""
-    base = {}
-    for node, attrs in graph.nodes(data=True):
-        for r, c in (("box_row", "box_col"), ("piece_row", "piece_col"), ("row", "col")):
-            if r in attrs and c in attrs:
-                base[node] = (attrs[c], -attrs[r])
-                break
-    if len(base) != len(graph):
-        drawn = list(graph)
-        x, y = layer_positions(graph, drawn, {state: i for i, state in enumerate(drawn)}, source)
-        return _Layout({state: (x[i], -y[i]) for i, state in enumerate(drawn)})
-    groups = defaultdict(list)
-    for node, point in base.items():
-        groups[point].append(node)
-    position = {}
-    for (x, y), nodes in groups.items():
-        nodes.sort(key=str)
-        radius = 0.0 if len(nodes) == 1 else 0.32
-        for i, node in enumerate(nodes):
-            angle = 2 * math.pi * i / len(nodes) + 0.4
-            position[node] = (x + radius * math.cos(angle), y + radius * math.sin(angle))
-    return _Layout(position, equal=True)
+    return Layout(position, True, group_of, [(g["label"], (g["x"], -g["y"])) for g in found["groups"]])
 
 
 def draw_graph(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
@@ -412,7 +286,7 @@ def _part(graph, core: list, max_states: int):
     return part
 
 
-def _plot_graph(plt, graph, layout: _Layout, state_graph, settled, path_states, path, title) -> None:
+def _plot_graph(plt, graph, layout: Layout, state_graph, settled, path_states, path, title) -> None:
     fig, ax = plt.subplots(figsize=(8, 7))
     _draw_states(graph, layout, ax, path_states, settled,
                  [state_graph.source] + [t for t in state_graph.targets if t in graph])
@@ -444,7 +318,7 @@ def _source(record, graph):
     return path[0] if path else next(iter(graph), None)
 
 
-def _draw_states(graph, layout: _Layout, ax, path_states, settled=(), ends=None) -> None:
+def _draw_states(graph, layout: Layout, ax, path_states, settled=(), ends=None) -> None:
     """The states (``settled`` ones shaded), the edges (those from one copy of the layout to
     another in light orange, curved), the path ``path_states`` over them in red, edged in white so
     it stands out where every move crosses between copies, and its last state (or ``ends``: the
@@ -498,10 +372,13 @@ def _draw_states(graph, layout: _Layout, ax, path_states, settled=(), ends=None)
 
 
 def __getattr__(name: str) -> object:
-    """The layout helpers :mod:`~stategraph.views.graph_layout` holds now: they still import from here
-    in 0.1, with a ``DeprecationWarning``."""
-    if name not in ("COPY_GAP", "group_label", "reached_depths", "spread"):
+    """The layout helpers :mod:`~stategraph.views.graph_layout` holds now, and the other styles of
+    :mod:`~stategraph.views.scene_render`: they still import from here in 0.1, with a
+    ``DeprecationWarning``."""
+    home = "graph_layout" if name in ("COPY_GAP", "group_label", "reached_depths", "spread") else \
+        "scene_render" if name in ("OTHER_MARK", "OTHER_TRAIL") else None
+    if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from ..moved import name_from
 
-    return name_from(__name__, name, "stategraph.views.graph_layout")
+    return name_from(__name__, name, f"stategraph.views.{home}")

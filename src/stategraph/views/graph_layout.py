@@ -3,7 +3,8 @@ and the page (:mod:`stategraph.views.page`) alike.
 
 Above a budget, the canonical path and its neighbourhood (:func:`neighbourhood`); the states
 placed where the model places them (:func:`suggested_layout`, one copy of the layout per group),
-else in layers by moves from the start (:func:`layer_positions`).
+else in layers by moves from the start (:func:`layer_positions`); ``draw --graph`` first near the
+cells its states carry (:func:`cell_layout`).
 """
 
 from __future__ import annotations
@@ -210,3 +211,39 @@ def layer_positions(graph, drawn: list, index: dict, source) -> tuple[list, list
             x[i], y[i] = column + n // rows, n % rows - (rows - 1) / 2
         column += math.ceil(len(members) / rows) + 0.5
     return x, y
+
+
+class Layout:
+    """Where each state is drawn (``position``, matplotlib's ``(x, y)``, y upwards), whether the
+    picture keeps the grid's proportions (``equal``), each state's copy of the layout (``group_of``,
+    or ``None``) and the copies' labels (``(label, (x, y))``)."""
+
+    def __init__(self, position: dict, equal: bool = False, group_of: dict | None = None, labels=()):
+        self.position, self.equal, self.group_of, self.labels = position, equal, group_of, list(labels)
+
+
+def cell_layout(graph, source) -> Layout:
+    """Each state near its cell on the grid (piece, box or intersection), states sharing a cell on a
+    small circle round it; in layers by moves from ``source`` (:func:`layer_positions`, as on the
+    page) when the states carry no position."""
+    base = {}
+    for node, attrs in graph.nodes(data=True):
+        for r, c in (("box_row", "box_col"), ("piece_row", "piece_col"), ("row", "col")):
+            if r in attrs and c in attrs:
+                base[node] = (attrs[c], -attrs[r])
+                break
+    if len(base) != len(graph):
+        drawn = list(graph)
+        x, y = layer_positions(graph, drawn, {state: i for i, state in enumerate(drawn)}, source)
+        return Layout({state: (x[i], -y[i]) for i, state in enumerate(drawn)})
+    groups = defaultdict(list)
+    for node, point in base.items():
+        groups[point].append(node)
+    position = {}
+    for (x, y), nodes in groups.items():
+        nodes.sort(key=str)
+        radius = 0.0 if len(nodes) == 1 else 0.32
+        for i, node in enumerate(nodes):
+            angle = 2 * math.pi * i / len(nodes) + 0.4
+            position[node] = (x + radius * math.cos(angle), y + radius * math.sin(angle))
+    return Layout(position, equal=True)
