@@ -37,6 +37,9 @@ MOVED_HELPERS = {  # names that moved when a module was split, to their home
     ("stategraph.io.graph_read", "state_graph"): "stategraph.io.graph_problem",
     ("stategraph.views.page", "json_size"): "stategraph.views.page_html",
     ("stategraph.views.page", "policy"): "stategraph.views.page_html",
+    ("stategraph.views.page", "cell_of"): "stategraph.views.graph_layout",
+    ("stategraph.views.page", "settle_order"): "stategraph.views.page_replays",
+    ("stategraph.views.page", "MAX_REPLAY_FRAMES"): "stategraph.views.page_replays",
     ("stategraph.solving.workers", "RemoteTraceback"): "stategraph.solving.carried",
 }
 

@@ -373,7 +373,7 @@ def test_a_page_over_the_budget_is_refused_before_it_is_written(sample, tmp_path
 def test_a_graph_part_over_the_budget_is_refused_before_the_replays_and_the_explanation(sample, tmp_path, capsys,
                                                                                         monkeypatch):
     """A budget below what the drawn graph alone takes (with the page's script and style)."""
-    for name in ("_replay", "explanation", "_scenes", "render"):
+    for name in ("replay", "explanation", "_scenes", "render"):
         monkeypatch.setattr(PAGE, name, lambda *a, name=name, **k: pytest.fail(f"{name} was run"))
     err = over_budget(capsys, tmp_path, sample("pushing_boxes"), 20_000, monkeypatch)
     found = re.match(r"stategraph: error: the page of maze 3 would be over (\d+) kB, above the page budget of 20 kB",

@@ -4,7 +4,7 @@ and the page (:mod:`stategraph.views.page`) alike.
 Above a budget, the canonical path and its neighbourhood (:func:`neighbourhood`); the states
 placed where the model places them (:func:`suggested_layout`, one copy of the layout per group),
 else in layers by moves from the start (:func:`layer_positions`); ``draw --graph`` first near the
-cells its states carry (:func:`cell_layout`).
+cells its states carry (:func:`cell_layout`), the page by them too (:func:`page_positions`).
 """
 
 from __future__ import annotations
@@ -247,3 +247,60 @@ def cell_layout(graph, source) -> Layout:
             angle = 2 * math.pi * i / len(nodes) + 0.4
             position[node] = (x + radius * math.cos(angle), y + radius * math.sin(angle))
     return Layout(position, equal=True)
+
+
+def cell_of(attrs: dict) -> list[tuple[int, int]]:
+    """The grid cells a state names, in its attributes' order: each ``X_row`` with its ``X_col``
+    (and ``row`` with ``col``), as ``(row, col)``.
+
+    >>> cell_of({"label": "s", "box_row": 2, "box_col": 3, "player_row": 2, "player_col": 4})
+    [(2, 3), (2, 4)]
+    """
+    found = []
+    for key, value in attrs.items():
+        if key == "row" or key.endswith("_row"):
+            col = attrs.get(key[:-3] + "col")
+            if isinstance(value, int) and isinstance(col, int):
+                found.append((value, col))
+    return found
+
+
+def page_positions(graph, drawn: list, index: dict, source) -> tuple[list, list, str, float]:
+    """The page's layout: ``x``, ``y`` of every drawn state, the layout's name (``grid`` or
+    ``layers``) and its pitch: how far apart (in grid cells, or layers) neighbouring states may be
+    drawn."""
+    nodes = graph.nodes
+    cells = [cell_of(nodes[state]) for state in drawn]
+    if cells and all(cells):
+        x, y, pitch = _grid_positions(cells)
+        return x, y, "grid", pitch
+    x, y = layer_positions(graph, drawn, index, source)
+    return x, y, "layers", 1.0
+
+
+def _grid_positions(cells: list) -> tuple[list, list, float]:
+    """Each state in its first cell, moved toward its second cell where every state has one (the
+    player beside the box, the blank beside the piece: a small map of the second cell round the
+    first); states that still share a point are spread on a small circle."""
+    second = all(len(c) > 1 for c in cells)
+    reach = (_typical([abs(c[1][0] - c[0][0]) for c in cells]), _typical([abs(c[1][1] - c[0][1]) for c in cells])) \
+        if second else (1, 1)
+    points = []
+    for c in cells:
+        (r, k) = c[0]
+        if second:
+            r += 0.38 * max(-1.0, min(1.0, (c[1][0] - r) / reach[0]))
+            k += 0.38 * max(-1.0, min(1.0, (c[1][1] - k) / reach[1]))
+        points.append((round(k, 3), round(r, 3)))
+    radius = 0.05 if second else 0.3
+    x, y, crowd = spread(points, radius)
+    pitch = 0.38 / max(reach) if second else 0.6
+    if crowd > 1:
+        pitch = min(pitch, 2 * math.pi * radius / crowd)
+    return x, y, pitch
+
+
+def _typical(values: list) -> int:
+    """The 90th percentile of ``values``, at least 1 (one far state, a start, does not squeeze the rest)."""
+    ordered = sorted(values)
+    return max(1, ordered[int(0.9 * (len(ordered) - 1))]) if ordered else 1

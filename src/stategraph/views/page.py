@@ -52,34 +52,31 @@ import html
 import math
 import sys
 from bisect import bisect_right
-from collections import defaultdict
 from dataclasses import dataclass, replace
 from types import ModuleType
-from typing import Any, cast
+from typing import Any
 
-from ..contract.puzzle import Puzzle
 from ..contract.scene import CELL_STYLES, MARK_STYLES, TRAIL_STYLES
-from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphError
+from ..errors import SearchNotApplicable, StategraphError
 from ..graph.dicts import collector_paused
 from ..io.safefile import open_output
 from ..plugins.faults import answering, question_name
-from ..search import get_search
 from ..search.dijkstra import dijkstra
-from ..search.solution import solve
 from ..search.spfa import spfa
 from ..settings.resolve import Settings
-from ..solving.driver import applicable_algorithms, run
+from ..solving.driver import run
 from .draw import model_scene, model_where
 from .explain import explanation, step_positions
-from .graph_layout import layer_positions, neighbourhood, reach_order, spread, suggested_layout
+from .graph_layout import neighbourhood, page_positions, reach_order, suggested_layout
 from .page_html import page_size, render
+from .page_models import every_model
+from .page_replays import replay, routines
 from .page_scenes import encode_scenes
 
 MAX_PAGE_BYTES = 5_000_000  # the page budget: no page is larger
 MAX_DRAWN_STATES = 2_000  # above it, the canonical path and its neighbourhood are drawn
 CENSUS_STATES = 20_000  # a whole graph of at most this many states has its census on the page
 MAX_DRAWN_EDGES = 20_000  # edges listed for the drawn states (the path's always)
-MAX_REPLAY_FRAMES = 2_000  # frames of one routine's replay (a longer search is sampled evenly)
 MAX_SCENE_CELLS = 2_000_000  # grid cells x pictures drawn (each picture is a fresh Scene, ~3 us a cell)
 MIN_STEP_BYTES = 48  # what one step of the canonical path costs the page at least (text, state, picture)
 FORMATS = (".html", ".htm")
@@ -186,7 +183,7 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
             "instance": record.instance, "query": record.query, "answer": record.text, "summary": told["summary"],
             "styles": {"cell": CELL_STYLES, "trail": TRAIL_STYLES, "mark": MARK_STYLES},
             "steps": steps, "graph": seen.graph, "replays": seen.replays,
-            "models": _models(settings, record, source), "census": seen.census,
+            "models": every_model(settings, record, source), "census": seen.census,
             **({"wrong": f"{settings.model} {wrong}"} if wrong else {})}
 
 
@@ -230,8 +227,8 @@ class _Capture:
         self.counted = page_size({"graph": self.graph})
         if self.counted > MAX_PAGE_BYTES:
             return  # refused by build, which knows the question's name: no replay is run
-        self.replays = [_replay(self.settings, state_graph, name, drawn)
-                        for name in _routines(self.settings)]
+        self.replays = [replay(self.settings, state_graph, name, drawn)
+                        for name in routines(self.settings)]
 
     def _graph(self, state_graph, drawn: list, index: dict, radius: int | None) -> dict:
         graph = state_graph.graph
@@ -255,7 +252,7 @@ class _Capture:
                 if (u, v) in on_path:
                     self._edge_at[u, v] = len(edges)
                 edges += [index[u], j, moves.setdefault(model.move_label(graph, u, v, attrs), len(moves))]
-        x, y, layout, pitch = _positions(graph, drawn, index, state_graph.source)
+        x, y, layout, pitch = page_positions(graph, drawn, index, state_graph.source)
         describe = self.settings.puzzle.describe_cost
         return {"total": len(graph), "edges_total": graph.number_of_edges(), "drawn": len(drawn), "radius": radius,
                 "layout": layout, "pitch": pitch, "x": x, "y": y, "groups": [], "group_of": None,
@@ -308,117 +305,6 @@ def exact_distances(state_graph) -> dict:
         return {}
 
 
-# positions ----------------------------------------------------------------------------------------
-
-def cell_of(attrs: dict) -> list[tuple[int, int]]:
-    """The grid cells a state names, in its attributes' order: each ``X_row`` with its ``X_col``
-    (and ``row`` with ``col``), as ``(row, col)``.
-
-    >>> cell_of({"label": "s", "box_row": 2, "box_col": 3, "player_row": 2, "player_col": 4})
-    [(2, 3), (2, 4)]
-    """
-    found = []
-    for key, value in attrs.items():
-        if key == "row" or key.endswith("_row"):
-            col = attrs.get(key[:-3] + "col")
-            if isinstance(value, int) and isinstance(col, int):
-                found.append((value, col))
-    return found
-
-
-def _positions(graph, drawn: list, index: dict, source) -> tuple[list, list, str, float]:
-    """``x``, ``y`` of every drawn state, the layout's name (``grid`` or ``layers``) and its pitch:
-    how far apart (in grid cells, or layers) neighbouring states may be drawn."""
-    nodes = graph.nodes
-    cells = [cell_of(nodes[state]) for state in drawn]
-    if cells and all(cells):
-        x, y, pitch = _grid_positions(cells)
-        return x, y, "grid", pitch
-    x, y = layer_positions(graph, drawn, index, source)
-    return x, y, "layers", 1.0
-
-
-def _grid_positions(cells: list) -> tuple[list, list, float]:
-    """Each state in its first cell, moved toward its second cell where every state has one (the
-    player beside the box, the blank beside the piece: a small map of the second cell round the
-    first); states that still share a point are spread on a small circle."""
-    second = all(len(c) > 1 for c in cells)
-    reach = (_typical([abs(c[1][0] - c[0][0]) for c in cells]), _typical([abs(c[1][1] - c[0][1]) for c in cells])) \
-        if second else (1, 1)
-    points = []
-    for c in cells:
-        (r, k) = c[0]
-        if second:
-            r += 0.38 * max(-1.0, min(1.0, (c[1][0] - r) / reach[0]))
-            k += 0.38 * max(-1.0, min(1.0, (c[1][1] - k) / reach[1]))
-        points.append((round(k, 3), round(r, 3)))
-    radius = 0.05 if second else 0.3
-    x, y, crowd = spread(points, radius)
-    pitch = 0.38 / max(reach) if second else 0.6
-    if crowd > 1:
-        pitch = min(pitch, 2 * math.pi * radius / crowd)
-    return x, y, pitch
-
-
-def _typical(values: list) -> int:
-    """The 90th percentile of ``values``, at least 1 (one far state, a start, does not squeeze the rest)."""
-    ordered = sorted(values)
-    return max(1, ordered[int(0.9 * (len(ordered) - 1))]) if ordered else 1
-
-
-# replays ------------------------------------------------------------------------------------------
-
-def _routines(settings: Settings) -> list[str]:
-    """The settings' routine (a routine of your own too), then the others that apply to the model."""
-    names = applicable_algorithms(settings.puzzle, settings.model)
-    return [settings.algorithm] + [name for name in names if name != settings.algorithm]
-
-
-def settle_order(settings: Settings, state_graph, name: str) -> tuple[list, dict, bool, str | None]:
-    """The states routine ``name`` settles on ``state_graph``, in order, the distances it found,
-    whether it counts the states it settles, and (a routine of your own whose distances break the
-    rule) the first state that breaks it, as ``solve --stats`` runs it: with the settings' options
-    it takes, stopping at the first target where the answer needs no path, and no search at all
-    where ``solve`` needs none (the start is a goal, or there is no goal).  A routine that reports
-    no ``order`` gives every state it reached, nearest first."""
-    options = {key: value for key, value in settings.options.items() if key in get_search(name).options}
-    path = settings.puzzle.model(settings.model).decode_needs_path
-    result = solve(state_graph, name, options, path=path).search
-    assert result is not None  # solve always keeps what the routine returned
-    return result.settled_order(), result.dist, result.stats.settled is not None, result.stats.detail.get("wrong")
-
-
-def _replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
-    """One routine's search as frames: the step each drawn state is reached (its distance first
-    set by a settled state's move) and settled at (``-1``: never), and the frontier's size (the
-    states reached, not yet settled) at each frame, every ``stride`` steps; ``counted`` is false for
-    a routine of your own that reports no count (``--stats`` shows ``-``: the page watched it)."""
-    try:
-        order, dist, counted, wrong = settle_order(settings, state_graph, name)
-    except StategraphError as exc:  # refused by the graph itself, a negative cycle, a routine of yours failing
-        return {"name": name, "refused": str(exc)}
-    succ = state_graph.graph.succ
-    settled_at = {state: k for k, state in enumerate(order, start=1)}
-    reached = {state_graph.source: 0}
-    sizes = [1]
-    frontier = 1
-    for k, u in enumerate(order, start=1):
-        if u in reached:
-            frontier -= 1
-        for v in succ[u]:
-            if v not in reached and v in dist:
-                reached[v] = k
-                if settled_at.get(v, k + 1) > k:
-                    frontier += 1
-        sizes.append(frontier)
-    stride = max(1, math.ceil(len(order) / MAX_REPLAY_FRAMES))
-    frames = list(range(0, len(order), stride)) + [len(order)]
-    return {"name": name, "settled": len(order), "counted": counted, "stride": stride,
-            "frontier": [sizes[k] for k in frames],
-            "settled_at": [settled_at.get(s, -1) for s in drawn], "reached_at": [reached.get(s, -1) for s in drawn],
-            **({"wrong": wrong} if wrong else {})}
-
-
 # steps and pictures -------------------------------------------------------------------------------
 
 def _steps(settings: Settings, record, told: dict, seen: _Capture) -> dict:
@@ -458,89 +344,16 @@ def _scenes(settings: Settings, record, steps: list) -> tuple[list, list] | None
     return picked, [first if k == 0 else model_scene(settings, record, steps[:k]) for k in picked]
 
 
-# the models ---------------------------------------------------------------------------------------
-
-def _models(settings: Settings, record, source: str) -> list[dict]:
-    """Every model of the puzzle on the same question (the default first), as ``compare`` counts it
-    with the page's routine (or, where it does not apply, the model's first): the model's size (the
-    whole graph's states and edges), the search's work (states built and settled), the cost, and
-    whether its answer is the shown model's."""
-    from .compare import combinations
-
-    puzzle = settings.puzzle
-    counted = _Counted(settings, record, source)
-    routines: dict[str, list[str]] = defaultdict(list)
-    for model, routine in combinations(puzzle):
-        routines[model].append(routine)
-    rows = []
-    for model, names in routines.items():
-        names.sort(key=lambda name: name != settings.algorithm)  # the page's own routine, where it applies
-        row: dict = {"name": model, "summary": puzzle.models[model].summary, "shown": model == settings.model}
-        for name in names:
-            try:
-                found = counted(model, name)
-            except SearchNotApplicable as exc:  # refused by the graph itself: the model's next routine
-                row["refused"] = str(exc)
-                continue
-            except (InputError, StategraphError) as exc:
-                if isinstance(exc, ConfigError):
-                    raise
-                row["refused"] = str(exc)
-                break
-            if found is not None:
-                row.pop("refused", None)
-                row.update({key: found[key] for key in ("states", "edges", "built", "algorithm", "settled", "cost",
-                                                        "output")})
-            break
-        rows.append(row)
-    shown = next((row.get("output") for row in rows if row["shown"]), None)
-    for row in rows:
-        if "output" in row:
-            row["agrees"] = shown is not None and row.pop("output") == shown
-    return rows
-
-
-class _Counted:
-    """``compare``'s row for one (model, routine) on the page's question, run on that question alone
-    (the instance already read, asked only that question), so no other instance is read or solved."""
-
-    def __init__(self, settings: Settings, record, source: str):
-        self.settings, self.source = settings, source
-        self.alone = _QuestionAlone(settings.puzzle, record.subject, record.question)
-
-    def __call__(self, model: str, routine: str) -> dict | None:
-        from .compare import compare
-
-        alone = cast(Puzzle, self.alone)  # a Puzzle in all that compare asks of one
-        tables = compare(alone, b"", [(model, routine)], self.source, base=self.settings)
-        return tables[0]["rows"][0] if tables else None
-
-
-class _QuestionAlone:
-    """A puzzle whose whole input is one instance already parsed, asking one of its questions; in
-    everything else it is ``puzzle``."""
-
-    def __init__(self, puzzle, instance, question):
-        self.puzzle, self.instance, self.question = puzzle, instance, question
-
-    def parse(self, data, source: str = "<input>", limits: dict | None = None):
-        return iter([self.instance])
-
-    def questions(self, instance):
-        return iter([self.question])
-
-    def __getattr__(self, name: str):
-        return getattr(self.puzzle, name)
-
-
 def __getattr__(name: str) -> object:
-    """What :mod:`~stategraph.views.page_html` holds now: it still imports from here in 0.1, with a
+    """What the modules split from this one hold now: it still imports from here in 0.1, with a
     ``DeprecationWarning``."""
-    if name not in ("json_size", "policy"):
+    home = {"json_size": "page_html", "policy": "page_html", "cell_of": "graph_layout", "settle_order": "page_replays",
+            "MAX_REPLAY_FRAMES": "page_replays"}.get(name)
+    if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from ..moved import name_from
 
-    return name_from(__name__, name, "stategraph.views.page_html")
+    return name_from(__name__, name, f"stategraph.views.{home}")
 
 
 class _CallableModule(ModuleType):
