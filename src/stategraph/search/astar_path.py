@@ -22,7 +22,8 @@ its checks and their one-line refusals.
 >>> g.add_edge("a", "x", weight=5, rank=0); g.add_edge("a", "t", weight=2, rank=1)
 >>> g.add_edge("b", "t", weight=2, rank=0)
 >>> h = {"s": 3, "a": 2, "b": 2, "x": 0, "t": 0}.get
->>> path, costs = band_path(g._succ, "s", {"t"}, 3, {"s": 0}, {"s": None}, h, 0)
+>>> from stategraph.graph.dicts import successors
+>>> path, costs = band_path(successors(g), "s", {"t"}, 3, {"s": 0}, {"s": None}, h, 0)
 >>> path, costs
 (['s', 'a', 't'], [0, 1, 3])
 """
