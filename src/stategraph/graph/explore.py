@@ -195,6 +195,12 @@ def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared
         found = explore(rules, instance, **limits)
         return found.graph, found.targets
 
+    def size() -> tuple:
+        from .compact import explore_compact  # (compact builds on this module)
+
+        counted = explore_compact(rules, instance, **limits)
+        return len(counted), counted.moves
+
     built = None if shared is None else shared.graph
     if built is None or len(built) >= explorer.max_states:
         built = LazyGraph(None)  # a store of states and moves, built by its readers
@@ -205,7 +211,7 @@ def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared
     graph = built.reader(writer, start, label=explorer.label, limit=explorer.max_states, refuse=refuse)
     goals = GoalTest(lambda state: rules.is_goal(instance, state))
     return StateGraph.expanding(start, None, None, goals, heuristic=heuristic, profile=profile, whole=whole,
-                                graph=graph)
+                                size=size, graph=graph)
 
 
 def _edge_attributes() -> Callable[[object, int, str], dict]:

@@ -248,6 +248,7 @@ class StateGraph:
         _goals: frozenset | GoalTest = field(init=False)
         _lazy: LazyGraph | None = field(init=False)
         _whole: Callable[[], tuple[nx.DiGraph, frozenset]] | None = field(init=False)
+        _size: Callable[[], tuple[int, int]] | None = field(init=False)
 
     def __post_init__(self) -> None:
         import networkx as nx
@@ -273,6 +274,7 @@ class StateGraph:
     def expanding(cls, source, begin: Callable | None, writer: Callable | None, goals: frozenset | GoalTest, *,
                   heuristic=None, profile: WeightProfile, canonical: Callable | None = None, own_rule: bool = True,
                   whole: Callable[[], tuple[nx.DiGraph, frozenset]] | None = None,
+                  size: Callable[[], tuple[int, int]] | None = None,
                   graph: LazyGraph | None = None) -> StateGraph:
         """A state graph built only as far as the search needs it, and whole when anyone reads it.
 
@@ -302,6 +304,9 @@ class StateGraph:
         whole : callable, optional
             ``whole()``: the whole graph and its targets, built afresh, for a builder whose whole
             graph must come out in an order of its own (by default: from the moves built so far).
+        size : callable, optional
+            ``size()``: the whole graph's ``(states, moves)``, counted without building it (what
+            :meth:`size` gives until the whole graph is read).
         graph : LazyGraph, optional
             The graph to search, already begun (a :meth:`~stategraph.graph.dicts.LazyGraph.reader`
             of states other searches built): ``begin`` and ``writer`` are then unused.
@@ -329,6 +334,7 @@ class StateGraph:
         self.lexicographic = profile.lex
         self._goals = goals if isinstance(goals, GoalTest) else frozenset(goals)
         self._whole = whole
+        self._size = size
         self._graph = None
         if graph is None:
             assert begin is not None and writer is not None, "a state graph that grows needs begin and writer"
@@ -353,7 +359,11 @@ class StateGraph:
         return self.graph, self.targets
 
     def size(self) -> tuple[int, int]:
-        """The states and moves of the whole graph: the model's size (builds the graph if need be)."""
+        """The states and moves of the whole graph: the model's size (counted by the builder's
+        ``size`` where it has one and the whole graph is not built, else by building it)."""
+        count = self.__dict__.get("_size")
+        if count is not None and self._graph is None:
+            return count()
         graph = self.graph
         return len(graph), edge_count(graph)
 
@@ -368,7 +378,7 @@ class StateGraph:
     def __getstate__(self) -> dict:
         """Pickled whole: the graph built as it is searched holds its builder's functions."""
         _whole_graph(self)
-        return {**self.__dict__, "_lazy": None, "_whole": None, "_goals": self._targets}
+        return {**self.__dict__, "_lazy": None, "_whole": None, "_size": None, "_goals": self._targets}
 
     @property
     def zero(self):
