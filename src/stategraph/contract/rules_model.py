@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 from ..errors import ContractError, SearchNotApplicable, shorten
@@ -147,7 +148,7 @@ class RulesModel(Model):
             shared = self._shared(rules, instance)
             self._keyed = None if shared is None else (rules, value, shared.key)
             self._state_model = expanding(rules, value, profile=self.profile, heuristic=heuristic,
-                                          shared=shared, **bounds)
+                                          shared=shared, size=partial(_counted, rules, value, bounds), **bounds)
             return
         found = explore(rules, value, **bounds)
         self._state_model = StateGraph(found.graph, found.source, found.targets, profile=found.profile,
@@ -285,3 +286,13 @@ def _bound(heuristic, value):
         return heuristic(value, state)
 
     return estimate
+
+
+def _counted(rules, value, bounds: dict) -> tuple[int, int]:
+    """The states and moves of the whole graph of ``value`` under ``rules``, counted by the compact
+    explorer (which holds the same states and moves as :func:`~stategraph.graph.explore.explore`'s
+    graph, and refuses what it refuses) without building a networkx graph."""
+    from ..graph.compact import explore_compact
+
+    counted = explore_compact(rules, value, **bounds)
+    return len(counted), counted.moves

@@ -163,14 +163,15 @@ class SharedStates:
 
 
 def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared: SharedStates | None = None,
-              **limits) -> StateGraph:
+              size: Callable[[], tuple[int, int]] | None = None, **limits) -> StateGraph:
     """The state graph of ``instance`` under ``rules`` built only as far as a search reads it
     (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`), for rules that declare their
     weights' ``profile``: each move is held to it as it is built.  Its whole graph, when read, is
     :func:`explore`'s (``limits``: ``max_states``, ``max_moves``, ``negative``, ``where``).  With
     ``shared``, the states and moves other instances of the same graph built are reused (and
     those built here kept for them); the states this search reaches are counted against
-    ``max_states`` all the same."""
+    ``max_states`` all the same.  ``size``: the whole graph's size counted without building it
+    (:meth:`~stategraph.graph.state_graph.StateGraph.size`)."""
     explorer = Explorer(rules, instance, **limits)
     where, start = explorer.where, explorer.start
 
@@ -194,12 +195,6 @@ def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared
     def whole() -> tuple:
         found = explore(rules, instance, **limits)
         return found.graph, found.targets
-
-    def size() -> tuple:
-        from .compact import explore_compact  # (compact builds on this module)
-
-        counted = explore_compact(rules, instance, **limits)
-        return len(counted), counted.moves
 
     built = None if shared is None else shared.graph
     if built is None or len(built) >= explorer.max_states:
