@@ -35,3 +35,13 @@ def example_module(name: str) -> ModuleType:
         return importlib.import_module(name)
     finally:
         sys.path.remove(folder)
+
+
+def example_puzzle(name: str):
+    """An object of the puzzle class ``examples/NAME/NAME.py`` defines (its one-class puzzle)."""
+    from stategraph import SuccessorPuzzle
+
+    module = example_module(name)
+    return next(value for value in vars(module).values() if isinstance(value, type)
+                and issubclass(value, SuccessorPuzzle) and value.__module__ == module.__name__
+                and "name" in vars(value))()

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from example_folders import EXAMPLES, example_module
-from stategraph import StategraphError, SuccessorPuzzle
+from example_folders import EXAMPLES, example_puzzle
+from stategraph import StategraphError
 
 GROWING = ["water_jug", "keys_doors"]  # examples whose rules declare their weights: their graphs grow
 
 
 def first_state_graph(name: str, limits: dict | None = None):
     """The state graph of the first question of ``examples/NAME/input.txt``'s first instance."""
-    module = example_module(name)
-    puzzle = next(value for value in vars(module).values() if isinstance(value, type)
-                  and issubclass(value, SuccessorPuzzle) and value.__module__ == module.__name__
-                  and "name" in vars(value))()
+    puzzle = example_puzzle(name)
     instance = next(puzzle.parse((EXAMPLES / name / "input.txt").read_text(), "input.txt", limits))
     question = next(iter(puzzle.questions(instance)))
     return puzzle.model()(instance).state_graph(question)

@@ -15,7 +15,7 @@ import networkx as nx
 import pytest
 
 from cli_runner import run_cli
-from example_folders import EXAMPLES, example_module
+from example_folders import EXAMPLES, example_puzzle
 from example_references.sliding_tile import distances
 from stategraph import COST, Lex, Settings, StategraphError, SuccessorPuzzle
 from stategraph.graph.compact import explore_compact
@@ -115,10 +115,7 @@ EXAMPLE_RULES = ["water_jug", "hanoi", "river_crossing", "knight", "keys_doors",
 @pytest.mark.parametrize("name", EXAMPLE_RULES)
 def test_the_compact_graph_is_the_networkx_graph_explore_builds(name):
     """Every example's first instance, explored both ways: the same states (labels) and moves."""
-    module = example_module(name)
-    puzzle = next(value for value in vars(module).values() if isinstance(value, type)
-                  and issubclass(value, SuccessorPuzzle) and value.__module__ == module.__name__
-                  and "name" in vars(value))()
+    puzzle = example_puzzle(name)
     instance = next(puzzle.parse((EXAMPLES / name / "input.txt").read_text()))
     model = puzzle.model()
     rules, value = model.rules(instance), instance.value

@@ -254,6 +254,7 @@ class StateGraph:
         import networkx as nx
 
         self._lazy: LazyGraph | None = None
+        self._size: Callable[[], tuple[int, int]] | None = None  # a whole graph is counted by itself
         if not isinstance(self.graph, nx.Graph) or not self.graph.is_directed():
             raise ContractError("a state graph must be a directed networkx graph (nx.DiGraph), "
                                 f"found {type(self.graph).__name__}")
@@ -361,9 +362,8 @@ class StateGraph:
     def size(self) -> tuple[int, int]:
         """The states and moves of the whole graph: the model's size (counted by the builder's
         ``size`` where it has one and the whole graph is not built, else by building it)."""
-        count = self.__dict__.get("_size")
-        if count is not None and self._graph is None:
-            return count()
+        if self._size is not None and self._graph is None:
+            return self._size()
         graph = self.graph
         return len(graph), edge_count(graph)
 
