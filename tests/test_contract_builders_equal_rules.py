@@ -30,20 +30,18 @@ from stategraph.puzzles.arrow_maze import model as am_model
 from stategraph.puzzles.huarong import build as hr_build
 from stategraph.puzzles.huarong import model as hr_model
 from stategraph.puzzles.pushing_boxes import build as pb_build
+from stategraph.puzzles.pushing_boxes import check as pb_check
 from stategraph.puzzles.pushing_boxes import model as pb_model
 from stategraph.search import SEARCHES
 from stategraph.search.solution import solve
 
-# puzzle -> its rules, their accelerator, the node attributes it documents, and what a fast
-# graph's move holds of the rules' label of that move (``held``, ``of_label``): Abbott's Revenge's
-# turn whole, Pushing Boxes' push letter alone (the walk's letters are spelled on the path only)
+# puzzle -> its rules, their accelerator, the node attributes it documents, and where a fast
+# graph's move holds the rules' label of that move (``held``): Abbott's Revenge's in ``turn``
 ACCELERATED = {
     "pushing_boxes": SimpleNamespace(rules=pb_model.BoxSideRules, build=pb_build.box_side_graph,
-                                     attributes=pb_build.state_attributes, held=lambda attrs: attrs["move"],
-                                     of_label=lambda label: label[-1]),
+                                     attributes=pb_build.state_attributes, held=lambda attrs: attrs["move"]),
     "arrow_maze": SimpleNamespace(rules=am_model.CellHeadingRules, build=am_build.cell_heading_graph,
-                                  attributes=am_build.state_attributes, held=lambda attrs: attrs["turn"],
-                                  of_label=lambda label: label),
+                                  attributes=am_build.state_attributes, held=lambda attrs: attrs["turn"]),
 }
 INPUTS = {"pushing_boxes": lambda rng: pushing_boxes_input(rng, 25),
           "arrow_maze": lambda rng: arrow_maze_input(rng, 30)}
@@ -88,9 +86,9 @@ def assert_same_graph(fast: nx.DiGraph, plain: nx.DiGraph) -> None:
 
 def assert_same_as_rules(puzzle: str, fast: StateGraph, rules, instance) -> nx.DiGraph:
     """``fast`` is the graph ``explore`` makes of ``rules``: the states and their labels, the moves
-    and their weights, each state's moves in rank order and what the fast graph holds of their
-    labels, the source, the targets and the heuristic on every state.  Returns the explored graph."""
-    held, of_label = ACCELERATED[puzzle].held, ACCELERATED[puzzle].of_label
+    and their weights, each state's moves in rank order with the rules' labels, the source, the
+    targets and the heuristic on every state.  Returns the explored graph."""
+    held = ACCELERATED[puzzle].held
     found = explore(rules, instance)
     plain = found.graph
     assert (fast.source, fast.targets) == (found.source, found.targets)
@@ -102,7 +100,7 @@ def assert_same_as_rules(puzzle: str, fast: StateGraph, rules, instance) -> nx.D
         fast_ranked = sorted(fast.graph.succ[state].items(), key=lambda item: item[1]["rank"])
         assert [after for after, _ in fast_ranked] == [after for after, _ in ranked]
         assert len({attrs["rank"] for _, attrs in fast_ranked}) == len(fast_ranked)  # a strict order
-        assert [held(attrs) for _, attrs in fast_ranked] == [of_label(attrs["move"]) for _, attrs in ranked]
+        assert [held(attrs) for _, attrs in fast_ranked] == [attrs["move"] for _, attrs in ranked]
         assert fast.heuristic(state) == rules.heuristic(instance, state)
     return plain
 
@@ -154,7 +152,7 @@ def assert_grown_part_of(fast: StateGraph, build, instance) -> int:
 def assert_same_answers_both_ways(puzzle_name: str, instance) -> int:
     """Every routine that applies answers ``instance`` alike on the accelerator's graph and on the
     rules explored plainly: the same cost and path, the same bytes printed, the same path labels
-    (Pushing Boxes': the walks and pushes of the answer).  Returns the routines run."""
+    (Pushing Boxes': the pushes of the answer).  Returns the routines run."""
     puzzle = get_puzzle(puzzle_name)
     model = puzzle.model()
     fast, plain = model(instance, use_accelerator=True), model(instance, use_accelerator=False)
@@ -173,7 +171,8 @@ def assert_same_answers_both_ways(puzzle_name: str, instance) -> int:
         assert answers[0][:4] == answers[1][:4], name
         if puzzle_name == "pushing_boxes" and answers[1][-1].found:
             record = SimpleNamespace(answer=answers[0][-2])
-            assert model.path_labels(record) == [attrs["move"] for _, _, attrs in answers[1][-1].edges]
+            assert [segment[-1] for segment in model.path_labels(record)] == \
+                [attrs["move"] for _, _, attrs in answers[1][-1].edges]
         runs += 1
     return runs
 
@@ -265,13 +264,23 @@ def test_the_comparison_sees_a_difference():
         assert_same_graph(fast.graph, plain)
 
 
-def test_the_path_labels_of_the_rules_spell_the_answer():
-    """Pushing Boxes' labels are the walk letters then the push letter: joined, the answer."""
-    maze = instances("pushing_boxes", "3 5\n.....\n.SB.T\n.....\n0 0\n")[0]
-    plain = get_puzzle("pushing_boxes").model()(maze, use_accelerator=False)
-    with plain.state_graph(maze) as graph:
-        solution = solve(graph, "astar")
-    labels = [attrs["move"] for _, _, attrs in solution.edges]
-    assert "".join(labels) == plain.decode(maze, solution) == pb_build.decode_pushes(maze, SimpleNamespace(
-        found=True, edges=[(u, v, {"move": label[-1]}) for (u, v, _), label in zip(solution.edges, labels)]))
-    assert all(re.fullmatch("[nswe]*[NSWE]", label) for label in labels)
+def test_the_rules_label_a_push_by_its_letter_and_the_answer_spells_its_walk():
+    """Pushing Boxes' labels are the pushes' letters; the answer puts before each the smallest of the
+    shortest walks to get behind the box, and the independent checker replays it at the path's cost."""
+    rng = random.Random(1475)
+    answered = 0
+    for _ in range(40):
+        for maze in instances("pushing_boxes", pushing_boxes_input(rng, 6)):
+            plain = get_puzzle("pushing_boxes").model()(maze, use_accelerator=False)
+            with plain.state_graph(maze) as graph:
+                solution = solve(graph, "astar")
+            if not solution.found:
+                continue
+            labels = [attrs["move"] for _, _, attrs in solution.edges]
+            answer = plain.decode(maze, solution)
+            segments = re.findall("([nswe]*)([NSWE])", answer)
+            assert "".join(walk + push for walk, push in segments) == answer
+            assert [push for _, push in segments] == labels
+            assert pb_check.replay(maze, answer) == tuple(solution.cost)
+            answered += 1
+    assert answered >= 20

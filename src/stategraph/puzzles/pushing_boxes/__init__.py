@@ -26,18 +26,16 @@ walk).  One extra start state holds the box on B and the player on S.
 from __future__ import annotations
 
 import re
-from functools import partial
 
-from ...contract.rules_model import path_labels
 from ...contract.words import plural
 from ...errors import VerificationError
 from ..contest import ContestPuzzle, ContestRules
 from .box_player import BoxPlayer
-from .build import PROFILE, box_side_graph, decode_pushes
+from .build import PROFILE, box_side_graph
 from .explain import explain as explain_pushes
 from .explain import scene as maze_scene
 from .maze import LIMITS, NAME, START, Maze, parse
-from .model import BoxSideRules
+from .model import BoxSideRules, decode_pushes
 
 __all__ = ["BoxPlayer", "BoxSide", "LIMITS", "Maze", "PushingBoxes", "START", "box_side_graph", "decode_pushes",
            "parse"]
@@ -54,13 +52,10 @@ class BoxSide(ContestRules):
     puzzle_name = NAME
 
     def decode(self, question, solution):
-        """The labels of the canonical path joined; the accelerator's graph names each push by its
-        letter alone, so there the walks are spelled as the rules spell them."""
-        if not self.accelerated:
-            return "".join(path_labels(solution)) if solution.found else None
+        """The pushes of the canonical path, each after its walk (:func:`.model.decode_pushes`)."""
         return decode_pushes(self.instance, solution)
 
-    explain = staticmethod(partial(explain_pushes, pushes_on_edges=True))
+    explain = staticmethod(explain_pushes)
     scene = staticmethod(maze_scene)
 
     @classmethod

@@ -10,7 +10,6 @@ byte-identical, thanks to its own canonical step :func:`canonical_pushes_first`.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from functools import partial
 from typing import TYPE_CHECKING
 
 from ...contract.puzzle import Model
@@ -256,5 +255,5 @@ class BoxPlayer(Model):
             return None
         return "".join(attrs["move"] for _, _, attrs in solution.edges)
 
-    explain = staticmethod(partial(explain_pushes, pushes_on_edges=False))
+    explain = staticmethod(explain_pushes)
     scene = staticmethod(maze_scene)

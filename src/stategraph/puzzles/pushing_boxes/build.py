@@ -4,9 +4,8 @@ The walks round the box come from :class:`~stategraph.grid.side_walks.SideWalks`
 detour searched once, not once per cell), the nodes and edges are written through
 :func:`~stategraph.graph.dicts.graph_writers`, and one attribute dict serves every push in one
 direction after ``w`` walks.  The graph is the rules' (``tests/test_contract_builders_equal_rules.py`` holds the
-two equal), with more attributes for the views and exports (:func:`state_attributes`); a push
-is named by its letter alone, ``move``, and its walk's length, ``weight.secondary``: the walk's
-letters, the rules' label, are spelled on the canonical path only (:func:`decode_pushes`).
+two equal), with more attributes for the views and exports (:func:`state_attributes`); as in the
+rules, a push is named by its letter, ``move``, and its walk's length is ``weight.secondary``.
 
 A search that only follows pushes from the states it reaches gets the graph built as far as it
 reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`): A* on an open 20 x 20 maze
@@ -21,7 +20,7 @@ from ...graph.state_graph import StateGraph, WeightProfile
 from ...graph.weights import Lex
 from ...grid.cells import DELTAS, DIRECTIONS, LETTERS, OPPOSITE
 from ...grid.side_walks import SideWalks
-from ...grid.walks import shortest_walk, walk_distances
+from ...grid.walks import walk_distances
 from .maze import NAME, START, Maze
 
 PROFILE = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True)  # every push weighs Lex(1, w)
@@ -127,22 +126,6 @@ def pushes_lower_bound(maze: Maze):
         return Lex(abs(row - target_row) + abs(col - target_col), 0)
 
     return heuristic
-
-
-def decode_pushes(maze: Maze, solution) -> str | None:
-    """The answer from a canonical solution in this graph: before each push, the smallest shortest
-    walk to the cell behind the box (as the rules spell it), then the push's letter."""
-    if not solution.found:
-        return None
-    grid = maze.grid
-    player, box = maze.player, maze.box
-    moves = []
-    for _, _, attrs in solution.edges:
-        direction = LETTERS.index(attrs["move"])
-        walk = shortest_walk(grid, player, box - grid.step[direction], blocked=box)
-        moves.append(walk + attrs["move"])
-        player, box = box, box + grid.step[direction]
-    return "".join(moves)
 
 
 def box_side_graph(maze: Maze) -> StateGraph:

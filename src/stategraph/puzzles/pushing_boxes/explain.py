@@ -12,7 +12,6 @@ import re
 from ...contract.scene import Scene
 from ...contract.words import plural, rc
 from ...grid.cells import LETTERS
-from ...grid.walks import shortest_walk
 
 
 def box_picture(maze, box: int, player: int) -> str:
@@ -28,10 +27,9 @@ def box_picture(maze, box: int, player: int) -> str:
     return "\n".join("".join(row) for row in rows)
 
 
-def explain(record, pushes_on_edges: bool) -> dict:
-    """The canonical answer of ``record`` step by step; ``pushes_on_edges``: the path's edges are
-    single pushes (``box_side``), so the walks are rebuilt as decode rebuilds them; otherwise the
-    steps are the segments of the decoded answer."""
+def explain(record) -> dict:
+    """The canonical answer of ``record`` step by step: each push with the walk before it, as the
+    answer spells them (whichever model answered)."""
     maze = record.subject
     grid = maze.grid
     result: dict = {"title": f"Maze #{maze.number}", "steps": [], "picture": None, "summary": ""}
@@ -41,23 +39,10 @@ def explain(record, pushes_on_edges: bool) -> dict:
         result["picture"] = box_picture(maze, maze.box, maze.player)
         return result
     result["start_picture"] = box_picture(maze, maze.box, maze.player)
-    solution = record.solution
-    if pushes_on_edges and solution is not None and solution.found:
-        pushes = [attrs["move"][-1] for _, _, attrs in solution.edges]  # the canonical path's pushes
-        walks = None
-    else:  # a model whose edges are single moves: the segments of the decoded answer
-        segments = re.findall(r"([nswe]*)([NSWE])", moves)
-        pushes = [push for _, push in segments]
-        walks = [walk for walk, _ in segments]
     box, player = maze.box, maze.player
     total_pushes = total_walks = 0
-    for number, push in enumerate(pushes, start=1):
+    for number, (walk, push) in enumerate(re.findall(r"([nswe]*)([NSWE])", moves), start=1):
         direction = LETTERS.index(push)
-        behind = box - grid.step[direction]
-        found = shortest_walk(grid, player, behind, blocked=box) if walks is None else walks[number - 1]
-        if found is None:
-            raise AssertionError("the canonical path asks for a walk that does not exist")
-        walk: str = found
         path = [player]
         for letter in walk:
             path.append(path[-1] + grid.step[LETTERS.index(letter.upper())])

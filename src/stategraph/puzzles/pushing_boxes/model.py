@@ -4,9 +4,10 @@ A state is the box's cell and the side of the box the player stands on, right af
 one extra state, :data:`~.maze.START`, holds the box on B and the player on S.  A move is a
 push: the player walks to the cell behind the box (the box is an obstacle on that walk), then
 pushes it one cell, which leaves the player on the box's old cell.  It costs ``Lex(1, walks)``
-(fewest pushes, then fewest walks) and its label is what the answer spells: the walk's letters
-(``nswe``, the smallest of the shortest walks) then the push's (``NSWE``), so the answer is the
-labels joined.  Pushes come in the order N, S, W, E: the contest's tie-break.
+(fewest pushes, then fewest walks) and is labelled by the push's letter (``NSWE``); pushes come
+in the order N, S, W, E: the contest's tie-break.  The answer spells each push's walk too: the
+smallest of the shortest walks between two states of the path, found again for the path alone
+(:func:`decode_pushes`).
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.search.solution import solve
@@ -14,7 +15,7 @@ labels joined.  Pushes come in the order N, S, W, E: the contest's tie-break.
 >>> rules = BoxSideRules()
 >>> for label, after, cost in rules.moves(maze, START):
 ...     print(label, rules.state_label(maze, after), cost)
-seenW box=1,1 side=E (1, 4)
+W box=1,1 side=E (1, 4)
 E box=1,3 side=W (1, 0)
 
 Explored plainly, the rules are the model's state graph (:func:`~stategraph.graph.explore.explore`):
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 from ...graph.weights import Lex
 from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
-from ...grid.walks import shortest_walk
+from ...grid.walks import shortest_walk, walk_distances
 from .build import box_side_graph
 from .maze import START, Maze
 
@@ -50,15 +51,15 @@ class BoxSideRules:
         return box == maze.target
 
     def moves(self, maze: Maze, state):
-        """Each push, N, S, W, E: ``(walk letters + push letter, next state, Lex(1, walks))``."""
+        """Each push, N, S, W, E: ``(push letter, next state, Lex(1, walks to get behind the box))``."""
         grid = maze.grid
         box, player = box_and_player(maze, state)
-        for d in DIRECTIONS:
-            ahead, behind = box + grid.step[d], box - grid.step[d]
-            if grid.open[ahead] and grid.open[behind]:
-                walk = shortest_walk(grid, player, behind, blocked=box)
-                if walk is not None:
-                    yield walk + LETTERS[d], (ahead, OPPOSITE[d]), Lex(1, len(walk))
+        behind = {d: box - grid.step[d] for d in DIRECTIONS
+                  if grid.open[box + grid.step[d]] and grid.open[box - grid.step[d]]}
+        walks = walk_distances(grid, player, behind.values(), blocked=box)
+        for d, cell in behind.items():
+            if cell in walks:
+                yield LETTERS[d], (box + grid.step[d], OPPOSITE[d]), Lex(1, walks[cell])
 
     def heuristic(self, maze: Maze, state):
         """The A* bound: each push moves the box one cell, so at least its Manhattan distance to T."""
@@ -75,6 +76,21 @@ class BoxSideRules:
     def accelerator(self, maze: Maze):
         """The same state graph, built fast (:mod:`.build`): what runs by default."""
         return box_side_graph(maze)
+
+
+def decode_pushes(maze: Maze, solution) -> str | None:
+    """The answer from a solution's path: before each push, the smallest shortest walk to the cell
+    behind the box, then the push's letter (``None``: no solution)."""
+    if not solution.found:
+        return None
+    grid = maze.grid
+    player, box = maze.player, maze.box
+    moves = []
+    for _, _, attrs in solution.edges:
+        direction = LETTERS.index(attrs["move"])
+        moves.append(shortest_walk(grid, player, box - grid.step[direction], blocked=box) + attrs["move"])
+        player, box = box, box + grid.step[direction]
+    return "".join(moves)
 
 
 def box_and_player(maze: Maze, state) -> tuple[int, int]:
