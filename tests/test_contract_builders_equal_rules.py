@@ -27,7 +27,6 @@ from stategraph.graph.state_graph import StateGraph, WeightProfile
 from stategraph.graph.weights import Lex
 from stategraph.puzzles.arrow_maze import build as am_build
 from stategraph.puzzles.arrow_maze import model as am_model
-from stategraph.puzzles.huarong import build as hr_build
 from stategraph.puzzles.huarong import model as hr_model
 from stategraph.puzzles.pushing_boxes import build as pb_build
 from stategraph.puzzles.pushing_boxes import check as pb_check
@@ -222,14 +221,37 @@ def test_the_samples_print_alike_with_and_without_the_accelerator(puzzle, monkey
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_piece_side_build_equals_its_rules(seed):
+def test_piece_side_board_graph_and_each_query_s_start_equal_its_rules(seed):
+    """Huarong Dao's board graph holds every (piece cell, blank side) state, each with the moves of
+    the rules in rank order (their costs, and their labels as the views name them), and each
+    query's graph, its start attached, is from the start the graph exploring the rules gives."""
     rng = random.Random(seed)
-    board = instances("huarong", huarong_input(rng, 3, max_side=7))[0]
-    fast = hr_build.board_graph(board)
-    states = hr_model.states(board)
-    plain = plain_graph(board, states, hr_model.moves, hr_model.state_attributes)
-    assert len(plain) == len(states)  # every move leads to a state of the board
-    assert_same_graph(fast, plain)
+    board = instances("huarong", huarong_input(rng, 4, max_side=7))[0]
+    grid, rules = board.grid, hr_model.PieceSideRules()
+    model = get_puzzle("huarong").model("piece_side")(board)
+    graph = model.board_graph
+    assert set(graph) == {(piece, side) for piece in grid.cells() for side in range(4)
+                          if grid.open[piece + grid.step[side]]}
+    for query in board.ask():
+        asked = hr_model.Asked(board, query)
+        for state in graph:
+            assert graph.nodes[state]["label"] == rules.state_label(asked, state)
+            assert ranked_moves(graph, state, model) == [(after, cost, label) for label, after, cost
+                                                         in rules.moves(asked, state)]
+        explored = explore(rules, asked)
+        with model.state_graph(query) as attached:
+            reached = {attached.source} | nx.descendants(attached.graph, attached.source)
+            assert (attached.source, attached.targets & reached) == (explored.source, explored.targets)
+            assert set(explored.graph) == reached
+            assert ranked_moves(attached.graph, attached.source, model) == \
+                [(v, attrs["weight"], attrs["move"]) for v, attrs in explored.graph.succ[explored.source].items()]
+            assert attached.graph.nodes[attached.source]["label"] == explored.graph.nodes[explored.source]["label"]
+
+
+def ranked_moves(graph: nx.DiGraph, state, model) -> list:
+    """``(next state, weight, the views' label)`` of each move leaving ``state``, in rank order."""
+    return [(v, attrs["weight"], model.move_label(graph, state, v, attrs))
+            for v, attrs in sorted(graph.succ[state].items(), key=lambda item: item[1]["rank"])]
 
 
 class CostlierNorth(pb_model.BoxSideRules):

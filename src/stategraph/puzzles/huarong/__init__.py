@@ -1,6 +1,6 @@
 """Huarong Dao (NOIP 2013): fewest moves of one designated piece, many queries per board.
 
-Read in this order: :mod:`.model` (the default model's states and moves, as rules),
+Read in this order: :mod:`.model` (the default model's states and moves, as first-level rules),
 :mod:`.board` (the input), this module (the puzzle and its models as stategraph sees them),
 :mod:`.piece_blank` (the naive model, every slide a move), :mod:`.explain` (the answer told
 slide by slide); :mod:`.build` is :mod:`.model` built fast, :mod:`.bounds` the A* bound, and
@@ -46,7 +46,7 @@ from .bounds import Bounds
 from .build import board_graph
 from .explain import explain as explain_slides
 from .explain import scene as board_scene
-from .model import NAME, START, attach_start, detach
+from .model import NAME, START, attach_start, detach, move_name
 from .piece_blank import PieceBlank
 
 __all__ = ["LIMITS", "START", "Board", "Huarong", "PieceBlank", "PieceSide", "Query", "board_graph", "parse"]
@@ -87,12 +87,7 @@ class PieceSide(Model):
     @classmethod
     def move_label(cls, graph, u, v, attrs):
         nodes = graph.nodes
-        kind = attrs.get("kind")
-        if kind == "rotate":
-            return f"blank {nodes[u].get('side')}->{nodes[v].get('side')} ({attrs['weight']} moves)"
-        if kind == "swap":
-            return f"slide {nodes[u].get('side')}"
-        return f"blank to {nodes[v].get('side')} ({attrs['weight']} moves)"
+        return move_name(attrs.get("kind"), nodes[u].get("side"), nodes[v].get("side"), attrs["weight"])
 
 class Huarong(ContestPuzzle):
     """NOIP 2013: one board per input, many queries per board."""

@@ -4,8 +4,8 @@ The blank's walks round the piece come from :class:`~stategraph.grid.side_walks.
 same walks as a Pushing Boxes player's round the box), each pair of sides searched once for
 both directions, and the nodes and edges are written through
 :func:`~stategraph.graph.dicts.graph_writers`, the edges of one (walk, rank, kind) sharing one
-attribute dict.  The result equals the graph of
-:func:`.model.moves` and :func:`.model.state_attributes` (``tests/test_contract_builders_equal_rules.py``).
+attribute dict.  Every state holds the moves :class:`.model.PieceSideRules` give it, in their
+order, and the attributes of :func:`.model.state_attributes` (``tests/test_contract_builders_equal_rules.py``).
 """
 
 from __future__ import annotations
