@@ -60,14 +60,15 @@ def _boards():
         yield i, ref.random_board(rng, n, m, rng.choice((0.15, 0.3)))
 
 
+@pytest.mark.parametrize("active", [1, 2])
 @pytest.mark.parametrize(("number", "board"), list(_boards()))
-def test_bound_from_a_start_is_admissible_and_consistent_where_the_search_goes(number, board, monkeypatch):
-    """With every landmark found at once, and fewer consulted than found (so a start chooses),
-    the bound a query gets from its start states never exceeds the brute force's fewest moves
-    and drops by no more than an edge's weight along any edge of the states its search can
-    reach."""
+def test_bound_from_a_start_is_admissible_and_consistent_where_the_search_goes(number, board, active, monkeypatch):
+    """With every landmark found at once, and one or both consulted (one: a start chooses;
+    both: the bound written out for two), the bound a query gets from its start states never
+    exceeds the brute force's fewest moves and drops by no more than an edge's weight along
+    any edge of the states its search can reach."""
     monkeypatch.setattr(bounds_module, "LANDMARKS", bounds_module.BATCH)
-    monkeypatch.setattr(bounds_module, "ACTIVE", 1)
+    monkeypatch.setattr(bounds_module, "ACTIVE", active)
     huarong = get_puzzle("huarong")
     instance = next(huarong.parse(ref.format_input(board, [])))
     grid, graph = instance.grid, huarong.model("piece_side")(instance).board_graph
@@ -101,4 +102,35 @@ def test_bound_from_a_start_is_admissible_and_consistent_where_the_search_goes(n
                     h_next = bound(successor)
                     assert h_next is not None and h <= attrs["weight"] + h_next, (state, successor)
     assert bounds.landmarks or not len(graph)
-    assert "_landmark_bound" in kinds or not len(graph)
+    landmark_kinds = {"_landmark_bound"} if active == 1 else {"_landmark_bound", "_two_landmark_bound"}
+    assert landmark_kinds & kinds or not len(graph)
+
+
+def test_two_landmarks_written_out_bound_as_the_loop_does():
+    """Where both landmarks know every state of the one component searched, the bound written
+    out for two gives what the loop over the landmarks gives, state by state."""
+    huarong = get_puzzle("huarong")
+    rng = random.Random(2013_44)
+    board = ref.random_board(rng, 7, 8, 0.15)
+    instance = next(huarong.parse(ref.format_input(board, [])))
+    grid, graph = instance.grid, huarong.model("piece_side")(instance).board_graph
+    bounds = Bounds(grid, graph, landmarks_after=0)
+    bounds.for_target(grid.cells()[0])  # finds the first batch
+    assert len(bounds.landmarks) == 2
+    table = bounds_module.open_board_table(grid.rows, grid.cols)
+    keys = bounds_module.offset_keys(grid)
+    compared = 0
+    for target in grid.cells():
+        home = bounds.components[target * 4 + next(s for s in range(4) if (target, s) in graph)]
+        known = [[f[target * 4 + s] for s in range(4) if (target, s) in graph] for f in bounds.landmarks]
+        if not known[0] or None in known[0] + known[1]:
+            continue
+        bands = [(f, min(k), max(k)) for f, k in zip(bounds.landmarks, known)]
+        base = ((grid.rows - 1) * (2 * grid.cols - 1) + grid.cols - 1) * 4 - keys[target]
+        written = bounds_module._two_landmark_bound(table, base, keys, bands)
+        looped = bounds_module._landmark_bound(table, base, keys, bands)
+        for state in graph:
+            if bounds.components[state[0] * 4 + state[1]] == home:
+                assert written(state) == looped(state), (state, target)
+                compared += 1
+    assert compared > 1000

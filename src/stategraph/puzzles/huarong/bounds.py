@@ -279,7 +279,11 @@ class Bounds:
         counting = not self._stopped and len(self.landmarks) < LANDMARKS and self.landmarks_after != NEVER
         if counting or not starts or any(components[start] not in homes for start in starts):
             return _pruned_bound(table, base, keys, components, homes, bands, self._tally if counting else [0])
-        return _landmark_bound(table, base, keys, bands) if bands else _open_bound(table, base, keys)
+        if not bands:
+            return _open_bound(table, base, keys)
+        if len(bands) == 2 and len(homes) == 1 and all(field[starts[0]] is not None for field, _, _ in bands):
+            return _two_landmark_bound(table, base, keys, bands)  # each field covers the one component searched
+        return _landmark_bound(table, base, keys, bands)
 
 
 def _band_bound(band: tuple, index: int) -> int:
@@ -329,6 +333,28 @@ def _landmark_bound(table, base: int, keys: list, bands: list):
                 if further > bound:
                     bound = further
         return bound
+
+    return heuristic
+
+
+def _two_landmark_bound(table, base: int, keys: list, bands: list):
+    """:func:`_landmark_bound` with two landmarks that know every state the search can reach
+    (most queries' bound, written out: a call costs about a quarter less)."""
+    (first, first_low, first_high), (second, second_low, second_high) = bands
+
+    def heuristic(state):
+        if state.__class__ is str:
+            return 0
+        piece, side = state
+        bound = table[base + keys[piece] + side]
+        index = piece * 4 + side
+        here = first[index]
+        further = here - first_high if here > first_high else first_low - here
+        if further > bound:
+            bound = further
+        here = second[index]
+        further = here - second_high if here > second_high else second_low - here
+        return further if further > bound else bound
 
     return heuristic
 
