@@ -23,6 +23,13 @@ from stategraph.grid.walks import (
 
 def reference_walks(rows, start, goals, blocked):
     """Shortest walks over '.' cells from ``start`` to each goal, never entering ``blocked``."""
+    dist = reference_distances(rows, start, blocked)
+    return {goal: dist[goal] for goal in goals if goal in dist and goal != blocked}
+
+
+def reference_distances(rows, start, blocked):
+    """Every cell's shortest walk from ``start`` never entering ``blocked``, in the order a
+    first-in first-out search trying N, S, W, E discovers them."""
     height, width = len(rows), len(rows[0])
     dist = {start: 0}
     queue = deque([start])
@@ -34,7 +41,7 @@ def reference_walks(rows, start, goals, blocked):
                     and nxt != blocked and nxt not in dist):
                 dist[nxt] = dist[(r, c)] + 1
                 queue.append(nxt)
-    return {goal: dist[goal] for goal in goals if goal in dist and goal != blocked}
+    return dist
 
 
 @pytest.mark.parametrize("finder", [walk_distances, walk_distances_toward])
@@ -62,6 +69,29 @@ def test_walks_equal_a_plain_bfs_on_random_grids(finder):
         assert {cells[cell]: walk for cell, walk in found.items()} == reference_walks(rows, start, goals, blocked)
         far += min((abs(start[0] - r) + abs(start[1] - c) for r, c in goals), default=0) >= FAR_GOALS
     assert far > 50  # the A* branch ran, not only the breadth-first one
+
+
+def test_breadth_first_walks_come_in_the_order_a_plain_bfs_reaches_the_goals():
+    """Goals at the same depth too: in the order a first-in first-out search, trying N, S, W, E,
+    first reaches them (what a Huarong Dao start's edges are added in, on a winding way)."""
+    rng = random.Random(2013_44)
+    ties = 0
+    for _ in range(300):
+        height, width = rng.randint(2, 12), rng.randint(2, 12)
+        rows = ["".join("#" if rng.random() < 0.15 else "." for _ in range(width)) for _ in range(height)]
+        free = [(r, c) for r in range(height) for c in range(width) if rows[r][c] == "."]
+        if len(free) < 6:
+            continue
+        start, blocked, *goals = rng.sample(free, 6)
+        grid = Grid.from_rows(rows, ".")
+        cells = {grid.cell(r + 1, c + 1): (r, c) for r, c in goals}
+        found = walk_distances(grid, grid.cell(start[0] + 1, start[1] + 1), list(cells),
+                               blocked=grid.cell(blocked[0] + 1, blocked[1] + 1))
+        order = reference_distances(rows, start, blocked)
+        assert [cells[cell] for cell in found] == [cell for cell in order if cell in goals]
+        depths = list(found.values())
+        ties += len(set(depths)) < len(depths)
+    assert ties > 20  # goals at the same depth, ordered by more than their depth
 
 
 def test_a_winding_way_falls_back_to_one_breadth_first_search(monkeypatch):

@@ -76,3 +76,20 @@ def neighbours(grid: Grid) -> list:
         cached = [tuple(v for v in (u + s for s in step) if 0 <= v < n and free[v]) for u in range(n)]
         object.__setattr__(grid, "_neighbours", cached)  # a cache, not a field: equality and hash ignore it
     return cached
+
+
+def rows_and_cols(grid: Grid) -> tuple:
+    """For every cell index, its row and its column, as two lists (computed once per grid).
+
+    >>> g = Grid.from_rows(["..", ".#"], ".")
+    >>> rows, cols = rows_and_cols(g)
+    >>> rows[g.cell(2, 1)], cols[g.cell(2, 1)]
+    (2, 1)
+    """
+    cached = grid.__dict__.get("_rows_and_cols")
+    if cached is None:
+        width = grid.cols + 2
+        cells = range(len(grid.open))
+        cached = ([cell // width for cell in cells], [cell % width for cell in cells])
+        object.__setattr__(grid, "_rows_and_cols", cached)  # a cache, not a field
+    return cached

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from heapq import heapify, heappop, heappush
 
-from .cells import DIRECTIONS, LETTERS, Grid, neighbours
+from .cells import DIRECTIONS, LETTERS, Grid, neighbours, rows_and_cols
 
 
 def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
@@ -77,7 +77,8 @@ def _breadth_first(start: int, wanted: set, size: int, closed: Iterable[int],
     """The walk lengths from ``start`` to the cells of ``wanted`` it reaches, level by level, never
     entering the cells ``closed`` (cells are below ``size``). ``expand(level, seen)`` returns the
     cells one step on from a level's cells that ``seen`` does not mark, marking them. Stops once
-    every goal is found; goals come in the order they are reached."""
+    every goal is found; goals come in the order they are reached (there are few: a level's
+    cells are not scanned for them, ``seen`` tells)."""
     found = {}
     if start in wanted:
         found[start] = 0
@@ -88,18 +89,19 @@ def _breadth_first(start: int, wanted: set, size: int, closed: Iterable[int],
     for cell in closed:
         seen[cell] = 1
     seen[start] = 1
+    wanted = {goal for goal in wanted if not seen[goal]}  # a closed goal is never reached
     frontier = [start]
     depth = 0
-    while frontier:
+    while frontier and wanted:
         depth += 1
         frontier = expand(frontier, seen)
-        reached = wanted.intersection(frontier)
+        reached = [goal for goal in wanted if seen[goal]]
         if reached:
-            for cell in sorted(reached, key=frontier.index) if len(reached) > 1 else reached:
+            if len(reached) > 1:
+                reached.sort(key=frontier.index)
+            for cell in reached:
                 found[cell] = depth
-            wanted -= reached
-            if not wanted:
-                break
+            wanted.difference_update(reached)
     return found
 
 
@@ -148,9 +150,11 @@ def _walks_toward(grid: Grid, start: int, goals: list, blocked: int, between) ->
     re-aimed at each goal in turn, or ``None`` if it gave up.  Re-aiming keeps every settled
     cell (its walk is exact whatever consistent heuristic settled it, and its neighbours are
     reached), so re-keying the open cells for the next goal keeps the search exact for it."""
-    width = grid.cols + 2
     nbrs = neighbours(grid)
-    best = {start: 0}
+    rows, cols = rows_and_cols(grid)
+    unknown = len(nbrs)  # longer than any walk
+    best = [unknown] * len(nbrs)
+    best[start] = 0
     closed = bytearray(len(nbrs))
     if blocked >= 0:
         closed[blocked] = 1
@@ -159,20 +163,16 @@ def _walks_toward(grid: Grid, start: int, goals: list, blocked: int, between) ->
     pop, push = heappop, heappush
     for near, goal in goals:
         if closed[goal]:
-            if goal in best:
+            if best[goal] < unknown:
                 found[goal] = best[goal]
             continue
         if between is not None and _through_found(found, goal, between) == near:
             found[goal] = near  # no walk is shorter than the Manhattan distance
             continue
-        goal_row, goal_col = divmod(goal, width)
-        entries = []
-        for _, minus_g, u in heap:
-            if not closed[u]:
-                row, col = divmod(u, width)
-                entries.append((abs(row - goal_row) + abs(col - goal_col) - minus_g, minus_g, u))
-        heapify(entries)
-        heap = entries
+        goal_row, goal_col = rows[goal], cols[goal]
+        heap = [(abs(rows[u] - goal_row) + abs(cols[u] - goal_col) - minus_g, minus_g, u)
+                for _, minus_g, u in heap if not closed[u]]
+        heapify(heap)
         budget = DETOUR_FACTOR * near + 16
         while heap:
             _, minus_g, u = pop(heap)
@@ -181,10 +181,9 @@ def _walks_toward(grid: Grid, start: int, goals: list, blocked: int, between) ->
             closed[u] = 1
             g = 1 - minus_g
             for v in nbrs[u]:  # the goal's too: every settled cell has its neighbours reached
-                if not closed[v] and g < best.get(v, g + 1):
+                if g < best[v] and not closed[v]:
                     best[v] = g
-                    row, col = divmod(v, width)
-                    push(heap, (g + abs(row - goal_row) + abs(col - goal_col), -g, v))
+                    push(heap, (g + abs(rows[v] - goal_row) + abs(cols[v] - goal_col), -g, v))
             if u == goal:
                 found[goal] = -minus_g
                 break
@@ -194,7 +193,7 @@ def _walks_toward(grid: Grid, start: int, goals: list, blocked: int, between) ->
         else:
             break  # every reachable cell settled: the goals left are out of reach or settled
     for _, goal in goals:
-        if goal not in found and closed[goal] and goal in best:
+        if goal not in found and closed[goal] and best[goal] < unknown:
             found[goal] = best[goal]
     return found
 
