@@ -6,6 +6,7 @@ the bound must never exceed the true fewest moves (admissible), must be
 than an edge's weight along any edge (consistent): A* is exact only then.
 """
 
+import heapq
 import os
 import random
 import sys
@@ -16,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ref_huarong as ref  # noqa: E402
 from stategraph import get_puzzle  # noqa: E402
-from stategraph.puzzles.huarong.bounds import NEVER, Bounds  # noqa: E402
+from stategraph.puzzles.huarong.bounds import NEVER, Bounds, open_board_table  # noqa: E402
 
 SEED = 2013_11
 BOARDS = 40
@@ -63,6 +64,36 @@ def test_bound_is_admissible_and_consistent(number, board, landmarks):
                 if h is not None:
                     assert h_next is not None and h <= attrs["weight"] + h_next, (state, successor)
     assert checked == len(graph) * len(cells)
+
+
+def open_board_search(rows, cols):
+    """The open board searched: Dijkstra over (row offset, column offset, blank side) within the
+    board's offsets, from the target's four states (every move there can be undone at its cost)."""
+    deltas = ((-1, 0), (1, 0), (0, -1), (0, 1))  # N, S, W, E
+    opposite = (1, 0, 3, 2)
+    dist = {}
+    heap = [(0, 0, 0, side) for side in range(4)]
+    while heap:
+        d, dr, dc, side = heapq.heappop(heap)
+        if (dr, dc, side) in dist:
+            continue
+        dist[dr, dc, side] = d
+        for other in range(4):  # the blank round the piece: 2 to a perpendicular side, 4 across
+            if other != side:
+                heapq.heappush(heap, (d + (4 if other == opposite[side] else 2), dr, dc, other))
+        row, col = dr + deltas[side][0], dc + deltas[side][1]  # the piece slides into the blank
+        if abs(row) < rows and abs(col) < cols:
+            heapq.heappush(heap, (d + 1, row, col, opposite[side]))
+    return dist
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(r, c) for r in range(1, 7) for c in range(1, 7)] + [(3, 25), (31, 29)])
+def test_open_board_table_is_the_open_board_searched(rows, cols):
+    table = open_board_table(rows, cols)
+    dist = open_board_search(rows, cols)
+    assert len(table) == len(dist) == (2 * rows - 1) * (2 * cols - 1) * 4
+    for (dr, dc, side), d in dist.items():
+        assert table[((dr + rows - 1) * (2 * cols - 1) + dc + cols - 1) * 4 + side] == d, (dr, dc, side)
 
 
 def test_bound_is_tight_in_the_open():

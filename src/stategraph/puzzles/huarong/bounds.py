@@ -34,7 +34,7 @@ from itertools import islice
 
 from ...graph.dicts import collector_paused, predecessors, successors
 from ...graph.weights import INFINITY
-from ...grid.cells import DELTAS, DIRECTIONS, OPPOSITE, Grid
+from ...grid.cells import DIRECTIONS, EAST, NORTH, OPPOSITE, SOUTH, WEST, Grid
 
 LANDMARKS = 16  # found per board with fixed cells, BATCH at a time as its queries evaluate the bound
 BATCH = 2
@@ -49,47 +49,42 @@ def open_board_table(rows: int, cols: int) -> tuple:
 
     The entry for a piece ``(dr, dc)`` away from the target with the blank on
     ``side`` is at ``((dr + rows - 1) * (2 * cols - 1) + dc + cols - 1) * 4 + side``.
-    Computed by one backward search from the target (costs 1, 2 and 4: a bucket
-    queue), over every offset a piece on the board can have.
+    In the open board a piece never gains by a step away from the target (a straight
+    step costs 5, two turns 6), so it makes ``|dr|`` vertical and ``|dc|`` horizontal
+    steps: the first costs 1 and the blank's rotation to its side, each further one 3
+    after a turn and 5 straight on, and the most turns come from alternating, starting
+    with the more numerous kind (``tests/test_puzzles_huarong_bounds.py`` holds the
+    table to a search of the open board).
     """
-    width = 2 * cols - 1
-    size = (2 * rows - 1) * width * 4
-    unknown = size * 5 + 8
-    dist = [unknown] * size
-    row_step, col_step = width * 4, 4
-    shift = [dr * row_step + dc * col_step for dr, dc in DELTAS]
-    # Offsets bounded by the board: whether a swap into a state may come from one cell further on.
-    row_of = [index // row_step - (rows - 1) for index in range(0, size, 4)]
-    col_of = [(index % row_step) // 4 - (cols - 1) for index in range(0, size, 4)]
-    centre = ((rows - 1) * width + cols - 1) * 4
-    buckets: list[list[int]] = [[centre + side for side in DIRECTIONS]]
-    for state in buckets[0]:
-        dist[state] = 0
-    rotations = [[(t, 2 if OPPOSITE[s] != t else 4) for t in DIRECTIONS if t != s] for s in DIRECTIONS]
-    cost = 0
-    while cost < len(buckets):
-        for state in buckets[cost]:
-            if dist[state] != cost:
-                continue
-            cell, side = state - state % 4, state % 4
-            found = []
-            for other, walk in rotations[side]:
-                found.append((cell + other, cost + walk))
-            # The piece got here by a swap in direction s = OPPOSITE[side]: it came from cell - s.
-            came = OPPOSITE[side]
-            dr, dc = DELTAS[came]
-            here = cell // 4
-            if -(rows - 1) <= row_of[here] - dr <= rows - 1 and -(cols - 1) <= col_of[here] - dc <= cols - 1:
-                found.append((cell - shift[came] + came, cost + 1))
-            for before, total in found:
-                if total < dist[before]:
-                    dist[before] = total
-                    while len(buckets) <= total:
-                        buckets.append([])
-                    buckets[total].append(before)
-        buckets[cost] = []
-        cost += 1
-    return tuple(dist)
+    rotation = [[0 if side == way else 4 if OPPOSITE[side] == way else 2 for side in DIRECTIONS]
+                for way in DIRECTIONS]  # rotation[way][side]: the blank from side round to way
+    # The blank's first rotation, per vertical and horizontal way and side: to whichever way
+    # leaves the most turns (the first step of the more numerous kind has 2 to spare).
+    first = {(up, across, ahead): [min(u + (2 if ahead < 0 else 0), a + (2 if ahead > 0 else 0))
+                                   for u, a in zip(rotation[up], rotation[across])]
+             for up in (NORTH, SOUTH) for across in (WEST, EAST) for ahead in (-1, 0, 1)}
+    table: list[int] = []
+    extend = table.extend
+    for dr in range(1 - rows, rows):
+        up = abs(dr)
+        vertical = NORTH if dr > 0 else SOUTH
+        for dc in range(1 - cols, cols):
+            across = abs(dc)
+            horizontal = WEST if dc > 0 else EAST
+            if not across:
+                if not up:
+                    extend((0, 0, 0, 0))  # on the target
+                    continue
+                rotations = rotation[vertical]
+            elif not up:
+                rotations = rotation[horizontal]
+            else:
+                rotations = first[vertical, horizontal, (up > across) - (up < across)]
+            moves = 5 * (up + across) - 4  # the steps, every one after the first straight on
+            if up and across:  # alternating, starting with the more numerous kind: 2 turns per step of the other
+                moves -= 4 * min(up, across) - (2 if up == across else 0)
+            extend((moves + rotations[0], moves + rotations[1], moves + rotations[2], moves + rotations[3]))
+    return tuple(table)
 
 
 def offset_keys(grid: Grid) -> list:
