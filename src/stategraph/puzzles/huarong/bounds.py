@@ -160,7 +160,7 @@ def _moves_by_index(graph, cells: int) -> list:
 def _distances_from(moves: list, source: int) -> list:
     """Dijkstra from the state ``source`` over ``moves`` (:func:`_moves_by_index`; small integer
     weights: a bucket per distance), indexed like it, ``None`` where no move leads."""
-    unknown = -1
+    unknown = 1 << 62  # above every distance
     dist = [unknown] * len(moves)
     dist[source] = 0
     buckets: list[list[int]] = [[source]]
@@ -171,11 +171,10 @@ def _distances_from(moves: list, source: int) -> list:
                 continue
             for v, weight in moves[u]:
                 total = here + weight
-                old = dist[v]
-                if old == unknown or total < old:
+                if total < dist[v]:
                     dist[v] = total
-                    if total >= len(buckets):
-                        buckets.extend([] for _ in range(total + 1 - len(buckets)))
+                    while total >= len(buckets):
+                        buckets.append([])
                     buckets[total].append(v)
         buckets[here] = []
         here += 1
