@@ -292,21 +292,15 @@ def _band_bound(band: tuple, index: int) -> int:
 def _pruned_bound(table, base: int, keys: list, components: list, homes: set, bands: list, tally: list):
     """The bound that prunes states in no component of the target's and counts its evaluations
     in ``tally``."""
+    bound = _landmark_bound(table, base, keys, bands) if bands else _open_bound(table, base, keys)
 
     def heuristic(state):
         if state.__class__ is str:
             return 0
-        piece, side = state
-        index = piece * 4 + side
-        if components[index] not in homes:
+        if components[state[0] * 4 + state[1]] not in homes:
             return INFINITY
         tally[0] += 1
-        bound = table[base + keys[piece] + side]
-        for band in bands:
-            further = _band_bound(band, index)
-            if further > bound:
-                bound = further
-        return bound
+        return bound(state)
 
     return heuristic
 
