@@ -94,11 +94,10 @@ def test_breadth_first_walks_come_in_the_order_a_plain_bfs_reaches_the_goals():
     assert ties > 20  # goals at the same depth, ordered by more than their depth
 
 
-def test_a_winding_way_falls_back_to_one_breadth_first_search(monkeypatch):
-    """Walls with a gap at alternate ends: the goal is near as the crow flies, far on foot, so the
-    A* search gives up and one breadth-first search answers (still exactly)."""
-    import stategraph.grid.walks as grid_module
-
+def test_far_goals_on_a_winding_way_come_exact():
+    """Walls with a gap at alternate ends: the goal is near as the crow flies, far on foot; the
+    search by levels finds its walk exactly, and none for the goal the blocked cell cuts off
+    nor for the one in a wall."""
     rows = []
     for r in range(21):
         if r % 2:
@@ -107,13 +106,14 @@ def test_a_winding_way_falls_back_to_one_breadth_first_search(monkeypatch):
         else:
             rows.append("." * 20)
     grid = Grid.from_rows(rows, ".")
-    start, goal = (0, 10), (20, 10)
-    fallbacks = []
-    breadth_first = grid_module.walk_distances
-    monkeypatch.setattr(grid_module, "walk_distances", lambda *args: fallbacks.append(args) or breadth_first(*args))
-    found = walk_distances_toward(grid, grid.cell(start[0] + 1, start[1] + 1), [grid.cell(goal[0] + 1, goal[1] + 1)])
-    assert fallbacks, "the A* search did not give up on a winding way"
-    assert list(found.values()) == [reference_walks(rows, start, [goal], None)[goal]]
+    start, blocked = (0, 10), (20, 10)
+    goals = [(20, 11), (19, 10), (20, 9)]  # E (cut off), N (a wall) and W of the blocked cell
+    found = walk_distances_toward(grid, grid.cell(start[0] + 1, start[1] + 1),
+                                  [grid.cell(r + 1, c + 1) for r, c in goals],
+                                  blocked=grid.cell(blocked[0] + 1, blocked[1] + 1))
+    expected = reference_walks(rows, start, goals, blocked)
+    assert list(expected) == [(20, 9)] and expected[20, 9] > 100  # ten times as the crow flies
+    assert [(grid.position(cell), walk) for cell, walk in found.items()] == [((21, 10), expected[20, 9])]
 
 
 def comb_rows(rng, height, width):

@@ -78,18 +78,15 @@ def neighbours(grid: Grid) -> list:
     return cached
 
 
-def rows_and_cols(grid: Grid) -> tuple:
-    """For every cell index, its row and its column, as two lists (computed once per grid).
+def open_bits(grid: Grid) -> int:
+    """The open cells as one integer, bit ``cell`` set for an open cell (computed once per grid).
 
     >>> g = Grid.from_rows(["..", ".#"], ".")
-    >>> rows, cols = rows_and_cols(g)
-    >>> rows[g.cell(2, 1)], cols[g.cell(2, 1)]
-    (2, 1)
+    >>> [cell for cell in range(len(g.open)) if open_bits(g) >> cell & 1] == g.cells()
+    True
     """
-    cached = grid.__dict__.get("_rows_and_cols")
+    cached = grid.__dict__.get("_open_bits")
     if cached is None:
-        width = grid.cols + 2
-        cells = range(len(grid.open))
-        cached = ([cell // width for cell in cells], [cell % width for cell in cells])
-        object.__setattr__(grid, "_rows_and_cols", cached)  # a cache, not a field
+        cached = int("".join("1" if free else "0" for free in reversed(grid.open)), 2)
+        object.__setattr__(grid, "_open_bits", cached)  # a cache, not a field
     return cached

@@ -1,5 +1,5 @@
-"""Walks over a :class:`~stategraph.grid.cells.Grid`: walk lengths to a few goals (breadth-first, or A*
-toward far goals), the same inside one biconnected block, a whole distance field, and the
+"""Walks over a :class:`~stategraph.grid.cells.Grid`: walk lengths to a few goals (breadth-first, a cell
+or, toward far goals, a whole level at a time), the same inside one biconnected block, a whole distance field, and the
 lexicographically smallest shortest walk as letters.
 
 >>> g = Grid.from_rows(["..#", "..."], open_chars=".")
@@ -10,9 +10,8 @@ lexicographically smallest shortest walk as letters.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from heapq import heapify, heappop, heappush
 
-from .cells import DIRECTIONS, LETTERS, Grid, neighbours, rows_and_cols
+from .cells import DIRECTIONS, LETTERS, Grid, neighbours, open_bits
 
 
 def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
@@ -105,25 +104,18 @@ def _breadth_first(start: int, wanted: set, size: int, closed: Iterable[int],
     return found
 
 
-# Goals at least this far (Manhattan) from the start are searched for by A*, nearer ones by BFS.
+# Goals at least this far (Manhattan) from the start are searched for a level at a time, nearer
+# ones a cell at a time.
 FAR_GOALS = 12
-# An A* search that settles more than this many cells per unit of its goal's Manhattan distance
-# gives way to one breadth-first search for every goal (a winding way defeats the heuristic).
-DETOUR_FACTOR = 4
 
 
-def walk_distances_toward(grid: Grid, start: int, goals, blocked: int = -1, between=None) -> dict:
-    """:func:`walk_distances`, found when the goals are far from ``start`` by one A* search that
-    heads for each goal in turn, nearest first (the heuristic: the Manhattan distance to the goal
-    of the moment, deeper cells first among equals), instead of a breadth-first one: on open
-    ground it walks nearly straight to the first goal instead of covering a disc round ``start``,
-    and the next goals, close to it, cost a few more cells (the sides of a cell that blocks the
-    way, on a large board).  Where the way winds (the search settles more than
-    ``DETOUR_FACTOR`` cells per unit of a goal's distance), one breadth-first search finds them
-    all after all.  Goals come in the order given (breadth-first: in the order reached).
-    ``between(a, b)``, if given, is a known walk from goal ``a`` to goal ``b`` avoiding ``blocked``
-    (or ``None``): a goal whose walk through one already found equals its Manhattan distance needs
-    no search.
+def walk_distances_toward(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
+    """:func:`walk_distances`, found when the goals are far from ``start`` by a breadth-first
+    search that takes a whole level at a time: a level is the bits of one integer (bit ``cell``
+    for a cell), and the next is its shifts one row and one column either way, less the cells
+    reached, so a level costs a few operations on an integer of one bit a cell instead of a
+    step per cell (a large board: the blank's walk to the sides of a piece far away).  Goals
+    come in the order given (near ones, searched cell by cell: in the order reached).
 
     >>> g = Grid.from_rows(["...", "...", "..."], ".")
     >>> found = walk_distances_toward(g, g.cell(1, 2), [g.cell(2, 1), g.cell(3, 2)], blocked=g.cell(2, 2))
@@ -132,80 +124,29 @@ def walk_distances_toward(grid: Grid, start: int, goals, blocked: int = -1, betw
     """
     width = grid.cols + 2
     row, col = divmod(start, width)
-    far = []
-    for goal in goals:
-        goal_row, goal_col = divmod(goal, width)
-        far.append((abs(row - goal_row) + abs(col - goal_col), goal))
-    if not far or min(far)[0] < FAR_GOALS:
+    near = min((abs(row - goal // width) + abs(col - goal % width) for goal in goals), default=0)
+    if near < FAR_GOALS:
         return walk_distances(grid, start, goals, blocked)
-    walks = _walks_toward(grid, start, [(near, goal) for near, goal in sorted(far) if goal != blocked], blocked,
-                          between)
-    if walks is None:
-        return walk_distances(grid, start, goals, blocked)
-    return {goal: walks[goal] for goal in goals if goal in walks}
-
-
-def _walks_toward(grid: Grid, start: int, goals: list, blocked: int, between) -> dict | None:
-    """The walks to ``goals`` (``(Manhattan distance, goal)``, nearest first) by one A* search
-    re-aimed at each goal in turn, or ``None`` if it gave up.  Re-aiming keeps every settled
-    cell (its walk is exact whatever consistent heuristic settled it, and its neighbours are
-    reached), so re-keying the open cells for the next goal keeps the search exact for it."""
-    nbrs = neighbours(grid)
-    rows, cols = rows_and_cols(grid)
-    unknown = len(nbrs)  # longer than any walk
-    best = [unknown] * len(nbrs)
-    best[start] = 0
-    closed = bytearray(len(nbrs))
+    unreached = open_bits(grid) & ~(1 << start)
     if blocked >= 0:
-        closed[blocked] = 1
+        unreached &= ~(1 << blocked)
+    wanted = 0
+    for goal in goals:
+        wanted |= 1 << goal
+    wanted &= unreached  # a goal blocked or on a blocked cell is never reached
     found = {}
-    heap = [(0, 0, start)]  # (f, -g: deeper first, cell)
-    pop, push = heappop, heappush
-    for near, goal in goals:
-        if closed[goal]:
-            if best[goal] < unknown:
-                found[goal] = best[goal]
-            continue
-        if between is not None and _through_found(found, goal, between) == near:
-            found[goal] = near  # no walk is shorter than the Manhattan distance
-            continue
-        goal_row, goal_col = rows[goal], cols[goal]
-        heap = [(abs(rows[u] - goal_row) + abs(cols[u] - goal_col) - minus_g, minus_g, u)
-                for _, minus_g, u in heap if not closed[u]]
-        heapify(heap)
-        budget = DETOUR_FACTOR * near + 16
-        while heap:
-            _, minus_g, u = pop(heap)
-            if closed[u]:
-                continue
-            closed[u] = 1
-            g = 1 - minus_g
-            for v in nbrs[u]:  # the goal's too: every settled cell has its neighbours reached
-                if g < best[v] and not closed[v]:
-                    best[v] = g
-                    push(heap, (g + abs(rows[v] - goal_row) + abs(cols[v] - goal_col), -g, v))
-            if u == goal:
-                found[goal] = -minus_g
-                break
-            budget -= 1
-            if not budget:
-                return None
-        else:
-            break  # every reachable cell settled: the goals left are out of reach or settled
-    for _, goal in goals:
-        if goal not in found and closed[goal] and best[goal] < unknown:
-            found[goal] = best[goal]
-    return found
-
-
-def _through_found(found: dict, goal: int, between) -> int | None:
-    """The shortest known walk to ``goal`` through a goal already found, or ``None``."""
-    shortest = None
-    for other, walk in found.items():
-        link = between(other, goal)
-        if link is not None and (shortest is None or walk + link < shortest):
-            shortest = walk + link
-    return shortest
+    level = 1 << start
+    depth = 0
+    while wanted and level:
+        depth += 1
+        level = ((level << 1) | (level >> 1) | (level << width) | (level >> width)) & unreached
+        unreached ^= level
+        if level & wanted:
+            for goal in goals:
+                if (level & wanted) >> goal & 1:
+                    found[goal] = depth
+            wanted &= ~level
+    return {goal: found[goal] for goal in goals if goal in found}
 
 
 def distance_field(grid: Grid, start: int, blocked: int = -1, stop: int | None = None) -> list:

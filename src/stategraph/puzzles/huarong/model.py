@@ -108,23 +108,14 @@ def state_attributes(board: Board, state) -> dict:
 
 def attach_start(board: Board, graph: nx.DiGraph, query: Query, bounds: Bounds) -> StateGraph:
     """Attach ``query``'s start state to ``graph`` (detach it with :func:`detach`): the blank walks
-    to a side of the piece (the rotations, the walks round the piece, spare searching for a side
-    whose walk through another side is as short as can be).  A piece already on its target makes
-    the start a target itself.
+    to a side of the piece.  A piece already on its target makes the start a target itself.
     ``bounds`` gives the A* heuristic (:class:`~.bounds.Bounds`)."""
     grid = board.grid
     step = grid.step
     sides = {query.piece + step[s]: s for s in DIRECTIONS if (query.piece, s) in graph}
     # before the start is attached: it may find landmarks
     heuristic = bounds.for_target(query.target, [query.piece * 4 + s for s in sides.values()])
-    succ = graph.succ
-    piece = query.piece
-
-    def rotation(a: int, b: int) -> int | None:  # the blank's walk round the piece, side a to side b
-        edge = succ[piece, sides[a]].get((piece, sides[b]))
-        return None if edge is None else edge["weight"]
-
-    walks = walk_distances_toward(grid, query.blank, sides, blocked=piece, between=rotation)
+    walks = walk_distances_toward(grid, query.blank, sides, blocked=query.piece)
     row, col = grid.position(query.piece)
     blank_row, blank_col = grid.position(query.blank)
     graph.add_node(START, label=f"start blank={blank_row},{blank_col} piece={row},{col}", kind="start",
