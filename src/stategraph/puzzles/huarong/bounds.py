@@ -192,8 +192,8 @@ class Bounds:
     bound its start highest, so a bound costs the same however many there are.  On a board
     whose rows of fixed cells make the piece wind from end to end, A* then settles about 12
     times fewer states (and 4 landmarks are found); on the benchmark's 100 x 100 board with 10%
-    fixed cells, 1.7 times fewer than 2 landmarks did (1000 queries: 1,305,049 states with 2,
-    759,823 with up to 16, 2 consulted).  A board with no fixed cell never gets landmarks (by
+    fixed cells, 1.7 times fewer than 2 landmarks did (1000 queries: 1,305,043 states with 2,
+    759,817 with up to 16, 2 consulted).  A board with no fixed cell never gets landmarks (by
     default): there they settle not one state fewer (1000 queries on an open 100 x 100 board:
     136,214 states with them and without).
     """
