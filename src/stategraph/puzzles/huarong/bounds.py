@@ -271,13 +271,15 @@ class Bounds:
         if len(bands) > ACTIVE and starts:
             bands = self._consulted(bands, newest, starts)
         counting = not self._stopped and len(self.landmarks) < LANDMARKS and self.landmarks_after != NEVER
-        if counting or not starts or any(components[start] not in homes for start in starts):
-            return _pruned_bound(table, base, keys, components, homes, bands, self._tally if counting else [0])
         if not bands:
-            return _open_bound(table, base, keys)
-        if len(bands) == 2 and len(homes) == 1 and all(field[starts[0]] is not None for field, _, _ in bands):
-            return _two_landmark_bound(table, base, keys, bands)  # each field covers the one component searched
-        return _landmark_bound(table, base, keys, bands)
+            bound = _open_bound(table, base, keys)
+        elif len(bands) == 2 and len(homes) == 1:  # the target's one component, the largest: the fields cover it
+            bound = _two_landmark_bound(table, base, keys, bands)
+        else:
+            bound = _landmark_bound(table, base, keys, bands)
+        if counting or not starts or any(components[start] not in homes for start in starts):
+            return _pruned_bound(bound, components, homes, self._tally if counting else [0])
+        return bound
 
 
 def _band_bound(band: tuple, index: int) -> int:
@@ -289,10 +291,9 @@ def _band_bound(band: tuple, index: int) -> int:
     return here - high if here > high else low - here
 
 
-def _pruned_bound(table, base: int, keys: list, components: list, homes: set, bands: list, tally: list):
-    """The bound that prunes states in no component of the target's and counts its evaluations
-    in ``tally``."""
-    bound = _landmark_bound(table, base, keys, bands) if bands else _open_bound(table, base, keys)
+def _pruned_bound(bound, components: list, homes: set, tally: list):
+    """``bound`` where a state is in a component of the target's (its evaluations counted in
+    ``tally``), ``INFINITY`` elsewhere."""
 
     def heuristic(state):
         if state.__class__ is str:
