@@ -316,8 +316,9 @@ def state_labels(graph, states) -> list[str]:
     label = graph.label if type(graph) is LazyGraph else None
     if label is not None:
         return [label(state) for state in states]
-    nodes = node_attributes(graph)
-    return [nodes[state].get("label", str(state)) for state in states]
+    nodes = node_attributes(graph)  # (str(state) made only where no label: it costs more than the lookup)
+    return [attrs["label"] if "label" in attrs else str(state)
+            for state, attrs in zip(states, map(nodes.__getitem__, states))]
 
 
 def edge_count(graph) -> int:
