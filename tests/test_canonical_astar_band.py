@@ -11,6 +11,7 @@ walk must give or leave to them.
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 
@@ -192,3 +193,51 @@ def test_a_state_graph_s_own_rule_is_never_answered_for(own_rule):
         assert solution.states == (expected and expected[1])
     unreachable = 100 - reachable
     assert len(walked) == 100 if own_rule else len(walked) - unreachable < reachable / 2
+
+
+def sparse_graph(rng: random.Random) -> nx.DiGraph:
+    """Up to 12 states, most with one move (chains and few forks), costs 1 to 3: graphs whose
+    optimal path is often the only one, and met by A* with no tie."""
+    size = rng.randint(3, 12)
+    graph = nx.DiGraph()
+    graph.add_nodes_from(range(size))
+    for u in range(size):
+        after = rng.sample([v for v in range(size) if v != u], 1 if rng.random() < 0.7 else 2)
+        for rank, v in enumerate(after):
+            graph.add_edge(u, v, weight=rng.choice((1, 2, 3)), rank=rank)
+    return graph
+
+
+@pytest.mark.parametrize("growing", [True, False])
+def test_the_parents_path_read_without_a_walk_is_the_enumerated_canonical_path(growing, monkeypatch):
+    """Where A* reads its path off its parents (no tie met, nothing open within the optimum), the
+    path is the canonical one of an enumeration; the band is walked only where it does not."""
+    astar_module = importlib.import_module("stategraph.search.astar")  # (the package's name is the function)
+    walks = []
+    walk = astar_module.band_path
+
+    def counted_walk(*args, **kwargs):
+        walks.append(args[1])
+        return walk(*args, **kwargs)
+
+    monkeypatch.setattr(astar_module, "band_path", counted_walk)
+    rng = random.Random(f"parents{growing}")
+    read = 0
+    for _ in range(400):
+        graph = sparse_graph(rng)
+        targets = frozenset(rng.sample(sorted(graph)[1:], 1))
+        heuristic = bound(graph, targets, rng)
+        expected = enumerated_canonical(graph, 0, targets)
+        state_graph = grown(graph, 0, targets, heuristic) if growing else StateGraph(graph, 0, targets,
+                                                                                     heuristic=heuristic)
+        walked = len(walks)
+        solution = solve(state_graph, "astar")
+        assert (solution.cost, solution.states) == (expected or (None, None)), list(graph.edges(data=True))
+        read += expected is not None and len(walks) == walked
+    assert read > 150  # read off the parents in many of them
+
+
+def test_a_path_with_a_move_without_a_rank_read_off_the_parents_is_refused_as_before():
+    graph = nx.DiGraph([("s", "a", {"weight": 1, "rank": 0}), ("a", "t", {"weight": 1})])
+    with pytest.raises(StategraphError, match="has no 'rank'"):
+        solve(grown(graph, "s", frozenset({"t"}), {"s": 2, "a": 1, "t": 0}.get), "astar")

@@ -32,7 +32,7 @@ from time import perf_counter
 from ..errors import SearchNotApplicable
 from ..graph.dicts import successors
 from ..graph.weights import Lex
-from .astar_path import band_path
+from .astar_path import band_path, only_path
 from .heuristic_check import HeuristicCheck, Rounding
 from .result import SearchResult, SearchStats
 
@@ -164,6 +164,8 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
     best = None  # the distance of the first target settled
     path = None
     relaxed = 0
+    parents = {source: None} if canonical else None  # each state reached -> the state its distance came from
+    unsure = False  # a distance met twice, or a state pruned: the parents may not give the only optimal path
     while heap:
         f, hu, _, u = pop(heap)
         if u in settled:
@@ -181,7 +183,11 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
                 if cost_only:
                     break
                 if canonical:
-                    found = band_path(succ, source, targets, best, dist, settled, heuristic, zero, weight=weight)
+                    found = None
+                    if not unsure and not (heap and heap[0][0] <= best):  # nothing open within the optimum
+                        found = only_path(succ, parents, u, dist)
+                    if found is None:
+                        found = band_path(succ, source, targets, best, dist, settled, heuristic, zero, weight=weight)
                     if found is not None:
                         path, costs = found
                         dist.update(zip(path, costs))
@@ -192,6 +198,8 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
             ng = g + attrs[weight]
             old = dist_get(v)
             if old is not None and not ng < old:
+                if ng == old:
+                    unsure = True
                 continue
             if v in settled:
                 check.improved(u, v, attrs, old, ng)
@@ -199,11 +207,14 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
             if h.__class__ is not kind:
                 h = check.value(h, v, targets)
                 if h is None:
+                    unsure = True
                     continue  # no target from v: pruned
             fv = ng + h
             if fv < f:
                 check.inconsistent(u, v, attrs, hu, h, weight)
             dist[v] = ng
+            if parents is not None:
+                parents[v] = u
             push(heap, (fv, h, next(tie), v))
     if best is not None:
         check.left_open(targets, settled, dist, best, heap)

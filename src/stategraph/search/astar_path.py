@@ -16,6 +16,17 @@ and comparable; a heuristic value of the wrong type, inconsistent on a move, or 
 target; a target nearer than ``C``), it gives ``None`` and A* completes the band as before, with
 its checks and their one-line refusals.
 
+A walk is not always needed.  Where A*, on settling its first target ``t``, has never met a
+distance twice (a move giving a state the distance it already had) nor pruned a state, and no
+entry left in its heap has ``f`` within ``C``, its parents' path to ``t`` is the only optimal
+path (:func:`only_path`), hence the canonical one.  Proof: on any optimal path, a state ``v`` not
+settled after a settled state ``u`` was reached from ``u``, when ``u`` was expanded, at its exact
+distance (``u``'s is exact: the heuristic is consistent), neither pruned nor met twice, so pushed
+with ``f <= C`` (the heuristic is admissible) and still in the heap: there is none.  So every
+state of the path is settled, its last is ``t`` (the one target settled), and each got its
+distance from the state before it, matched by no later move: that state is its parent.  A route
+with no fork in the band, as in a maze of corridors, is so read once rather than walked again.
+
 >>> import networkx as nx
 >>> g = nx.DiGraph()
 >>> g.add_edge("s", "a", weight=1, rank=0); g.add_edge("s", "b", weight=1, rank=1)
@@ -26,6 +37,9 @@ its checks and their one-line refusals.
 >>> path, costs = band_path(successors(g), "s", {"t"}, 3, {"s": 0}, {"s": None}, h, 0)
 >>> path, costs
 (['s', 'a', 't'], [0, 1, 3])
+
+>>> only_path(successors(g), {"s": None, "b": "s", "t": "b"}, "t", {"s": 0, "b": 1, "t": 3})
+(['s', 'b', 't'], [0, 1, 3])
 """
 
 from __future__ import annotations
@@ -112,3 +126,17 @@ def _in_rank_order(moves: Mapping, rank: str):
     except TypeError:  # a rank missing (None), or two that cannot be compared
         return None
     return [(v, attrs) for _, v, attrs in ordered]
+
+
+def only_path(succ: Mapping, parents: dict, target: Hashable, dist: dict, *,
+              rank: str = "rank") -> tuple[list, list] | None:
+    """The path ``parents`` (each state -> the state before it, the source's ``None``) give to
+    ``target``, and the distance of each of its states; ``None`` where a move on it has no rank
+    (the walk of :mod:`~stategraph.graph.canonical` refuses it in one line)."""
+    path = [target]
+    while (before := parents[path[-1]]) is not None:
+        if succ[before][path[-1]].get(rank) is None:
+            return None
+        path.append(before)
+    path.reverse()
+    return path, [dist[state] for state in path]
