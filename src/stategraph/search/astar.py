@@ -197,12 +197,13 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
         for v, attrs in edges.items():
             ng = g + attrs[weight]
             old = dist_get(v)
-            if old is not None and not ng < old:
-                if ng == old:
-                    unsure = True
-                continue
-            if v in settled:
-                check.improved(u, v, attrs, old, ng)
+            if old is not None:
+                if not ng < old:
+                    if ng == old:
+                        unsure = True
+                    continue
+                if v in settled:  # (a state with no distance yet is not)
+                    check.improved(u, v, attrs, old, ng)
             h = heuristic(v)
             if h.__class__ is not kind:
                 h = check.value(h, v, targets)
