@@ -164,7 +164,7 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
     best = None  # the distance of the first target settled
     path = None
     relaxed = 0
-    parents = {source: None} if canonical else None  # each state reached -> the state its distance came from
+    parents = {source: None} if canonical else None  # state reached -> (the state its distance came from, the move)
     unsure = False  # a distance met twice, or a state pruned: the parents may not give the only optimal path
     while heap:
         f, hu, _, u = pop(heap)
@@ -185,7 +185,7 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
                 if canonical:
                     found = None
                     if not unsure and not (heap and heap[0][0] <= best):  # nothing open within the optimum
-                        found = only_path(succ, parents, u, dist)
+                        found = only_path(parents, u, dist)
                     if found is None:
                         found = band_path(succ, source, targets, best, dist, settled, heuristic, zero, weight=weight)
                     if found is not None:
@@ -215,7 +215,7 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
                 check.inconsistent(u, v, attrs, hu, h, weight)
             dist[v] = ng
             if parents is not None:
-                parents[v] = u
+                parents[v] = u, attrs
             push(heap, (fv, h, next(tie), v))
     if best is not None:
         check.left_open(targets, settled, dist, best, heap)

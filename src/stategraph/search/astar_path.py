@@ -38,7 +38,7 @@ with no fork in the band, as in a maze of corridors, is so read once rather than
 >>> path, costs
 (['s', 'a', 't'], [0, 1, 3])
 
->>> only_path(successors(g), {"s": None, "b": "s", "t": "b"}, "t", {"s": 0, "b": 1, "t": 3})
+>>> only_path({"s": None, "b": ("s", g.edges["s", "b"]), "t": ("b", g.edges["b", "t"])}, "t", {"s": 0, "b": 1, "t": 3})
 (['s', 'b', 't'], [0, 1, 3])
 """
 
@@ -128,14 +128,14 @@ def _in_rank_order(moves: Mapping, rank: str):
     return [(v, attrs) for _, v, attrs in ordered]
 
 
-def only_path(succ: Mapping, parents: dict, target: Hashable, dist: dict, *,
-              rank: str = "rank") -> tuple[list, list] | None:
-    """The path ``parents`` (each state -> the state before it, the source's ``None``) give to
-    ``target``, and the distance of each of its states; ``None`` where a move on it has no rank
-    (the walk of :mod:`~stategraph.graph.canonical` refuses it in one line)."""
+def only_path(parents: dict, target: Hashable, dist: dict, *, rank: str = "rank") -> tuple[list, list] | None:
+    """The path ``parents`` (each state -> the state before it and the move's attributes, the
+    source's ``None``) give to ``target``, and the distance of each of its states; ``None`` where a
+    move on it has no rank (the walk of :mod:`~stategraph.graph.canonical` refuses it in one line)."""
     path = [target]
-    while (before := parents[path[-1]]) is not None:
-        if succ[before][path[-1]].get(rank) is None:
+    while (entry := parents[path[-1]]) is not None:
+        before, attrs = entry
+        if attrs.get(rank) is None:
             return None
         path.append(before)
     path.reverse()
