@@ -459,6 +459,44 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     return add_node, add_edge
 
 
+def move_writer(graph) -> Callable[[Hashable, Iterable], None]:
+    """``add_moves(u, moves)``: the moves leaving ``u``, each ``(v, v's attributes, the move's
+    attributes)``, added to ``graph`` (a :class:`LazyGraph` or a ``networkx.DiGraph``) as
+    :func:`graph_writers` would add them, in one call: ``v`` is added with its attributes where
+    it is new (else they are left as they are), the move as it is where ``u`` has none to ``v``.
+
+    >>> import networkx as nx
+    >>> for g in (LazyGraph(None), nx.DiGraph()):
+    ...     g.add_node("a", label="A")
+    ...     move_writer(g)("a", [("b", {"label": "B"}, {"weight": 1}), ("a", {"label": "-"}, {"weight": 2})])
+    ...     print(node_attributes(g), built_successors(g))
+    {'a': {'label': 'A'}, 'b': {'label': 'B'}} {'a': {'b': {'weight': 1}, 'a': {'weight': 2}}, 'b': {}}
+    {'a': {'label': 'A'}, 'b': {'label': 'B'}} {'a': {'b': {'weight': 1}, 'a': {'weight': 2}}, 'b': {}}
+    """
+    add_node, add_edge = graph_writers(graph)
+    succ, node = _dicts(graph)._succ, _dicts(graph)._node
+    if type(graph) is not LazyGraph:
+        def add_moves(u, moves: Iterable) -> None:
+            for v, attrs_v, attrs in moves:
+                if v not in succ:
+                    add_node(v, attrs_v)
+                add_edge(u, v, attrs)
+
+        return add_moves
+
+    def add_lazy_moves(u, moves: Iterable) -> None:  # add_moves in a LazyGraph's dicts, spared two calls a move
+        if u not in succ:
+            add_node(u, {})
+        out = succ[u]
+        for v, attrs_v, attrs in moves:
+            if v not in succ:
+                succ[v] = {}
+                node[v] = attrs_v
+            out[v] = {**out[v], **attrs} if v in out else attrs
+
+    return add_lazy_moves
+
+
 def _one_way_edges(succ: Adjacency, node: dict) -> EdgeWriter:
     """:func:`graph_writers`' ``add_edge`` of a :class:`LazyGraph`: the move kept out of its state only."""
 

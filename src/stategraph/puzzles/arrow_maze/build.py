@@ -1,8 +1,9 @@
 """The accelerator of ``cell_heading``: the state graph of the rules of :mod:`.model`, built at speed.
 
-Each sign's moves come from a table made once (:data:`_MOVES`), the states' attribute dicts are
-shared by the mazes of an input (:data:`_STATES`) and so are the edges' (one per turn), and the
-nodes and edges are written through :func:`~stategraph.graph.dicts.graph_writers`.  The graph is
+Each sign's moves come from a table made once (:data:`_MOVES`), a state's moves with the next
+states' attribute dicts are shared by the mazes of an input (:data:`_STATES`) and so are the edges'
+(one per turn), and a state's moves are written in one call of
+:func:`~stategraph.graph.dicts.move_writer`'s.  The graph is
 the rules' (``tests/test_contract_builders_equal_rules.py`` holds the two equal), with more attributes for the
 views and exports (:func:`state_attributes`); a move's label, the turn, is its ``turn``.  Its
 canonical path is walked by :func:`first_optimal_turns`.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from functools import partial
 
 from ...graph.canonical import canonical_path, optimal_goals, states_on_optimal_paths
-from ...graph.dicts import graph_writers, node_attributes, successors
+from ...graph.dicts import move_writer, successors
 from ...graph.state_graph import StateGraph, WeightProfile
 from ...grid.cells import DELTAS, DIRECTIONS, LEFT_OF, LETTERS, RIGHT_OF
 from .maze import NAME, SIGNS, START, TURNS, ArrowMaze
@@ -80,10 +81,19 @@ _MOVES = {(heading, allowed): tuple((after, *DELTAS[after], _TURN_EDGES[choice])
                                     for choice in allowed
                                     for after in [turned(heading, choice)])
           for heading in range(4) for allowed in {allowed for _, allowed in SIGNS.values()}}
-# state -> its node's attributes, shared by the mazes of an input (read-only, as the edge dicts are;
-# cleared before a maze past STATE_CACHE entries)
+# (state, the turns its sign allows) -> its moves: (next state, its node's attributes, the edge's
+# attributes), shared by the mazes of an input (read-only, as the edge dicts are; cleared before a
+# maze past STATE_CACHE entries)
 _STATES: dict = {}
 STATE_CACHE = 1 << 14
+
+
+def _moves_of(state: tuple, allowed: str) -> tuple:
+    """The moves leaving ``state`` where the sign allows the turns ``allowed``: (next state, its
+    node's attributes, the edge's attributes), in the order F, L, R."""
+    row, col, heading = state
+    return tuple((after, _state_attributes(after), attrs) for after_heading, dr, dc, attrs in _MOVES[heading, allowed]
+                 for after in [(row + dr, col + dc, after_heading)])
 
 
 def _started(maze: ArrowMaze, graph):
@@ -95,9 +105,8 @@ def _started(maze: ArrowMaze, graph):
 
 def _writer(maze: ArrowMaze, graph):
     """``expand(state)``: add the moves leaving ``state`` to ``graph``, in the order F, L, R."""
-    add_node, add_edge = graph_writers(graph)  # add_node / add_edge without copying attributes
-    nodes = node_attributes(graph)
-    signs, moves, known = maze.signs, _MOVES, _STATES
+    add_moves = move_writer(graph)  # (attribute dicts kept, not copied)
+    signs, known = maze.signs, _STATES
     if len(known) > STATE_CACHE:
         known.clear()
 
@@ -105,22 +114,17 @@ def _writer(maze: ArrowMaze, graph):
         if state.__class__ is str:  # START: one step from the entrance, heading as prescribed
             (row, col), heading = maze.entrance, maze.heading
             first = (row + DELTAS[heading][0], col + DELTAS[heading][1], heading)
-            add_node(first, state_attributes(maze, first))
-            add_edge(START, first, turn_attributes("start", "F"))
+            add_moves(START, [(first, state_attributes(maze, first), turn_attributes("start", "F"))])
             return
-        row, col, heading = state
-        cell = signs.get((row, col))
-        allowed = cell.get(heading) if cell else None
+        cell = signs.get(state[:2])
+        allowed = cell.get(state[2]) if cell else None
         if not allowed:
             return
-        for after_heading, dr, dc, attrs in moves[heading, allowed]:
-            after = (row + dr, col + dc, after_heading)
-            if after not in nodes:
-                after_attrs = known.get(after)
-                if after_attrs is None:
-                    after_attrs = known[after] = _state_attributes(after)
-                add_node(after, after_attrs)
-            add_edge(state, after, attrs)  # each state is expanded once, its turns reach distinct states
+        key = (state, allowed)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _moves_of(state, allowed)
+        add_moves(state, found)  # each state is expanded once, its turns reach distinct states
 
     return expand
 
