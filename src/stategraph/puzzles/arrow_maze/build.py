@@ -1,9 +1,8 @@
 """The accelerator of ``cell_heading``: the state graph of the rules of :mod:`.model`, built at speed.
 
-Each sign's moves come from a table made once (:data:`_MOVES`), a state's moves with the next
-states' attribute dicts are shared by the mazes of an input (:data:`_STATES`) and so are the edges'
-(one per turn), and a state's moves are written in one call of
-:func:`~stategraph.graph.dicts.move_writer`'s.  The graph is
+Each sign's moves come from a table made once (:data:`_MOVES`), the states' attribute dicts are
+shared by the mazes of an input (:data:`_STATES`) and so are the edges' (one per turn), and a
+state's moves are written in one call (:func:`~stategraph.graph.dicts.move_writer`).  The graph is
 the rules' (``tests/test_contract_builders_equal_rules.py`` holds the two equal), with more attributes for the
 views and exports (:func:`state_attributes`); a move's label, the turn, is its ``turn``.  Its
 canonical path is walked by :func:`first_optimal_turns`.
@@ -81,19 +80,10 @@ _MOVES = {(heading, allowed): tuple((after, *DELTAS[after], _TURN_EDGES[choice])
                                     for choice in allowed
                                     for after in [turned(heading, choice)])
           for heading in range(4) for allowed in {allowed for _, allowed in SIGNS.values()}}
-# (state, the turns its sign allows) -> its moves: (next state, its node's attributes, the edge's
-# attributes), shared by the mazes of an input (read-only, as the edge dicts are; cleared before a
-# maze past STATE_CACHE entries)
+# state -> its node's attributes, shared by the mazes of an input (read-only, as the edge dicts are;
+# cleared before a maze past STATE_CACHE entries)
 _STATES: dict = {}
 STATE_CACHE = 1 << 14
-
-
-def _moves_of(state: tuple, allowed: str) -> tuple:
-    """The moves leaving ``state`` where the sign allows the turns ``allowed``: (next state, its
-    node's attributes, the edge's attributes), in the order F, L, R."""
-    row, col, heading = state
-    return tuple((after, _state_attributes(after), attrs) for after_heading, dr, dc, attrs in _MOVES[heading, allowed]
-                 for after in [(row + dr, col + dc, after_heading)])
 
 
 def _started(maze: ArrowMaze, graph):
@@ -106,7 +96,7 @@ def _started(maze: ArrowMaze, graph):
 def _writer(maze: ArrowMaze, graph):
     """``expand(state)``: add the moves leaving ``state`` to ``graph``, in the order F, L, R."""
     add_moves = move_writer(graph)  # (attribute dicts kept, not copied)
-    signs, known = maze.signs, _STATES
+    signs, table, known = maze.signs, _MOVES, _STATES
     if len(known) > STATE_CACHE:
         known.clear()
 
@@ -116,15 +106,19 @@ def _writer(maze: ArrowMaze, graph):
             first = (row + DELTAS[heading][0], col + DELTAS[heading][1], heading)
             add_moves(START, [(first, state_attributes(maze, first), turn_attributes("start", "F"))])
             return
-        cell = signs.get(state[:2])
-        allowed = cell.get(state[2]) if cell else None
+        row, col, heading = state
+        cell = signs.get((row, col))
+        allowed = cell.get(heading) if cell else None
         if not allowed:
             return
-        key = (state, allowed)
-        found = known.get(key)
-        if found is None:
-            found = known[key] = _moves_of(state, allowed)
-        add_moves(state, found)  # each state is expanded once, its turns reach distinct states
+        moves = []
+        for after_heading, dr, dc, attrs in table[heading, allowed]:
+            after = (row + dr, col + dc, after_heading)
+            after_attrs = known.get(after)
+            if after_attrs is None:
+                after_attrs = known[after] = _state_attributes(after)
+            moves.append((after, after_attrs, attrs))
+        add_moves(state, moves)  # each state is expanded once, its turns reach distinct states
 
     return expand
 
