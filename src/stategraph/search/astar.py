@@ -164,8 +164,9 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
     best = None  # the distance of the first target settled
     path = None
     relaxed = 0
-    parents = {source: None} if canonical else None  # state reached -> (the state its distance came from, the move)
-    unsure = False  # a distance met twice, or a state pruned: the parents may not give the only optimal path
+    # state reached -> (the state its distance came from, the move); dropped (None) once a distance is met
+    # twice or a state pruned, where the parents may not give the only optimal path
+    parents = {source: None} if canonical else None
     while heap:
         f, hu, _, u = pop(heap)
         if u in settled:
@@ -184,7 +185,7 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
                     break
                 if canonical:
                     found = None
-                    if not unsure and not (heap and heap[0][0] <= best):  # nothing open within the optimum
+                    if parents is not None and not (heap and heap[0][0] <= best):  # nothing open within the optimum
                         found = only_path(parents, u, dist)
                     if found is None:
                         found = band_path(succ, source, targets, best, dist, settled, heuristic, zero, weight=weight)
@@ -200,7 +201,7 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
             if old is not None:
                 if not ng < old:
                     if ng == old:
-                        unsure = True
+                        parents = None
                     continue
                 if v in settled:  # (a state with no distance yet is not)
                     check.improved(u, v, attrs, old, ng)
@@ -208,7 +209,7 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
             if h.__class__ is not kind:
                 h = check.value(h, v, targets)
                 if h is None:
-                    unsure = True
+                    parents = None
                     continue  # no target from v: pruned
             fv = ng + h
             if fv < f:
