@@ -19,8 +19,9 @@ and ``Lex`` pairs, tests the heuristic where the loop already compares, and call
 where floats round, and forgives rounding.  Where the textbook is done at the first target
 popped, both go on while the least ``f`` left is not above that target's distance, so that every
 state on an optimal path is settled (the rule of :class:`~stategraph.search.result.SearchResult`);
-only ``cost_only``, on exact weights, stops at the first, and ``canonical``, which then walks the
-band of ``f`` up to the optimum for the canonical path (:mod:`~stategraph.search.astar_path`).
+only ``cost_only``, on exact weights, stops at the first, and ``canonical``, which then reads the
+canonical path off its parents (where they give the only optimal path) or walks the band of ``f``
+up to the optimum for it (:mod:`~stategraph.search.astar_path`).
 """
 
 from __future__ import annotations
@@ -81,9 +82,10 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     cost_only : bool, optional
         Stop at the first target settled (with exact weights).
     canonical : bool, optional
-        Find the canonical path too (with exact weights): once the first target is settled, a walk
-        of the band of ``f`` up to its distance (:mod:`~stategraph.search.astar_path`) gives it,
-        and the search stops; where the walk cannot vouch for it, the search goes on as without.
+        Find the canonical path too (with exact weights): once the first target is settled, the
+        parents' path where it is the only optimal one, else a walk of the band of ``f`` up to its
+        distance (:mod:`~stategraph.search.astar_path`), gives it, and the search stops; where
+        neither can vouch for it, the search goes on as without.
 
     Returns
     -------

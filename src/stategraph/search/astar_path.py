@@ -19,12 +19,13 @@ its checks and their one-line refusals.
 A walk is not always needed.  Where A*, on settling its first target ``t``, has never met a
 distance twice (a move giving a state the distance it already had) nor pruned a state, and no
 entry left in its heap has ``f`` within ``C``, its parents' path to ``t`` is the only optimal
-path (:func:`only_path`), hence the canonical one.  Proof: on any optimal path, a state ``v`` not
-settled after a settled state ``u`` was reached from ``u``, when ``u`` was expanded, at its exact
-distance (``u``'s is exact: the heuristic is consistent), neither pruned nor met twice, so pushed
-with ``f <= C`` (the heuristic is admissible) and still in the heap: there is none.  So every
-state of the path is settled, its last is ``t`` (the one target settled), and each got its
-distance from the state before it, matched by no later move: that state is its parent.  A route
+path (:func:`only_path`), hence the canonical one.  Proof: take an optimal path and on it the
+first state ``v`` A* has not settled, if any.  The state ``u`` before it is settled with its
+exact distance (the heuristic is consistent) and was expanded, reaching ``v`` at its exact
+distance, neither pruned nor met twice: ``v`` was pushed with ``f <= C`` (the heuristic is
+admissible), an entry left in the heap while ``v`` is not settled; none is.  So every state of the path is settled,
+its last is ``t`` (the one target settled), and each got its distance from the state before it
+and from no later move (it would have met that distance twice): that state is its parent.  A route
 with no fork in the band, as in a maze of corridors, is so read once rather than walked again.
 
 >>> import networkx as nx
