@@ -118,7 +118,7 @@ def test_graphml_reads_in_an_independent_xml_parser(tmp_path):
     booleans = {k.get("id") for k in root.findall("g:key", ns) if k.get("attr.type") == "boolean"}
     values = {d.text for element in nodes + edges for d in element if d.get("key") in booleans}
     assert values == {"true", "false"}  # xsd:boolean spelling, not Python's True/False
-    assert {"turn", "rank", "weight", "label"} <= set(keys.values())
+    assert {"move", "rank", "weight", "label"} <= set(keys.values())
 
 
 def test_json_paths_are_state_labels_for_every_query():

@@ -34,13 +34,12 @@ from stategraph.puzzles.pushing_boxes import model as pb_model
 from stategraph.search import SEARCHES
 from stategraph.search.solution import solve
 
-# puzzle -> its rules, their accelerator, the node attributes it documents, and where a fast
-# graph's move holds the rules' label of that move (``held``): Abbott's Revenge's in ``turn``
+# puzzle -> its rules, their accelerator and the node attributes it documents
 ACCELERATED = {
     "pushing_boxes": SimpleNamespace(rules=pb_model.BoxSideRules, build=pb_build.box_side_graph,
-                                     attributes=pb_build.state_attributes, held=lambda attrs: attrs["move"]),
+                                     attributes=pb_build.state_attributes),
     "arrow_maze": SimpleNamespace(rules=am_model.CellHeadingRules, build=am_build.cell_heading_graph,
-                                  attributes=am_build.state_attributes, held=lambda attrs: attrs["turn"]),
+                                  attributes=am_build.state_attributes),
 }
 INPUTS = {"pushing_boxes": lambda rng: pushing_boxes_input(rng, 25),
           "arrow_maze": lambda rng: arrow_maze_input(rng, 30)}
@@ -83,11 +82,10 @@ def assert_same_graph(fast: nx.DiGraph, plain: nx.DiGraph) -> None:
            {(u, v): attrs for u, v, attrs in plain.edges(data=True)}
 
 
-def assert_same_as_rules(puzzle: str, fast: StateGraph, rules, instance) -> nx.DiGraph:
+def assert_same_as_rules(fast: StateGraph, rules, instance) -> nx.DiGraph:
     """``fast`` is the graph ``explore`` makes of ``rules``: the states and their labels, the moves
     and their weights, each state's moves in rank order with the rules' labels, the source, the
     targets and the heuristic on every state.  Returns the explored graph."""
-    held = ACCELERATED[puzzle].held
     found = explore(rules, instance)
     plain = found.graph
     assert (fast.source, fast.targets) == (found.source, found.targets)
@@ -99,7 +97,7 @@ def assert_same_as_rules(puzzle: str, fast: StateGraph, rules, instance) -> nx.D
         fast_ranked = sorted(fast.graph.succ[state].items(), key=lambda item: item[1]["rank"])
         assert [after for after, _ in fast_ranked] == [after for after, _ in ranked]
         assert len({attrs["rank"] for _, attrs in fast_ranked}) == len(fast_ranked)  # a strict order
-        assert [held(attrs) for _, attrs in fast_ranked] == [attrs["move"] for _, attrs in ranked]
+        assert [attrs["move"] for _, attrs in fast_ranked] == [attrs["move"] for _, attrs in ranked]
         assert fast.heuristic(state) == rules.heuristic(instance, state)
     return plain
 
@@ -188,7 +186,7 @@ def test_the_accelerator_builds_the_rules_graph(puzzle, seed):
     moves = expanded = 0
     for instance in instances(puzzle, INPUTS[puzzle](random.Random(seed))):
         fast = rules.accelerator(instance)
-        plain = assert_same_as_rules(puzzle, fast, rules, instance)
+        plain = assert_same_as_rules(fast, rules, instance)
         assert_profile_of(fast, plain, declared=True)
         assert all(fast.graph.nodes[state] == accelerated.attributes(instance, state) for state in fast.graph)
         moves += plain.number_of_edges()
@@ -273,14 +271,14 @@ class LeftBeforeForward(am_model.CellHeadingRules):
 def test_the_comparison_sees_a_difference():
     maze = instances("pushing_boxes", "3 5\n.....\n.SB.T\n.....\n0 0\n")[0]
     fast = pb_build.box_side_graph(maze)
-    assert_same_as_rules("pushing_boxes", fast, pb_model.BoxSideRules(), maze)
+    assert_same_as_rules(fast, pb_model.BoxSideRules(), maze)
     with pytest.raises(AssertionError):
-        assert_same_as_rules("pushing_boxes", fast, CostlierNorth(), maze)
+        assert_same_as_rules(fast, CostlierNorth(), maze)
     maze = instances("arrow_maze", "T\n1 1 E 1 3\n1 2 EFL *\n0\nEND\n")[0]
     fast = am_build.cell_heading_graph(maze)
-    assert_same_as_rules("arrow_maze", fast, am_model.CellHeadingRules(), maze)
+    assert_same_as_rules(fast, am_model.CellHeadingRules(), maze)
     with pytest.raises(AssertionError):
-        assert_same_as_rules("arrow_maze", fast, LeftBeforeForward(), maze)
+        assert_same_as_rules(fast, LeftBeforeForward(), maze)
     plain = plain_graph(maze, [am_model.START], lambda m, s: [], lambda m, s: {"label": "x"})
     with pytest.raises(AssertionError):
         assert_same_graph(fast.graph, plain)

@@ -169,7 +169,7 @@ class Model(ABC):
         >>> Model.move_label(None, "a", "b", {"rank": 2})
         '2'
         """
-        for key in ("label", "move", "turn", "kind"):
+        for key in ("label", "move", "kind"):
             if isinstance(attrs.get(key), str):
                 return attrs[key]
         return str(attrs.get("rank", ""))

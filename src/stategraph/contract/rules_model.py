@@ -11,9 +11,8 @@ uses it when the rules have one, and explores the rules plainly when told not to
 (``use_accelerator=False``, to the model or on its class).  The graph it gives is trusted, not
 checked: the same states with the same ``label``, the same moves with the same ``weight`` and
 each state's moves ranked in the same order, the same source and targets, a ``heuristic`` equal
-to the rules' on every state.  It may carry more attributes (exports show them), rank by other
-numbers in that order, and name a move in an attribute of its own when the model's ``decode``
-spells the answer from it.  A test holds it to that (the built-ins':
+to the rules' on every state, each move's label in ``move``.  It may carry more attributes
+(exports show them) and rank by other numbers in that order.  A test holds it to that (the built-ins':
 ``tests/test_contract_builders_equal_rules.py``); a puzzle that needs none leaves it out.  Pushing Boxes'
 default model is one (:mod:`stategraph.puzzles.pushing_boxes.model`):
 

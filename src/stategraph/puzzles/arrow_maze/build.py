@@ -4,7 +4,8 @@ Each sign's moves come from a table made once (:data:`_MOVES`), the states' attr
 shared by the mazes of an input (:data:`_STATES`) and so are the edges' (one per turn), and a
 state's moves are written in one call (:func:`~stategraph.graph.dicts.move_writer`).  The graph is
 the rules' (``tests/test_contract_builders_equal_rules.py`` holds the two equal), with more attributes for the
-views and exports (:func:`state_attributes`); a move's label, the turn, is its ``turn``.  Its
+views and exports (:func:`state_attributes`); a move's label, the turn, is its ``move``, as in
+the rules.  Its
 canonical path is walked by :func:`first_optimal_turns`.
 
 A search that only follows moves from the states it reaches gets the graph built as far as it
@@ -32,7 +33,7 @@ def turned(heading: int, choice: str) -> int:
 
 def turn_attributes(turn: str, choice: str) -> dict:
     """A move's edge attributes: one step (weight 1), ranked F < L < R for the tie-break."""
-    return {"weight": 1, "rank": TURNS.index(choice), "turn": turn}
+    return {"weight": 1, "rank": TURNS.index(choice), "move": turn}
 
 
 def state_attributes(maze: ArrowMaze, state) -> dict:

@@ -40,7 +40,7 @@ def explain(record) -> dict:
         return result
     for number, (u, v, attrs) in enumerate(solution.edges, start=1):
         row, col, heading = v
-        turn = attrs.get("turn", attrs.get("move", ""))  # the accelerator's graph, or the rules' explored
+        turn = attrs["move"]
         if u == "start":
             before = f"start at {rc(maze.entrance)}"
             move = f"leave heading {LETTERS[maze.heading]}"
