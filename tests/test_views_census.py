@@ -207,7 +207,7 @@ def test_a_streamed_export_reads_back_in_networkx_and_igraph(tmp_path):
 
     import igraph
 
-    side = 201  # 40,401 states, 160,800 moves
+    side = 71  # 5,041 states, 19,880 moves: both written in several pieces of _CHUNK (4,096) elements
     module = tmp_path / "grids.py"
     module.write_text("import sys\nsys.path.insert(0, %r)\nfrom test_views_census import OpenGrid\n"
                       % str(Path(__file__).parent))
