@@ -365,9 +365,12 @@ def test_the_paths_and_the_page_are_of_the_question_they_disagree_on(tmp_path):
 def test_several_students_at_once_are_graded_as_one_by_one(tmp_path):
     folder = scratch(tmp_path, None)
     students = ["pushing_boxes_forgets_side:ForgetsSide", "pushing_boxes", "pushing_boxes_other_order:OtherOrder"]
-    together, records = graded(folder, *students, "--reference", "pushing_boxes", "--jobs", "2")
-    alone = [graded(folder, student, "--reference", "pushing_boxes") for student in students]
+    run = ("--reference", "pushing_boxes", "--seed", "6", "--instances", "40")  # the wrong one caught at 29, shrunk
+    together, records = graded(folder, *students, *run, "--jobs", "2")
+    alone = [graded(folder, student, *run) for student in students]
     assert records == [record for _, [record] in alone]
+    assert [(r["verdict"], r["instances"]) for r in records] == [("disagrees", 29), ("agrees", 40), ("agrees", 40)]
+    assert records[0]["shrink_steps"] > 0
     assert together.status == max(done.status for done, _ in alone) == 3
 
 
