@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from cli_runner import run_cli
+from process_table import descendants
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "water_jug"
 SOURCE = (EXAMPLE / "water_jug.py").read_text()
@@ -239,7 +240,7 @@ def test_a_signal_stops_grading_within_a_second(tmp_path, signum):
                                 "--reference", "teacher/puzzle.yaml", "--jobs", "2", "--max-seconds", "100"],
                                cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     time.sleep(3)  # both students are in their budget of 100 s
-    children = _children_of(process.pid)
+    children = sorted(descendants(process.pid))
     assert len(children) >= 3, children  # the reference's child and both students'
     sent = time.monotonic()
     process.send_signal(signum)
@@ -251,19 +252,6 @@ def test_a_signal_stops_grading_within_a_second(tmp_path, signum):
     time.sleep(0.1)
     assert [pid for pid in children if Path(f"/proc/{pid}").exists()] == []
     assert list(tmp_path.glob("**/*.tmp")) == []
-
-
-def _children_of(pid: int) -> list[int]:
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(name))
-    return found
 
 
 def test_a_closed_stdout_is_status_1(tmp_path):
