@@ -1,4 +1,5 @@
-"""The process table as the tests read it: a process's children, and whether one still runs."""
+"""The process table as the tests read it: a process's children, the CPU time one used, and whether
+one still runs."""
 
 from __future__ import annotations
 
@@ -20,6 +21,15 @@ def descendants(pid: int) -> set[int]:
             if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
                 found.add(int(entry))
     return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` has used (user and system; 0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def alive(pid: int) -> bool:
