@@ -12,9 +12,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import random_inputs  # noqa: E402
 import ref_huarong  # noqa: E402
 import ref_pushing_boxes  # noqa: E402
-from stategraph import get_puzzle  # noqa: E402
+from stategraph import SuccessorPuzzle, get_puzzle  # noqa: E402
 from stategraph.cli.main import main  # noqa: E402
+from stategraph.graph.state_graph import WeightProfile  # noqa: E402
 from stategraph.settings.resolve import Settings  # noqa: E402
+from stategraph.solving.sandbox import outcome  # noqa: E402
 from stategraph.views.explain import explain, render  # noqa: E402
 
 PB_SAMPLE = get_puzzle("pushing_boxes").sample_text()
@@ -200,3 +202,46 @@ def test_a_model_without_a_picture_has_none_at_the_start():
     """The built-ins' explanations carry the key too (``None`` where the model sets none)."""
     [maze3] = explain("pushing_boxes", PB_SAMPLE, instance=3)
     assert "start_picture" in maze3
+
+
+class Endless(SuccessorPuzzle):
+    """From 0 to n by +1 or +2: the states go on for ever (up to ``bound``, if given), so the whole
+    graph is never built."""
+
+    name, summary, sample = "endless", "0 to n by +1 and +2", "5\n"
+    profile = WeightProfile(unit=True)  # declared: searched as the moves are explored
+    limits = {"max_states": 1000}
+
+    def __init__(self, bound=None):
+        self.bound = bound
+
+    def read(self, tokens, limits):
+        return tokens.integer("n", 0, 100)
+
+    def start(self, n):
+        return 0
+
+    def is_goal(self, n, x):
+        return x == n
+
+    def moves(self, n, x):
+        for label, step in (("+1", 1), ("+2", 2)):
+            if self.bound is None or x + step <= self.bound:
+                yield label, x + step, 1
+
+
+def test_explaining_and_grading_read_the_path_not_the_whole_graph(monkeypatch):
+    """A model whose moves the default ``move_label`` names needs no whole graph to tell its steps:
+    ``explain`` answers where the whole graph passes any state limit, and grading (which counts the
+    model's size without a networkx graph) builds none."""
+    [told] = explain(Endless(), "5\n")
+    assert [step["move"] for step in told["steps"]] == ["+1", "+2", "+2"]  # 3 moves; ranks 0, 1, 1 the least
+    import stategraph.graph.explore as explored
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the whole networkx graph was built")
+
+    monkeypatch.setattr(explored, "explore", refused)
+    graded = outcome(Settings.of(Endless(bound=12)), "5\n")
+    assert [answer["moves"] for answer in graded.answers] == [["+1", "+2", "+2"]]
+    assert graded.answers[0]["states"] == 13  # 0 to 12, counted

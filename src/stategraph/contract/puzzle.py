@@ -147,7 +147,8 @@ class Model(ABC):
     @classmethod
     def move_label(cls, graph: Any, u: Any, v: Any, attrs: dict) -> str:
         """The move ``u -> v`` of ``graph`` in a few words, for exports and the views: by default its
-        ``label``, ``move``, ``turn`` or ``kind`` attribute (the first that is a string), else its rank.
+        ``label``, ``move`` or ``kind`` attribute (the first that is a string), else its rank.  The
+        toolkit builds the whole ``graph`` for a model that defines its own (:meth:`labels_read_graph`).
 
         Parameters
         ----------
@@ -173,6 +174,12 @@ class Model(ABC):
             if isinstance(attrs.get(key), str):
                 return attrs[key]
         return str(attrs.get("rank", ""))
+
+    @classmethod
+    def labels_read_graph(cls) -> bool:
+        """Whether :meth:`move_label` is the model's own, and so may read the whole state graph
+        (the default reads the move's attributes alone: no graph is built for it)."""
+        return next(owner for owner in cls.__mro__ if "move_label" in vars(owner)) is not Model
 
     @classmethod
     def path_labels(cls, record: Any) -> list[str] | None:
@@ -228,10 +235,11 @@ class Model(ABC):
             return {"steps": [], "picture": None, "summary": "no solution: no target state is reachable"}
         steps, total = [], None
         labels, states = solution.labels, solution.states or []
+        graph = record.graph if cls.labels_read_graph() else None
         for number, (u, v, attrs) in enumerate(solution.edges, start=1):
             weight = attrs.get("weight", 1)
             total = weight if total is None else total + weight
-            move = cls.move_label(record.graph, u, v, attrs)
+            move = cls.move_label(graph, u, v, attrs)
             steps.append({"number": number, "text": f"{number}. {labels[number - 1]}: {move} -> {labels[number]}; "
                                                    f"cost so far {total}",
                           "move": move, "before": labels[number - 1], "after": labels[number],

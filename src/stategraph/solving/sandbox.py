@@ -115,14 +115,22 @@ def outcome(settings: Settings, text: str) -> Outcome:
     model = settings.puzzle.model(settings.model)
     moves: dict = {}
 
-    def capture(instance, query, state_graph, graph, solution) -> None:  # while the question's graph is live
-        if solution.found and solution.edges is not None:
-            moves[instance, query] = [model.move_label(state_graph.graph, u, v, a) for u, v, a in solution.edges]
+    def name_moves(instance, query, graph, solution) -> None:
+        if solution is not None and solution.found and solution.edges is not None:
+            moves[instance, query] = [model.move_label(graph, u, v, a) for u, v, a in solution.edges]
 
+    def capture(instance, query, state_graph, graph, solution) -> None:  # while the question's graph is live
+        name_moves(instance, query, state_graph.graph, solution)
+
+    reads = model.labels_read_graph()  # else the moves are named after the run, and no whole graph is built
     try:
-        records = list(run(settings.puzzle, text, settings, "<instance>", capture=capture, keep_wrong=True, sizes=True))
+        records = list(run(settings.puzzle, text, settings, "<instance>", capture=capture if reads else None,
+                           paths=True, keep_wrong=True, sizes=True))
     except InputError as exc:  # any other fault is the child's to report (child._guarded)
         return Outcome("rejected", message=str(exc))
+    if not reads:
+        for record in records:
+            name_moves(record.instance, record.query, None, record.solution)
     answers = []
     for record in records:
         solution = record.solution
