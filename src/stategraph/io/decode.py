@@ -65,25 +65,26 @@ def decode_input(data: bytes, source: str = "<input>") -> str:
 
 
 
-def text_pieces(data, size: int) -> Iterator[str | int]:
-    """Normalized text pieces of ``data`` (no byte-order mark, LF line ends); an int for a bad byte."""
+def text_pieces(data, size: int, bom: bool = True) -> Iterator[str | int]:
+    """Normalized text pieces of ``data`` (LF line ends; ``bom``: a leading byte-order mark of bytes
+    skipped); an int for a bad byte."""
     if isinstance(data, str):
         return _normalize((data[i:i + size] for i in range(0, len(data), size)), bom=False)
     if isinstance(data, (bytes, bytearray, memoryview)):
         data = bytes(data)
-        return _normalize(_decode(data[i:i + size] for i in range(0, len(data), size)), bom=True)
+        return _normalize(_decode(data[i:i + size] for i in range(0, len(data), size)), bom=bom)
     read = getattr(data, "read", None)
     if read is None:
         raise TypeError(f"cannot read input from a {type(data).__name__}: expected str, bytes or a file")
-    return _from_stream(read, size)
+    return _from_stream(read, size, bom)
 
 
-def _from_stream(read, size: int):
+def _from_stream(read, size: int, bom: bool):
     first = read(size)  # only when the first token is asked for
     if isinstance(first, str):  # a text-mode file: already decoded
         yield from _normalize(_chunks(first, read, size), bom=False)
     else:
-        yield from _normalize(_decode(_chunks(first, read, size)), bom=True)
+        yield from _normalize(_decode(_chunks(first, read, size)), bom=bom)
 
 
 def _chunks(first, read, size: int):

@@ -75,19 +75,21 @@ class Tokens:
     Bytes are UTF-8; a byte-order mark at their very start is skipped. A ``str`` (or what a
     text-mode file returns) is taken as decoded text, byte-order mark included. Either way CRLF,
     CR and LF end a line, and only ASCII whitespace separates tokens. Positions count characters.
+    ``line`` (above 1): ``data`` is an input's rest from the start of that line on (no byte-order
+    mark is skipped there), and positions are the whole input's.
     """
 
     def __init__(self, data, source: str = "<input>", *, chunk_size: int = CHUNK_SIZE,
-                 max_token: int = MAX_TOKEN):
+                 max_token: int = MAX_TOKEN, line: int = 1):
         if chunk_size < 1 or max_token < 1:
             raise ValueError("chunk_size and max_token must be positive")
         self.source = source
         self.instance: int | None = None
-        self._pieces: Iterator[str | int] = text_pieces(data, chunk_size)
+        self._pieces: Iterator[str | int] = text_pieces(data, chunk_size, bom=line == 1)
         self._max_token = max_token
         self._parts: Sequence[str] = ()  # the current piece split at line ends (the first part continues a line)
         self._part = 0         # the next part to tokenize
-        self._line = 1         # the line of that part (at the end of input: the last line)
+        self._line = line      # the line of that part (at the end of input: the last line)
         self._col = 0          # characters of that line before self._carry
         self._carry: list[str] = []  # an unfinished token at the end of the pieces read so far, in pieces
         self._carry_len = 0
@@ -99,7 +101,7 @@ class Tokens:
         self._words: list[str] | None = None  # the same tokens as plain strings, when str.split() finds them
         self._text = ""  # the current part (its matches are found only when a token's position is needed)
         self._i = self._n = 0
-        self._token_line = 1
+        self._token_line = line
         self._token_base = 1   # column of the current part's first character
         self._peeked: Any = _UNREAD  # a Token, None (the end) or _UNREAD
 
@@ -144,17 +146,6 @@ class Tokens:
         if low is not None and value < low or high is not None and value > high:
             raise self.error(f"{what} must be {_range(low, high)}, found {value}", token)
         return value
-
-    def instances(self, first: str, terminator: str):
-        """Number the instances of a multi-instance input (1, 2, ...), checking each has begun.
-
-        The caller stops the loop when it reads the ``terminator``.
-        """
-        number = 0
-        while True:
-            number += 1
-            self.begin_instance(number, first, terminator)
-            yield number
 
     def begin_instance(self, number: int, first: str, terminator: str) -> None:
         """Start instance ``number`` (errors name it); at the end of input, say what is missing."""

@@ -38,29 +38,38 @@ class ArrowMaze:
     signs: dict
 
 
-def parse(data, source: str = "<input>", limits: dict | None = None, *, careful: bool = False):
+def parse(data, source: str = "<input>", limits: dict | None = None, *, careful: bool = False, line: int = 1,
+          number: int = 1):
     """Yield the mazes of a contest input, read as whitespace-separated tokens, up to ``END``;
-    ``careful``: every maze token by token (what the fast path is tested against)."""
+    ``careful``: every maze token by token (what the fast path is tested against); ``line``,
+    ``number``: ``data`` is the input's rest from that line on, maze ``number`` first."""
     limits = {**LIMITS, **(limits or {})}
-    tokens = FastTokens(data, source)
+    tokens = FastTokens(data, source, line=line)
     plain = None if careful else _Plain.of(limits)
-    number = 0
     while True:
-        number += 1
-        if plain is not None:
-            maze = plain.next_maze(tokens, number)
-            if maze is not None:
-                yield maze
-                continue
-        tokens.begin_instance(number, "a maze name", "END line")
-        name = tokens.next("a maze name")
-        if name == "END":
-            tokens.expect_end("END")
+        maze = _next_maze(tokens, plain, number, limits)
+        if maze is None:
             return
-        if not name.isascii() or not name.isalnum() or len(name) > limits["max_name_length"]:
-            raise tokens.error(f"maze name {shorten(name)} must be alphanumeric and at most "
-                               f"{limits['max_name_length']} characters (max_name_length)", name)
-        yield _read_maze(tokens, number, str(name), limits)
+        yield maze
+        number += 1
+
+
+def _next_maze(tokens: FastTokens, plain: _Plain | None, number: int, limits: dict) -> ArrowMaze | None:
+    """Maze ``number``, next in ``tokens`` (by the fast path ``plain`` if it takes it); ``None``
+    after ``END``."""
+    if plain is not None:
+        maze = plain.next_maze(tokens, number)
+        if maze is not None:
+            return maze
+    tokens.begin_instance(number, "a maze name", "END line")
+    name = tokens.next("a maze name")
+    if name == "END":
+        tokens.expect_end("END")
+        return None
+    if not name.isascii() or not name.isalnum() or len(name) > limits["max_name_length"]:
+        raise tokens.error(f"maze name {shorten(name)} must be alphanumeric and at most "
+                           f"{limits['max_name_length']} characters (max_name_length)", name)
+    return _read_maze(tokens, number, str(name), limits)
 
 
 class Memo(dict):

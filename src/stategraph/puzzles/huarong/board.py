@@ -47,10 +47,17 @@ class Board:
         return tuple(self._read)
 
 
-def parse(data, source: str = "<input>", limits: dict | None = None):
-    """Yield the one board of a contest input; its queries are read as :meth:`Board.ask` goes."""
+def parse(data, source: str = "<input>", limits: dict | None = None, *, line: int = 1):
+    """Yield the one board of a contest input; its queries are read as :meth:`Board.ask` goes
+    (``line``: ``data`` is the input's rest from that line on)."""
     limits = {**LIMITS, **(limits or {})}
-    tokens = Tokens(data, source)
+    tokens = Tokens(data, source, line=line)
+    grid, count = _read_board(tokens, limits)
+    yield Board(1, grid, _read_queries(tokens, grid, count))
+
+
+def _read_board(tokens: Tokens, limits: dict) -> tuple[Grid, int]:
+    """The board and the number of queries after it."""
     tokens.begin_instance(1, "'n m q'", "")
     tokens.instance = None  # one board per input: errors need not number it
     header = tokens.peek()
@@ -72,12 +79,11 @@ def parse(data, source: str = "<input>", limits: dict | None = None):
                 raise tokens.error(f"cell ({r}, {c}) must be 0 or 1, found {value}", token)
             row.append("1" if value else "0")
         rows.append("".join(row))
-    grid = Grid.from_rows(rows, open_chars="1")
-    yield Board(1, grid, _read_queries(tokens, grid, q))
+    return Grid.from_rows(rows, open_chars="1"), q
 
 
-def _read_queries(tokens: Tokens, grid: Grid, count: int):
-    for number in range(1, count + 1):
+def _read_queries(tokens: Tokens, grid: Grid, count: int, first: int = 1):
+    for number in range(first, count + 1):
         yield _read_query(tokens, grid, number)
     tokens.expect_end(f"the {count} queries")
 

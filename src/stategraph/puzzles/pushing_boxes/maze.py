@@ -25,23 +25,38 @@ class Maze:
     target: int
 
 
-def parse(data, source: str = "<input>", limits: dict | None = None):
-    """Yield the mazes of a contest input, one at a time, up to the ``0 0`` line."""
+def parse(data, source: str = "<input>", limits: dict | None = None, *, line: int = 1, number: int = 1):
+    """Yield the mazes of a contest input, one at a time, up to the ``0 0`` line (``line``,
+    ``number``: ``data`` is the input's rest from that line on, maze ``number`` first)."""
     limits = {**LIMITS, **(limits or {})}
-    tokens = Tokens(data, source, max_token=max(MAX_TOKEN, limits["max_cols"]))  # a row is one token
-    for number in tokens.instances("a maze header 'r c'", "'0 0' line"):
-        header = tokens.peek()
-        rows = tokens.integer("the row count", 0)
-        cols = tokens.integer("the column count", 0)
-        if rows == 0 and cols == 0:
-            tokens.expect_end("the '0 0' line")
+    tokens = _tokens(data, source, limits, line)
+    while True:
+        maze = _next_maze(tokens, number, limits)
+        if maze is None:
             return
-        if rows == 0 or cols == 0:
-            raise tokens.error(f"a maze needs at least one row and one column, found {rows} x {cols}", header)
-        if rows > limits["max_rows"] or cols > limits["max_cols"]:
-            raise tokens.error(f"maze of {rows} x {cols} exceeds the limit of "
-                               f"{limits['max_rows']} x {limits['max_cols']} (max_rows, max_cols)", header)
-        yield _read_maze(tokens, number, rows, cols)
+        yield maze
+        number += 1
+
+
+def _tokens(data, source: str, limits: dict, line: int) -> Tokens:
+    return Tokens(data, source, max_token=max(MAX_TOKEN, limits["max_cols"]), line=line)  # a row is one token
+
+
+def _next_maze(tokens: Tokens, number: int, limits: dict) -> Maze | None:
+    """Maze ``number``, next in ``tokens``; ``None`` after the ``0 0`` line."""
+    tokens.begin_instance(number, "a maze header 'r c'", "'0 0' line")
+    header = tokens.peek()
+    rows = tokens.integer("the row count", 0)
+    cols = tokens.integer("the column count", 0)
+    if rows == 0 and cols == 0:
+        tokens.expect_end("the '0 0' line")
+        return None
+    if rows == 0 or cols == 0:
+        raise tokens.error(f"a maze needs at least one row and one column, found {rows} x {cols}", header)
+    if rows > limits["max_rows"] or cols > limits["max_cols"]:
+        raise tokens.error(f"maze of {rows} x {cols} exceeds the limit of "
+                           f"{limits['max_rows']} x {limits['max_cols']} (max_rows, max_cols)", header)
+    return _read_maze(tokens, number, rows, cols)
 
 
 def _read_maze(tokens: Tokens, number: int, rows: int, cols: int) -> Maze:
