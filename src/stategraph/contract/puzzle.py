@@ -64,6 +64,8 @@ from .words import plural
 if TYPE_CHECKING:
     import random
 
+    from .cuts import Cuts
+
 
 class Model(ABC):
     """One way of seeing a puzzle instance as a state graph.
@@ -350,6 +352,12 @@ class Puzzle(ABC):
     def sample_text(self) -> str:
         """The packaged sample input (``stategraph sample NAME``); by default :attr:`sample`."""
         return self.sample
+
+    def cuts(self, source: str, limits: dict) -> Cuts | None:
+        """Where the instances of an input named ``source`` stand, found without reading them, so
+        that ``--jobs`` workers read their own (:mod:`stategraph.contract.cuts`); ``None`` (the
+        default): a process reads the input as one job does and sends the workers its instances."""
+        return None
 
     def instance_text(self, instance: Any, question: Any) -> str | None:
         """One instance (and question) in the input format, so an exported graph can be drawn again;

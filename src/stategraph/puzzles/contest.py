@@ -17,6 +17,7 @@ from importlib import import_module
 from importlib.resources import files
 from typing import Any, ClassVar
 
+from ..contract.cuts import Cuts
 from ..contract.puzzle import Puzzle
 from ..contract.rules_model import RulesModel
 
@@ -26,6 +27,7 @@ class ContestPuzzle(Puzzle):
 
     default_algorithm = "astar"
     reader: ClassVar[Callable[..., Any]]  # the package's parse(data, source, limits)
+    cutter: ClassVar[type[Cuts]]  # where that reader's instances stand (Puzzle.cuts)
     package: ClassVar[str]  # the package its reader, generator and checker are modules of
 
     def __init_subclass__(cls, **kwargs):
@@ -37,6 +39,10 @@ class ContestPuzzle(Puzzle):
 
     def parse(self, data, source="<input>", limits=None):
         return type(self).reader(data, source, limits)
+
+    def cuts(self, source, limits):
+        """The built-in's cutter; ``None`` for a subclass elsewhere (it may read otherwise)."""
+        return type(self).cutter(source, limits) if "reader" in type(self).__dict__ else None
 
     def random_instance(self, rng, size):
         """An input of one random instance, bigger as ``size`` grows (the package's ``generate``

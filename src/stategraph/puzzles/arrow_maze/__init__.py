@@ -35,7 +35,7 @@ from ..contest import ContestPuzzle, ContestRules
 from .build import cell_heading_graph
 from .explain import explain as explain_route
 from .explain import scene as route_scene
-from .maze import LIMITS, NAME, START, ArrowMaze, Memo, parse
+from .maze import LIMITS, NAME, START, ArrowMaze, MazeCuts, Memo, parse
 from .model import CellHeadingRules, decode_route
 
 __all__ = ["LIMITS", "START", "ArrowMaze", "ArrowMazes", "CellHeading", "cell_heading_graph", "parse"]
@@ -73,6 +73,7 @@ class ArrowMazes(ContestPuzzle):
     models = {"cell_heading": CellHeading}
     limits = LIMITS
     reader = staticmethod(parse)
+    cutter = MazeCuts
 
     def instance_text(self, maze, question):
         lines = [maze.name, f"{maze.entrance[0]} {maze.entrance[1]} {LETTERS[maze.heading]} "

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from itertools import permutations
 
+from ...contract.cuts import INSTANCE, STOP, Cuts, Piece, exactly
 from ...errors import shorten
 from ...grid.cells import LETTERS
 from ...io.tokens import MAX_DIGITS, MAX_TOKEN
@@ -70,6 +71,28 @@ def _next_maze(tokens: FastTokens, plain: _Plain | None, number: int, limits: di
         raise tokens.error(f"maze name {shorten(name)} must be alphanumeric and at most "
                            f"{limits['max_name_length']} characters (max_name_length)", name)
     return _read_maze(tokens, number, str(name), limits)
+
+
+class MazeCuts(Cuts):
+    """Mazes cut after their line ``0`` (see :mod:`stategraph.contract.cuts`), up to a line ``END``."""
+
+    def __init__(self, source: str, limits: dict):
+        super().__init__(source, {**LIMITS, **limits})
+        self.plain = _Plain.of(self.limits)
+
+    def cut(self, data: bytes, start: int) -> tuple[str, int] | str | None:
+        if data.startswith(b"END\n", start):
+            return STOP
+        end = data.find(b"\n0\n", start)
+        return None if end < 0 else (INSTANCE, end + 3)
+
+    def read(self, piece: Piece, instance=None) -> ArrowMaze | None:
+        tokens = FastTokens(piece.data, self.source, line=piece.line)
+        return exactly(tokens, lambda: _next_maze(tokens, self.plain, piece.number, self.limits))
+
+    def resume(self, data, line: int, number: int, head: Piece | None):
+        return parse(data, self.source, self.limits, line=line, number=number)
+
 
 
 class Memo(dict):

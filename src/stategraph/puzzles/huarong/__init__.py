@@ -41,7 +41,7 @@ from functools import partial
 from ...contract.puzzle import Model
 from ...graph.state_graph import WeightProfile
 from ..contest import ContestPuzzle
-from .board import LIMITS, Board, Query, parse
+from .board import LIMITS, Board, BoardCuts, Query, parse
 from .bounds import Bounds
 from .build import board_graph
 from .explain import explain as explain_slides
@@ -98,6 +98,7 @@ class Huarong(ContestPuzzle):
     models = {"piece_side": PieceSide, "piece_blank": PieceBlank}
     limits = LIMITS
     reader = staticmethod(parse)
+    cutter = BoardCuts
 
     def instance_text(self, board, query):
         """The board with the one query ``query`` (none when ``query`` is the board itself)."""

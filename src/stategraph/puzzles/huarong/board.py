@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...contract.cuts import HEAD, QUESTION, STOP, Cuts, Piece, exactly, lines_end, plain_counts
 from ...grid.cells import Grid
 from ...io.tokens import Tokens
 
@@ -54,6 +55,47 @@ def parse(data, source: str = "<input>", limits: dict | None = None, *, line: in
     tokens = Tokens(data, source, line=line)
     grid, count = _read_board(tokens, limits)
     yield Board(1, grid, _read_queries(tokens, grid, count))
+
+
+class BoardCuts(Cuts):
+    """The board cut after its rows, then each query after its line (see
+    :mod:`stategraph.contract.cuts`): a line ``n m q`` (``n`` above 0), ``n`` lines, then ``q``
+    lines, each a question of the board."""
+
+    def __init__(self, source: str, limits: dict):
+        super().__init__(source, {**LIMITS, **limits})
+        self.queries: int | None = None  # the queries of the board, once it is cut
+        self.cut_queries = 0
+
+    def cut(self, data: bytes, start: int) -> tuple[str, int] | str | None:
+        end = data.find(b"\n", start)
+        if self.queries is not None:
+            if self.cut_queries == self.queries:
+                return STOP
+            if end < 0:
+                return None
+            self.cut_queries += 1
+            return QUESTION, end + 1
+        header = plain_counts(data[start:end], 3) if end >= 0 else None
+        if end >= 0 and (header is None or header[0] == 0):
+            return STOP
+        board = None if header is None else lines_end(data, end + 1, header[0])
+        if header is None or board is None:
+            return None
+        self.queries = header[2]
+        return HEAD, board
+
+    def read(self, piece: Piece, instance: Board | None = None):
+        tokens = Tokens(piece.data, self.source, line=piece.line)
+        if instance is None:
+            return exactly(tokens, lambda: Board(1, _read_board(tokens, self.limits)[0], iter(())))
+        return exactly(tokens, lambda: _read_query(tokens, instance.grid, piece.number))
+
+    def resume(self, data, line: int, number: int, head: Piece | None):
+        if head is None:
+            return parse(data, self.source, self.limits, line=line)
+        grid, count = _read_board(Tokens(head.data, self.source, line=head.line), self.limits)
+        return iter([Board(1, grid, _read_queries(Tokens(data, self.source, line=line), grid, count, number))])
 
 
 def _read_board(tokens: Tokens, limits: dict) -> tuple[Grid, int]:

@@ -34,7 +34,7 @@ from .box_player import BoxPlayer
 from .build import PROFILE, box_side_graph
 from .explain import explain as explain_pushes
 from .explain import scene as maze_scene
-from .maze import LIMITS, NAME, START, Maze, parse
+from .maze import LIMITS, NAME, START, Maze, MazeCuts, parse
 from .model import BoxSideRules, decode_pushes
 
 __all__ = ["BoxPlayer", "BoxSide", "LIMITS", "Maze", "PushingBoxes", "START", "box_side_graph", "decode_pushes",
@@ -77,6 +77,7 @@ class PushingBoxes(ContestPuzzle):
     models = {"box_side": BoxSide, "box_player": BoxPlayer}
     limits = LIMITS
     reader = staticmethod(parse)
+    cutter = MazeCuts
 
     def instance_text(self, maze, question):
         return f"{len(maze.rows)} {len(maze.rows[0])}\n" + "\n".join(maze.rows) + "\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...contract.cuts import INSTANCE, STOP, Cuts, Piece, exactly, lines_end, plain_counts
 from ...grid.cells import Grid
 from ...io.tokens import MAX_TOKEN, Tokens
 
@@ -36,6 +37,31 @@ def parse(data, source: str = "<input>", limits: dict | None = None, *, line: in
             return
         yield maze
         number += 1
+
+
+class MazeCuts(Cuts):
+    """Mazes cut after their rows (see :mod:`stategraph.contract.cuts`): a line ``r c`` (``r`` above
+    0), then ``r`` lines."""
+
+    def __init__(self, source: str, limits: dict):
+        super().__init__(source, {**LIMITS, **limits})
+
+    def cut(self, data: bytes, start: int) -> tuple[str, int] | str | None:
+        header = data.find(b"\n", start)
+        size = plain_counts(data[start:header], 2) if header >= 0 else None
+        if size is not None and size[0] == 0:
+            return STOP
+        end = None if size is None else lines_end(data, header + 1, size[0])
+        if end is None:
+            return STOP if header >= 0 and size is None else None
+        return INSTANCE, end
+
+    def read(self, piece: Piece, instance=None) -> Maze | None:
+        tokens = _tokens(piece.data, self.source, self.limits, piece.line)
+        return exactly(tokens, lambda: _next_maze(tokens, piece.number, self.limits))
+
+    def resume(self, data, line: int, number: int, head: Piece | None):
+        return parse(data, self.source, self.limits, line=line, number=number)
 
 
 def _tokens(data, source: str, limits: dict, line: int) -> Tokens:

@@ -1,0 +1,105 @@
+"""Where a puzzle's instances stand in its input, found without reading them: what lets ``--jobs``
+workers read their own instances (:meth:`~stategraph.contract.puzzle.Puzzle.cuts`).
+
+A :class:`Cuts` cuts the input's bytes into *pieces*, each from a line's start to a line end: an
+instance that is its own one question (``INSTANCE``), an instance whose questions follow as pieces
+of their own (``HEAD``: Huarong Dao's board), or one of those questions (``QUESTION``).  A worker
+reads a piece with the puzzle's own reader started at the piece's line, so its messages and
+positions are the whole input's, and holds it to being exactly one instance or question
+(:func:`exactly`).  Where a piece is not, or where cutting stops (at a terminator), the reader reads
+the rest from there as one job does: a cut in the wrong place costs time, never a byte of output.
+
+>>> from stategraph import get_puzzle
+>>> cuts = get_puzzle("pushing_boxes").cuts("in.txt", {})
+>>> data = b"1 3\\nSBT\\n2 3\\nS.#\\nB.T\\n0 0\\n"
+>>> cuts.cut(data, 0), cuts.cut(data, 8), cuts.cut(data, 20)
+(('instance', 8), ('instance', 20), 'stop')
+>>> cuts.read(Piece(INSTANCE, 3, 2, data[8:20])).rows
+('S.#', 'B.T')
+>>> cuts.read(Piece(INSTANCE, 3, 2, data[8:24])) is None  # the maze and more
+True
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+from ..errors import InputError
+
+INSTANCE, HEAD, QUESTION = "instance", "head", "question"
+STOP = "stop"  # what Cuts.cut returns where the reader must read the rest
+PLAIN_DIGITS = 18  # the longest count a cutter takes as plain digits (the token reader's limit)
+
+
+class Piece(NamedTuple):
+    """One piece of an input: its kind, the line it starts on and the number of its instance or
+    question (both from 1), and its bytes."""
+
+    kind: str
+    line: int
+    number: int
+    data: bytes
+
+
+class Cuts(ABC):
+    """How one input of a puzzle is cut, for the input named ``source`` read within ``limits``
+    (made once per run: a cutter may keep what it has seen, such as a count of questions)."""
+
+    def __init__(self, source: str, limits: dict):
+        self.source, self.limits = source, limits
+
+    @abstractmethod
+    def cut(self, data: bytes, start: int) -> tuple[str, int] | str | None:
+        """``(kind, end)`` of the piece ``data[start:end]`` (``start`` at a line's start, ``end``
+        after a line end) that the reader most likely reads as one instance or question; ``None``
+        when ``data`` does not hold all of it yet; :data:`STOP` where the reader must read the
+        rest (a terminator).  Cheap: the bytes are not read as the reader reads them."""
+
+    @abstractmethod
+    def read(self, piece: Piece, instance: Any = None) -> Any:
+        """The instance (or, given its ``instance``, the question) ``piece`` holds, as the reader
+        reads it there; ``None`` when the piece is not exactly one (the reader would stop before its
+        end, or need more): one job's reader then reads on from the piece's start.  An
+        :class:`~stategraph.errors.InputError` raised is one job's: at a token of the piece."""
+
+    @abstractmethod
+    def resume(self, data: Any, line: int, number: int, head: Piece | None) -> Iterator[Any]:
+        """The instances of ``data`` (the input's rest, a binary stream, from the start of ``line``)
+        as ``parse`` reads them from there: instance ``number`` first or, with ``head``, the
+        instance of that piece again, its questions from ``number`` on."""
+
+
+def exactly(tokens, read: Callable[[], Any]) -> Any:
+    """What ``read()`` reads from ``tokens`` (a piece's), when it is the whole piece; ``None`` when
+    it is not, or when the reader stopped at the piece's end (what it says there depends on what
+    follows the piece)."""
+    try:
+        value = read()
+    except InputError as exc:
+        if exc.column is None:  # at the end of the piece
+            return None
+        raise
+    try:
+        return value if value is not None and tokens.at_end() else None
+    except InputError:  # a fault after the instance is one job's when it reads on from there
+        return None
+
+
+def plain_counts(line: bytes, count: int) -> list[int] | None:
+    """The ``count`` unsigned integers a line holds in plain digits, or ``None``."""
+    words = line.split()
+    if len(words) != count or not all(word.isdigit() and len(word) <= PLAIN_DIGITS for word in words):
+        return None
+    return [int(word) for word in words]
+
+
+def lines_end(data: bytes, start: int, count: int) -> int | None:
+    """Where the ``count`` lines from ``start`` end (after their last line end), or ``None``."""
+    end = start - 1
+    for _ in range(count):
+        end = data.find(b"\n", end + 1)
+        if end < 0:
+            return None
+    return end + 1
