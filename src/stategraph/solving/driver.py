@@ -114,7 +114,7 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
 
         jobs = workers.worker_count(settings.jobs)
         if jobs > 1 and capture is None and not paths and not keep_wrong:
-            yield from workers.answer_in_workers(answering, instances, jobs)
+            yield from workers.answer_in_workers(answering, instances, jobs, data, source)
             return
     for instance in instances:
         model, compile_seconds = answering.model(instance)
@@ -141,6 +141,11 @@ class Answering:
         self.paths = paths or capture is not None or settings.verify or settings.output_format == "json"
         self.keep_wrong = keep_wrong
         self.judge = settings.check_routine or settings.verify or keep_wrong
+
+    def located(self, instances, first: int = 1):
+        """``instances`` of the run's puzzle (numbered from ``first``), a plug-in's fault in reading
+        one located at its line."""
+        return _read(self.chosen, instances, first)
 
     def model(self, instance) -> tuple:
         """The model of ``instance`` and the seconds it took to build."""
@@ -240,10 +245,10 @@ def instances_of(chosen, data, settings: Settings, source: str = "<input>"):
     return _read(chosen, instances)
 
 
-def _read(chosen, instances):
-    """The instances, a plug-in's fault in reading the next one located at its line."""
+def _read(chosen, instances, first: int = 1):
+    """The instances (numbered from ``first``), a plug-in's fault in reading the next one located at its line."""
     iterator = iter(instances)
-    for number in itertools.count(1):
+    for number in itertools.count(first):
         with owned(chosen, None, functools.partial("reading instance {}".format, number)):
             instance = next(iterator, _MISSING)
         if instance is _MISSING:

@@ -1,18 +1,23 @@
 """Answering a run's questions in worker processes (``--jobs``), yielded in input order as they finish.
 
-A forked reader parses the input as one job would and sends each question, pickled with its
-instance and the puzzle object as reading left it (so what ``read`` keeps on the object reaches
-every hook; an object that cannot be pickled stops the run there, one line, exit status 2).  This
-process sends the questions in batches to a :class:`~concurrent.futures.ProcessPoolExecutor` of
-forked workers (a worker builds an instance's model once for all the questions of it it gets) and
-yields the answers in input order as soon as each and those before it are in, the input still
-coming; a few batches per worker are in flight at most, so memory stays flat.  A fault at
-question k is raised after every answer before it, as with one job; a child that dies is
-:class:`WorkerLost`.  What plug-in code writes to ``sys.stdout`` and ``sys.stderr`` in a child is
-kept, in the bytes those streams would have written, and written here where one job writes it
-(:mod:`~stategraph.solving.carried`; bytes written to the descriptors themselves go out at
-once).  Every child ends with the run, and with this process however it ends
-(:mod:`~stategraph.parent_death`: the thread that first asks for a record must outlive the run).
+A forked reader reads the input.  For a puzzle that cuts its input (the built-ins:
+:meth:`~stategraph.contract.puzzle.Puzzle.cuts`), it only cuts it into pieces, an instance or a
+question each (:mod:`~stategraph.solving.cutting`), and the workers read their pieces with the
+puzzle's own reader; where cutting stops, or a worker finds a piece is not one instance, a second
+reader reads on from there as one job does.  Otherwise the reader parses the input as one job would
+and sends each question, pickled with its instance and the puzzle object as reading left it (so
+what ``read`` keeps on the object reaches every hook; an object that cannot be pickled stops the
+run there, one line, exit status 2).  This process sends the questions in batches to a
+:class:`~concurrent.futures.ProcessPoolExecutor` of forked workers (a worker builds an instance's
+model once for all the questions of it it gets) and yields the answers in input order as soon as
+each and those before it are in, the input still coming; a few batches per worker are in flight
+at most, so memory stays flat.  A fault at question k is raised after every answer before it, as
+with one job; a child that dies is :class:`WorkerLost`.  What plug-in code writes to
+``sys.stdout`` and ``sys.stderr`` in a child is kept, in the bytes those streams would have
+written, and written here where one job writes it (:mod:`~stategraph.solving.carried`; bytes
+written to the descriptors themselves go out at once).  Every child ends with the run, and with
+this process however it ends (:mod:`~stategraph.parent_death`: the thread that first asks for a
+record must outlive the run).
 """
 
 from __future__ import annotations
@@ -24,7 +29,6 @@ import os
 import pickle
 import select
 import signal
-import struct
 import types
 from collections import deque
 from collections.abc import Iterator
@@ -33,20 +37,23 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Any
+from typing import Any, cast
 
-from ..errors import ContractError, StategraphError, shorten
+from ..contract.cuts import INSTANCE, QUESTION, Piece
+from ..errors import ContractError, shorten
 from ..parent_death import die_with_parent
 from ..search.solution import Solution
 from .carried import Capture, carried, rebuilt, said_pair, write_out
+from .cutting import Rest, WorkerLost, cut_input, send, unpacked
 from .records import Record
+
+__all__ = ["WorkerLost", "answer_in_workers", "worker_count"]
 
 PIPELINE = 2  # batches in a worker's hands at most: it never waits for the next
 WINDOW = 4  # batches sent per worker, answered or not, before the earliest is yielded
 BATCH_SECONDS = 0.05  # a batch holds about this much work (at most MAX_BATCH questions): the executor
 MAX_BATCH = 256  # costs about 0.2 ms of this process's time a batch
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # this process's to report; a child just ends
-FRAME = struct.Struct("<Q")  # the length before each message from the reader
 
 
 def worker_count(jobs: int) -> int:
@@ -59,22 +66,19 @@ def worker_count(jobs: int) -> int:
     return cores if jobs == 0 else max(1, min(jobs, cores))
 
 
-class WorkerLost(StategraphError):
-    """A child process ended in the middle of the run (killed from outside, perhaps for want of memory)."""
-
-    exit_status = 70
-
-
-def answer_in_workers(answering, instances, jobs: int) -> Iterator[Record]:
+def answer_in_workers(answering, instances, jobs: int, data=None, source: str = "<input>") -> Iterator[Record]:
     """The records of every question of ``instances``, answered by ``answering`` (a
-    :class:`stategraph.solving.driver.Answering`) in ``jobs`` worker processes, in input order."""
+    :class:`stategraph.solving.driver.Answering`) in ``jobs`` worker processes, in input order; a
+    puzzle that cuts its input (:meth:`~stategraph.contract.puzzle.Puzzle.cuts`) has ``data``,
+    the input named ``source``, cut and read in the workers instead."""
     reader = pool = None
+    cuts, stream = _cut_stream(answering, data, source)
     try:
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)  # until each child takes them as its own
         try:
-            reader = _Reader(answering.chosen, instances)
+            reader = _Reader(answering, cuts, stream, instances)
             pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"), initializer=_Worker.start,
-                                       initargs=(answering, os.getpid()))
+                                       initargs=(answering, cuts, os.getpid()))
             pool.submit(int)  # forks every worker now, before the executor's threads start
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
@@ -86,6 +90,24 @@ def answer_in_workers(answering, instances, jobs: int) -> Iterator[Record]:
             pool.shutdown(cancel_futures=True)  # after this no answered batch wakes the reader's pipe
         if reader is not None:
             reader.close()
+
+
+def _cut_stream(answering, data, source: str) -> tuple:
+    """The puzzle's cuts of ``data`` and ``data`` as a binary stream, or ``(None, None)`` (one
+    job's reader reads it): a text stream, or a str with a byte-order mark, is read as text."""
+    cuts = answering.chosen.cuts(source, dict(answering.settings.limits))
+    if cuts is None or isinstance(data, io.TextIOBase):
+        return None, None
+    if isinstance(data, str):
+        if data.startswith("\ufeff"):
+            return None, None
+        try:
+            data = data.encode()
+        except UnicodeEncodeError:
+            return None, None
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return cuts, io.BytesIO(data)
+    return (cuts, data) if hasattr(data, "read") else (None, None)
 
 
 @contextmanager
@@ -105,7 +127,7 @@ def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Itera
         while sent and sent[0][0].done():
             future, units = sent.popleft()
             with _lost_if_broken():
-                records, fault, said, seconds = pickle.loads(future.result())
+                records, fault, said, seconds, cut_off = pickle.loads(future.result())
             if records:
                 measured = seconds / len(records)
                 per_question = measured if per_question is None else 0.7 * per_question + 0.3 * measured
@@ -115,6 +137,15 @@ def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Itera
             if fault is not None:
                 _write_said(units[len(records)], said)
                 raise rebuilt(fault)
+            if cut_off is not None:  # not a piece the reader reads as one: it reads on from there
+                for future, _ in sent:
+                    future.cancel()
+                later = units[len(records):] + [unit for _, batch in sent for unit in batch] + waiting
+                sent.clear()
+                waiting = []
+                reader.read_from(later, inside=cut_off == QUESTION)
+        if not waiting and not sent:
+            reader.idle()
         end = reader.ended
         if end is not None and not waiting and not sent:
             write_out(end.said)
@@ -129,7 +160,7 @@ def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Itera
             batch, waiting = waiting[:whole], waiting[whole:]
             with _lost_if_broken():  # a worker that died may break the pool before its future says so
                 future = pool.submit(_Worker.answer, [(unit.serial, None if i and unit.serial == batch[i - 1].serial
-                                                       else unit.instance.data, unit.asked)
+                                                       else unit.instance.data, unit.asked and unit.asked.data)
                                                       for i, unit in enumerate(batch)])
             future.add_done_callback(reader.wake)
             sent.append((future, batch))
@@ -140,28 +171,44 @@ def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Itera
 # the reader -------------------------------------------------------------------------------------------
 
 class _Pickled:
-    """An instance pickled with the puzzle object as reading left it, unpickled here when first asked
-    for (``check`` does, ``solve`` never)."""
+    """An instance pickled with the puzzle object as reading left it (``whole``: a question pickled),
+    unpickled here when first asked for (``check`` does, ``solve`` never)."""
 
-    __slots__ = ("data", "value")
+    __slots__ = ("data", "whole", "value")
 
-    def __init__(self, data: bytes):
-        self.data = data
+    def __init__(self, data: bytes, whole: bool = False):
+        self.data, self.whole = data, whole
 
     def __call__(self) -> Any:
         if not hasattr(self, "value"):
-            self.value = pickle.loads(self.data)[1]
+            value = pickle.loads(self.data)
+            self.value = value if self.whole else value[1]
+        return self.value
+
+
+class _Cut:
+    """A piece of the input (of a question: with the instance it asks, a :class:`_Cut`), read
+    here when first asked for."""
+
+    __slots__ = ("cuts", "data", "instance", "value")
+
+    def __init__(self, cuts, piece: Piece, instance: _Cut | None = None):
+        self.cuts, self.data, self.instance = cuts, piece, instance
+
+    def __call__(self) -> Any:
+        if not hasattr(self, "value"):
+            self.value = self.cuts.read(self.data, None if self.instance is None else self.instance())
         return self.value
 
 
 @dataclass(frozen=True, slots=True)
 class _Unit:
-    """A question read: its instance's place from 0, the instance, the question pickled (``None``:
-    the instance), whether it is its instance's first, what reading and asking it wrote."""
+    """A question read: its instance's place from 0, the instance, the question (``None``: the
+    instance), whether it is its instance's first, what reading and asking it wrote."""
 
     serial: int
-    instance: _Pickled
-    asked: bytes | None
+    instance: _Pickled | _Cut
+    asked: _Pickled | _Cut | None
     first: bool
     said: tuple | None
 
@@ -174,88 +221,147 @@ class _End:
 
 class _Reader:
     """The reading child and the pipe it writes to, and the pipe that wakes this process when a batch
-    is answered: :meth:`take` waits on both, until the reader's end comes (``ended``)."""
+    is answered: :meth:`take` waits on both, until the reader's end comes (``ended``).
 
-    def __init__(self, chosen, instances):
-        here, there = os.pipe()
-        parent = os.getpid()
-        self.pid = os.fork()
-        if self.pid == 0:
-            try:
-                os.close(here)
-                _as_child(parent)
-                _read(chosen, instances, there)
-            finally:
-                os._exit(0)  # stopped before its end was sent: an end of file to the parent
-        os.close(there)
-        self.fd, (self.woken, self.waking) = here, os.pipe()
-        self.buffer = bytearray()
-        self.instance = _Pickled(b"")  # the instance of the questions read last
-        self.ended: _End | None = None
+    With ``cuts``, the child sends pieces of ``stream`` (:func:`~stategraph.solving.cutting.cut_input`),
+    until cutting stops; from there (or from a piece a worker found was not one instance, :meth:`read_from`)
+    a second child reads the rest as one job's reader reads it.  Without, the child reads ``instances``."""
+
+    def __init__(self, answering, cuts, stream, instances):
+        self.answering, self.cuts = answering, cuts
+        self.woken, self.waking = os.pipe()
         self.poller, self.listening = select.poll(), False
         self.poller.register(self.woken, select.POLLIN)
+        self.children: list[int] = []
+        self.fd = -1
+        self.serial = -1  # of the instance of the questions read last
+        self.instance: _Pickled | _Cut = _Pickled(b"")
+        self.first = False  # whether the next question cut is its instance's first
+        self.rest: tuple | None = None  # where cutting stopped, until the rest is read from there
+        self.ended: _End | None = None
+        if cuts is None:
+            self._fork(lambda fd: _read(answering.chosen, instances, fd))
+        else:
+            self._fork(lambda fd: cut_input(cuts, stream, fd))
+
+    def _fork(self, body) -> None:
+        """Read what a child running ``body(fd)`` sends from now on."""
+        here, there = os.pipe()
+        parent = os.getpid()
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)  # until the child takes them as its own
+        try:
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    os.close(here)
+                    _as_child(parent)
+                    body(there)
+                finally:
+                    os._exit(0)  # stopped before its end was sent: an end of file to the parent
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        os.close(there)
+        self.children.append(pid)
+        if self.fd >= 0:
+            self._listen(False)
+            os.close(self.fd)
+        self.fd, self.buffer = here, bytearray()
 
     def wake(self, _future) -> None:
         os.write(self.waking, b"\0")
 
-    def take(self, listening: bool) -> list[_Unit]:
-        """Wait for a batch answered or (``listening``) questions read: those read."""
+    def _listen(self, listening: bool) -> None:
         if listening != self.listening:
             self.poller.register(self.fd, select.POLLIN) if listening else self.poller.unregister(self.fd)
             self.listening = listening
+
+    def take(self, listening: bool) -> list[_Unit]:
+        """Wait for a batch answered or (``listening``) questions read: those read."""
+        self._listen(listening and self.rest is None)
         ready = [fd for fd, _ in self.poller.poll()]
         if self.woken in ready:
             os.read(self.woken, 1 << 16)
         chunk = os.read(self.fd, 1 << 16) if self.fd in ready else None
         if chunk == b"":
             raise WorkerLost("the process reading the input ended in the middle of the run (out of memory?)")
-        buffer, units, start = self.buffer, [], 0
-        buffer += chunk or b""
-        while len(buffer) - start >= FRAME.size:
-            size = FRAME.size + FRAME.unpack_from(buffer, start)[0]
-            if len(buffer) - start < size:
-                break
-            message = pickle.loads(memoryview(buffer)[start + FRAME.size:start + size])
-            start += size
-            if message[0] == "end":
-                self.ended = _End(None if message[1] is None else rebuilt(message[1]), message[2])
-            else:
+        self.buffer += chunk or b""
+        if self.rest is not None:
+            return []
+        units: list[_Unit] = []
+        for message in unpacked(self.buffer, stop=lambda message: message[0] == "rest"):
+            if message[0] == "unit":
                 _, serial, data, asked, said = message
                 self.instance = self.instance if data is None else _Pickled(data)
-                units.append(_Unit(serial, self.instance, asked, data is not None, said))
-        del buffer[:start]
+                units.append(_Unit(serial, self.instance, None if asked is None else _Pickled(asked, whole=True),
+                                   data is not None, said))
+            elif message[0] == "pieces":
+                units += self._cut_units(message[1])
+            elif message[0] == "rest":
+                self.rest = message[1:]
+            else:
+                self.ended = _End(None if message[1] is None else rebuilt(message[1]), message[2])
         return units
 
+    def _cut_units(self, pieces: list[Piece]) -> list[_Unit]:
+        units = []
+        for piece in pieces:
+            if piece.kind == QUESTION:
+                asked = _Cut(self.cuts, piece, cast(_Cut, self.instance))
+                units.append(_Unit(self.serial, self.instance, asked, self.first, None))
+                self.first = False
+            else:
+                self.serial, self.instance, self.first = self.serial + 1, _Cut(self.cuts, piece), True
+                if piece.kind == INSTANCE:
+                    units.append(_Unit(self.serial, self.instance, None, True, None))
+                    self.first = False
+        return units
+
+    def idle(self) -> None:
+        """(Every question cut is answered) Where cutting stopped, the reader reads on."""
+        if self.rest is not None:
+            self._resume(b"", *self.rest)
+
+    def read_from(self, units: list[_Unit], inside: bool) -> None:
+        """The reader reads on from the first of ``units`` (cut, not answered; ``inside``: from its
+        question, its instance read), those dropped."""
+        pieces = [(cast(_Cut, unit.instance).data, None if unit.asked is None else cast(_Cut, unit.asked).data,
+                   unit.first and not (i == 0 and inside)) for i, unit in enumerate(units)]
+        kept = b"".join((instance.data if first else b"") + (b"" if asked is None else asked.data)
+                        for instance, asked, first in pieces)
+        instance, asked, _ = pieces[0]
+        where = asked if inside and asked is not None else instance
+        self._resume(kept, where.line, where.number, instance if inside else None)
+
+    def _resume(self, kept: bytes, line: int, number: int, head: Piece | None) -> None:
+        rest, cuts, answering, serial = Rest(kept, self.buffer, self.fd), self.cuts, self.answering, self.serial + 1
+        self.cuts = self.rest = None
+        self._fork(lambda fd: _read(answering.chosen, answering.located(
+            cuts.resume(rest, line, number, head), number if head is None else head.number), fd, serial))
+
     def close(self) -> None:
-        os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
+        for pid in self.children:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
         for fd in (self.fd, self.woken, self.waking):
             os.close(fd)
 
 
-def _read(chosen, instances, fd: int) -> None:
-    """(The reader) Every question of ``instances`` down ``fd``, with its instance the first time,
-    then the end, or the fault that stopped the reading."""
+def _read(chosen, instances, fd: int, first: int = 0) -> None:
+    """(The reader) Every question of ``instances`` down ``fd``, with its instance the first time
+    (numbered from ``first``), then the end, or the fault that stopped the reading."""
     capture = Capture()
     try:
-        for serial, instance in enumerate(instances):
+        for serial, instance in enumerate(instances, first):
             read = capture.mark()
             data: bytes | None = _portable(chosen, instance, (chosen, instance), "")
             for question in chosen.questions(instance):
                 asked = None if question is instance else _portable(chosen, instance, question, "'s question")
                 said = said_pair(capture.take(read) if data is not None else None, capture.take())
-                _send(fd, ("unit", serial, data, asked, said))
+                send(fd, ("unit", serial, data, asked, said))
                 data = None
-        _send(fd, ("end", None, capture.take()))
+        send(fd, ("end", None, capture.take()))
     except Exception as exc:
-        _send(fd, ("end", carried(exc), capture.take()))
-
-
-def _send(fd: int, message) -> None:
-    payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
-    data = memoryview(FRAME.pack(len(payload)) + payload)
-    while data:
-        data = data[os.write(fd, data):]
+        send(fd, ("end", carried(exc), capture.take()))
 
 
 def _as_child(parent: int) -> None:
@@ -311,7 +417,7 @@ class _Received(Record):
     def _value(self, name: str) -> Any:
         if name not in self._read:
             unit = self._unit
-            self._read[name] = unit.instance() if name == "subject" or unit.asked is None else pickle.loads(unit.asked)
+            self._read[name] = unit.instance() if name == "subject" or unit.asked is None else unit.asked()
         return self._read[name]
 
     subject = property(lambda self: self._value("subject"), lambda self, value: self._read.update(subject=value))
@@ -325,30 +431,41 @@ class _Worker:
 
     current: _Worker  # in a worker process, itself
 
-    def __init__(self, answering):
-        self.answering, self.capture = answering, Capture()
+    def __init__(self, answering, cuts):
+        self.answering, self.cuts, self.capture = answering, cuts, Capture()
         self.serial, self.instance, self.model, self.compile_seconds = -1, None, None, 0.0
 
     @staticmethod
-    def start(answering, parent: int) -> None:
+    def start(answering, cuts, parent: int) -> None:
         _as_child(parent)
-        _Worker.current = _Worker(answering)
+        _Worker.current = _Worker(answering, cuts)
 
     @staticmethod
     def answer(batch: list) -> bytes:
-        """(A task) The batch's records, each with what its work wrote, up to a fault, and the fault."""
+        """(A task) The batch's records, each with what its work wrote, up to a fault or a piece that is
+        not one instance or question (``cut_off``: which), and the fault."""
         worker, started = _Worker.current, perf_counter()
         records: list = []
-        fault = said = built = None
+        fault = said = built = cut_off = None
         try:
             for serial, data, asked in batch:
                 built = None
                 if serial != worker.serial:  # the last instance's graph goes before the next is built
                     worker.serial, worker.instance, worker.model = -1, None, None
-                    worker.answering.chosen, worker.instance = pickle.loads(data)
+                    if isinstance(data, Piece):
+                        worker.instance = worker.cuts.read(data)
+                        if worker.instance is None:
+                            cut_off = INSTANCE
+                            break
+                    else:
+                        worker.answering.chosen, worker.instance = pickle.loads(data)
                     worker.model, worker.compile_seconds = worker.answering.model(worker.instance)
                     worker.serial, built = serial, worker.capture.take()
-                question = worker.instance if asked is None else pickle.loads(asked)
+                question = worker.instance if asked is None else worker.cuts.read(asked, worker.instance) \
+                    if isinstance(asked, Piece) else pickle.loads(asked)
+                if question is None:
+                    cut_off = QUESTION
+                    break
                 record = worker.answering.answer(worker.model, worker.instance, question, worker.compile_seconds)
                 worker.compile_seconds = 0.0
                 records.append(_sendable(record, said_pair(built, worker.capture.take())))
@@ -359,10 +476,11 @@ class _Worker:
         seconds, kept = perf_counter() - started, len(records)
         while True:
             try:
-                return pickle.dumps((records[:kept], fault, said, seconds), pickle.HIGHEST_PROTOCOL)
+                return pickle.dumps((records[:kept], fault, said, seconds, cut_off), pickle.HIGHEST_PROTOCOL)
             except Exception as exc:  # an answer that cannot be pickled is a fault in its place
                 kept -= 1
                 number, query, *_, said = records[kept]
+                cut_off = None
                 fault = carried(ContractError(
                     f"{worker.answering.chosen.name}: the answer to instance {number} question {query} cannot be "
                     f"sent from a worker process ({type(exc).__name__}: {shorten(str(exc), quoted=False)}); "

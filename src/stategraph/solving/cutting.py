@@ -1,0 +1,150 @@
+"""The ``--jobs`` reader's messages, and the input cut into pieces for workers that read their own.
+
+A forked child sends its messages down a pipe in frames (:func:`send`, :func:`unpacked`).  For a
+puzzle that cuts its input (:mod:`stategraph.contract.cuts`), the child is :func:`cut_input`: it
+sends the pieces it cuts, then, where cutting stops, the input's rest as it comes; :class:`Rest`
+is what the puzzle's reader reads from there (or from an earlier piece a worker found was not one
+instance): pieces kept, then the rest of what the child sends.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import struct
+from typing import Any
+
+from ..contract.cuts import HEAD, QUESTION, STOP, Piece
+from ..errors import StategraphError
+from .carried import carried, rebuilt
+
+FRAME = struct.Struct("<Q")  # the length before each message
+CHUNK = 1 << 16  # bytes read from the input at a time
+MAX_PIECE = 1 << 23  # bytes a piece may hold before cutting stops (a maze without its end, say)
+
+
+def send(fd: int, message) -> None:
+    payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+    data = memoryview(FRAME.pack(len(payload)) + payload)
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def unpacked(buffer: bytearray, stop=lambda message: False) -> list:
+    """The whole messages at the start of ``buffer``, taken off it, up to and with the first that
+    ``stop`` is true of."""
+    messages: list = []
+    start = 0
+    while len(buffer) - start >= FRAME.size:
+        size = FRAME.size + FRAME.unpack_from(buffer, start)[0]
+        if len(buffer) - start < size:
+            break
+        messages.append(pickle.loads(memoryview(buffer)[start + FRAME.size:start + size]))
+        start += size
+        if stop(messages[-1]):
+            break
+    del buffer[:start]
+    return messages
+
+
+class WorkerLost(StategraphError):
+    """A child process ended in the middle of the run (killed from outside, perhaps for want of memory)."""
+
+    exit_status = 70
+
+
+def cut_input(cuts, stream, fd: int) -> None:
+    """(The reader) The pieces of ``stream`` that ``cuts`` cuts, down ``fd`` as ``("pieces", [Piece,
+    ...])``; where cutting stops, ``("rest", line, number, head)`` (where the reader resumes: see
+    :meth:`~stategraph.contract.cuts.Cuts.resume`), the rest of the input as ``("bytes", data)``,
+    then ``("end", fault)`` (``None`` at the input's end; a read that failed, carried)."""
+    try:
+        data, at_end = _cut(cuts, stream, fd)
+        send(fd, ("bytes", data))
+        while not at_end:
+            data = stream.read(CHUNK)
+            at_end = not data
+            send(fd, ("bytes", data))
+        send(fd, ("end", None))
+    except Exception as exc:  # the input could not be read: the reader reads up to it, then fails there
+        send(fd, ("end", carried(exc)))
+
+
+def _cut(cuts, stream, fd: int) -> tuple:
+    """Send the pieces ``cuts`` cuts, then where the rest starts: the rest read so far, and
+    whether it is all."""
+    data, start, line, at_end = b"", 0, 1, False
+    instances = questions = 0
+    pieces: list[Piece] = []  # cut, not sent yet
+    head = last_head = None  # the head whose questions are cut (sent with its first), the last sent
+    while True:
+        found = cuts.cut(data, start)
+        if found is None and not at_end and len(data) - start <= MAX_PIECE:
+            if pieces:
+                send(fd, ("pieces", pieces))
+                pieces = []
+            chunk = stream.read(CHUNK)
+            if isinstance(chunk, str):  # a text stream: the reader reads it all
+                send(fd, ("rest", 1, 1, None))
+                return chunk, not chunk
+            at_end = not chunk
+            data, start = data[start:] + chunk, 0
+            continue
+        if found is None or found == STOP:
+            break
+        kind, end = found
+        if data.find(b"\r", start, end) >= 0:  # the reader ends lines there too: line numbers would differ
+            break
+        if kind == QUESTION:
+            questions += 1
+            pieces += [Piece(kind, line, questions, data[start:end])] if head is None else \
+                [head, Piece(kind, line, questions, data[start:end])]
+            head = None
+        elif head is not None:  # a head without questions: the reader reads from it
+            break
+        else:
+            instances, questions = instances + 1, 0
+            piece = Piece(kind, line, instances, data[start:end])
+            if kind == HEAD:
+                head = last_head = piece
+            else:
+                pieces.append(piece)
+        line += data.count(b"\n", start, end)
+        start = end
+    if pieces:
+        send(fd, ("pieces", pieces))
+    if head is not None:  # the rest starts at the head
+        start -= len(head.data)
+        send(fd, ("rest", head.line, head.number, None))
+    else:
+        send(fd, ("rest", line, questions + 1, last_head) if questions else ("rest", line, instances + 1, None))
+    return data[start:], at_end
+
+
+class Rest:
+    """The input's rest as a binary stream from a piece on: ``kept`` (bytes), then what the
+    cutting reader sends down ``fd`` (``buffer``: what was read from it and not taken yet)."""
+
+    def __init__(self, kept: bytes, buffer: bytearray, fd: int):
+        self.data, self.buffer, self.fd = kept, buffer, fd
+        self.fault: Any = None
+        self.done = False
+
+    def read(self, size: int = -1):
+        while not self.data and not self.done:
+            for message in unpacked(self.buffer):
+                if message[0] in ("pieces", "bytes"):
+                    data = b"".join(piece.data for piece in message[1]) if message[0] == "pieces" else message[1]
+                    self.data = self.data + data if self.data else data  # (str from a text stream)
+                elif message[0] == "end":
+                    self.done, self.fault = True, message[1]
+            if not self.data and not self.done:
+                chunk = os.read(self.fd, CHUNK)
+                if not chunk:
+                    raise WorkerLost("the process reading the input ended in the middle of the run (out of memory?)")
+                self.buffer += chunk
+        if not self.data and self.fault is not None:
+            raise rebuilt(self.fault)
+        size = len(self.data) if size < 0 else size
+        taken, self.data = self.data[:size], self.data[size:]
+        return taken

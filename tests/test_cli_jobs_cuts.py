@@ -1,0 +1,152 @@
+"""``--jobs`` workers that read their own instances: the built-ins cut their input into pieces
+(:mod:`stategraph.contract.cuts`), and whatever the input, the run gives one job's answers, error
+and exit status, the cuts right or wrong.
+
+One job is the reference.  The inputs: valid ones; broken ones (a fault in the middle, in the last
+instance, a truncated last instance, text after the terminator, no terminator, a byte that is not
+UTF-8); and inputs that hold the same tokens laid out otherwise (lines joined, split, blank lines
+added, CRLF line ends, a byte-order mark), where the cuts fall in the wrong places and the reader
+must read on from there.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from cli_runner import run_cli
+from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
+from stategraph import Settings, run
+from stategraph.errors import StategraphError
+from stategraph.puzzles import PUZZLES, get_puzzle
+from stategraph.solving.workers import worker_count
+
+pytestmark = pytest.mark.skipif(worker_count(2) < 2, reason="one core: --jobs 2 runs in this process")
+
+INPUTS = {
+    "pushing_boxes": lambda rng: pushing_boxes_input(rng, 30),
+    "huarong": lambda rng: huarong_input(rng, 60),
+    "arrow_maze": lambda rng: arrow_maze_input(rng, 30),
+}
+
+
+def lines_changed(change):
+    """A change of the input's lines, at the line two thirds of the way down (``change(lines, i)``)."""
+    def changed(text: str) -> str:
+        lines = text.split("\n")
+        change(lines, len(lines) * 2 // 3)
+        return "\n".join(lines)
+    return changed
+
+
+def joined(lines, i):
+    lines[i:i + 2] = [lines[i] + " " + lines[i + 1]]
+
+
+def split(lines, i):
+    lines[i] = lines[i].replace(" ", "\n", 1) if " " in lines[i] else lines[i]
+    lines[i - 1] += "\n"  # and a blank line
+
+
+def bad_token(lines, i):
+    lines[i] = "x " + lines[i]
+
+
+def bad_byte(lines, i):
+    lines[i] += " \udcff"  # (written as the byte 0xff)
+
+
+def last_instance_broken(text: str) -> str:
+    lines = text.rstrip("\n").split("\n")
+    lines[-2] = lines[-2] + " 7"
+    return "\n".join(lines) + "\n"
+
+
+BROKEN = {  # the same tokens laid out otherwise, or broken
+    "lines joined": lines_changed(joined),
+    "a line split, a blank line": lines_changed(split),
+    "CRLF line ends": lambda text: text.replace("\n", "\r\n"),
+    "CRLF from the middle": lambda text: text[:len(text) // 2] + text[len(text) // 2:].replace("\n", "\r\n"),
+    "a byte-order mark": lambda text: "\ufeff" + text,
+    "a bad token in the middle": lines_changed(bad_token),
+    "a bad byte in the middle": lines_changed(bad_byte),
+    "the last instance broken": last_instance_broken,
+    "truncated in the last instance": lambda text: text[:len(text) - 9],
+    "no terminator": lambda text: text.rstrip("\n").rsplit("\n", 1)[0] + "\n",
+    "text after the terminator": lambda text: text + "more\n",
+}
+
+
+def outcome(puzzle: str, data, jobs: int) -> tuple:
+    """The answers' texts, and the error that stopped the run (its class and message), as the API gives them."""
+    texts, how = [], []
+    try:
+        for record in run(puzzle, data, Settings.of(puzzle, jobs=jobs)):
+            texts.append(record.text)
+            how.append(type(getattr(record, "_unit", record).instance).__name__)  # _Cut: read by a worker
+    except StategraphError as exc:
+        return texts, type(exc).__name__, str(exc), how
+    return texts, None, None, how
+
+
+def encoded(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+def test_every_piece_of_a_valid_input_is_read_in_a_worker(puzzle):
+    text = INPUTS[puzzle](random.Random(31))
+    one = outcome(puzzle, encoded(text), 1)
+    for data in (encoded(text), io.BytesIO(encoded(text)), text):
+        many = outcome(puzzle, data, 2)
+        assert many[:3] == one[:3] and one[1] is None
+        assert set(many[3]) == {"_Cut"}  # no instance came from the reading process
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+@pytest.mark.parametrize("change", list(BROKEN))
+def test_any_input_gives_one_jobs_answers_and_error(puzzle, change):
+    text = BROKEN[change](INPUTS[puzzle](random.Random(hash(change) % 1000)))
+    assert text != INPUTS[puzzle](random.Random(hash(change) % 1000))
+    one = outcome(puzzle, encoded(text), 1)
+    many = outcome(puzzle, encoded(text), 2)
+    assert many[:3] == one[:3]
+    assert len(one[0]) > 5  # the answers before the fault came first
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+def test_a_wrong_cut_is_read_on_from_by_the_reader(puzzle):
+    """The same tokens, a line joined to the next two thirds down: the piece there is not one
+    instance, and from it the reader reads as one job does (the same answers, all of them)."""
+    text = INPUTS[puzzle](random.Random(5))
+    lines = text.split("\n")
+    middle = len(lines) * 2 // 3  # (an Abbott's Revenge maze's line 0 joined to the next maze's name)
+    joined(lines, next((i for i in range(middle, len(lines)) if lines[i] == "0"), middle))
+    changed = "\n".join(lines)
+    one = outcome(puzzle, encoded(text), 1)
+    many = outcome(puzzle, encoded(changed), 2)
+    assert many[:3] == one[:3] and one[1] is None
+    assert many[3][0] == "_Cut" and many[3][-1] == "_Pickled"  # cut, then read by the reader
+
+
+def test_a_subclass_of_a_built_in_is_not_cut():
+    class Mine(type(get_puzzle("pushing_boxes"))):
+        pass
+
+    assert get_puzzle("pushing_boxes").cuts("<input>", {}) is not None
+    assert Mine().cuts("<input>", {}) is None
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+@pytest.mark.parametrize("change", ["a bad token in the middle", "lines joined", "text after the terminator"])
+def test_the_command_line_prints_one_jobs_bytes_on_broken_input(puzzle, change, tmp_path):
+    text = BROKEN[change](INPUTS[puzzle](random.Random(17)))
+    path = tmp_path / "input.txt"
+    path.write_bytes(encoded(text))
+    for args, stdin in (((path,), None), ((), encoded(text))):  # a file, and stdin
+        one = run_cli("solve", puzzle, *args, stdin=stdin, separate=True, timeout=120)
+        many = run_cli("solve", puzzle, *args, "--jobs", "2", stdin=stdin, separate=True, timeout=120)
+        assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
+        assert one.returncode == (0 if change == "lines joined" else 2)
