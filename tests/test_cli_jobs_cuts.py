@@ -20,7 +20,7 @@ from cli_runner import run_cli
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import Settings, run
 from stategraph.errors import StategraphError
-from stategraph.puzzles import PUZZLES, get_puzzle
+from stategraph.puzzles import PUZZLES, get_puzzle, sample_text
 from stategraph.solving.workers import worker_count
 
 pytestmark = pytest.mark.skipif(worker_count(2) < 2, reason="one core: --jobs 2 runs in this process")
@@ -129,6 +129,27 @@ def test_a_wrong_cut_is_read_on_from_by_the_reader(puzzle):
     many = outcome(puzzle, encoded(changed), 2)
     assert many[:3] == one[:3] and one[1] is None
     assert many[3][0] == "_Cut" and many[3][-1] == "_Pickled"  # cut, then read by the reader
+
+
+SMALL = {  # inputs at the edges: empty, ends cut off, a board whose queries are missing, ...
+    "arrow_maze": [b"END\n", b"END", b"M\n1 1 N 1 2\n0\nEND\nx\n", b"M\n1 1 N 1 2\n0", b"M\n1 1 N 1 2\n0\n"],
+    "pushing_boxes": [b"0 0\n", b"0 0", b"1 3\nSBT\n0 0", b"1 3\nSBT\n", b"2 3\nSBT\n0 0\n"],
+    "huarong": [b"3 4 0\n0 1 1 1\n0 1 1 0\n0 1 0 0\n", b"3 4 0\n0 1 1 1\n0 1 1 0\n0 1 0 0\n1 2",
+                b"3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n", b"3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n"],
+}
+
+
+def small_inputs(puzzle: str) -> list[bytes]:
+    sample = sample_text(puzzle).encode()
+    return [b"", b"\n", b"   \n\n", sample, sample.rstrip(b"\n"), sample + b"\n\n\n", sample.replace(b"\n", b"\r"),
+            sample[:len(sample) // 2], sample + b"\xff", b"\xff" + sample, sample.replace(b"\n", b"\n\n"),
+            sample.replace(b" ", b"\n"), sample.replace(b"\n", b" "), *SMALL[puzzle]]
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+def test_small_inputs_at_the_edges_give_one_jobs_answers_and_error(puzzle):
+    for data in small_inputs(puzzle):
+        assert outcome(puzzle, data, 2)[:3] == outcome(puzzle, data, 1)[:3], data
 
 
 def test_a_subclass_of_a_built_in_is_not_cut():

@@ -88,7 +88,8 @@ def _cut(cuts, stream, fd: int) -> tuple:
                 send(fd, ("rest", 1, 1, None))
                 return chunk, not chunk
             at_end = not chunk
-            data, start = data[start:] + chunk, 0
+            held = start - (0 if head is None else len(head.data))  # a head not sent stays
+            data, start = data[held:] + chunk, start - held
             continue
         if found is None or found == STOP:
             break
