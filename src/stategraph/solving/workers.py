@@ -36,7 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
-from time import perf_counter
+from time import process_time
 from typing import Any, cast
 
 from ..contract.cuts import INSTANCE, QUESTION, Piece
@@ -122,7 +122,7 @@ def _lost_if_broken() -> Iterator[None]:
 def _in_order(pool: ProcessPoolExecutor, reader: _Reader, workers: int) -> Iterator[Record]:
     sent: deque = deque()  # (future, its units) in input order, until yielded
     waiting: list[_Unit] = []  # read, not sent yet
-    per_question: float | None = None  # the seconds a question takes, as measured
+    per_question: float | None = None  # the CPU seconds a question takes in a worker, as measured
     while True:
         while sent and sent[0][0].done():
             future, units = sent.popleft()
@@ -444,7 +444,7 @@ class _Worker:
     def answer(batch: list) -> bytes:
         """(A task) The batch's records, each with what its work wrote, up to a fault or a piece that is
         not one instance or question (``cut_off``: which), and the fault."""
-        worker, started = _Worker.current, perf_counter()
+        worker, started = _Worker.current, process_time()
         records: list = []
         fault = said = built = cut_off = None
         try:
@@ -473,7 +473,7 @@ class _Worker:
             fault = carried(exc)
             said = said_pair(worker.capture.take(), None) if worker.model is None else \
                 said_pair(built, worker.capture.take())
-        seconds, kept = perf_counter() - started, len(records)
+        seconds, kept = process_time() - started, len(records)  # CPU: a busy machine makes no smaller batches
         while True:
             try:
                 return pickle.dumps((records[:kept], fault, said, seconds, cut_off), pickle.HIGHEST_PROTOCOL)
