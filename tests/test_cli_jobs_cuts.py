@@ -19,6 +19,7 @@ import pytest
 from cli_runner import run_cli
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import Settings, run
+from stategraph.contract.cuts import QUESTION, STOP, Piece
 from stategraph.errors import StategraphError
 from stategraph.puzzles import PUZZLES, get_puzzle, sample_text
 from stategraph.solving.workers import worker_count
@@ -93,6 +94,32 @@ def outcome(puzzle: str, data, jobs: int) -> tuple:
 
 def encoded(text: str) -> bytes:
     return text.encode("utf-8", "surrogateescape")
+
+
+def pieces(puzzle: str, data: bytes) -> list:
+    """What the puzzle's cuts read, piece by piece, as a worker reads them (numbers and lines counted here)."""
+    cuts, read, start, line, numbers, instance = get_puzzle(puzzle).cuts("<input>", {}), [], 0, 1, [0, 0], None
+    while (found := cuts.cut(data, start)) not in (None, STOP):
+        kind, end = found
+        numbers = [numbers[0], numbers[1] + 1] if kind == QUESTION else [numbers[0] + 1, 0]
+        piece = Piece(kind, line, numbers[kind == QUESTION], data[start:end])
+        value = cuts.read(piece, instance if kind == QUESTION else None)
+        instance = value if kind != QUESTION else instance
+        read.append(value)
+        line, start = line + data.count(b"\n", start, end), end
+    return read
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+def test_the_pieces_read_as_the_instances_the_reader_reads(puzzle):
+    text = INPUTS[puzzle](random.Random(12))
+    chosen = get_puzzle(puzzle)
+    expected = [item for instance in chosen.parse(text) for item in
+                ([instance] if puzzle != "huarong" else [instance.grid.open, *chosen.questions(instance)])]
+    read = pieces(puzzle, encoded(text))
+    if puzzle == "huarong":
+        read[0] = read[0].grid.open
+    assert read == expected and len(read) >= 30
 
 
 @pytest.mark.parametrize("puzzle", list(PUZZLES))

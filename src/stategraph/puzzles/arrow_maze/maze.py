@@ -87,12 +87,25 @@ class MazeCuts(Cuts):
         return None if end < 0 else (INSTANCE, end + 3)
 
     def read(self, piece: Piece, instance=None) -> ArrowMaze | None:
+        text = _text(piece)
+        found = self.plain.match(text, 0, piece.number) if self.plain is not None else None
+        if found is not None and found[1] == len(text):  # the reader's fast path takes the whole piece
+            return found[0]
         tokens = FastTokens(piece.data, self.source, line=piece.line)
         return exactly(tokens, lambda: _next_maze(tokens, self.plain, piece.number, self.limits))
 
     def resume(self, data, line: int, number: int, head: Piece | None):
         return parse(data, self.source, self.limits, line=line, number=number)
 
+
+
+def _text(piece: Piece) -> str:
+    """The piece as the reader decodes it; ``""`` where it is not UTF-8 (the reader reports it)."""
+    try:
+        text = piece.data.decode()
+    except UnicodeDecodeError:
+        return ""
+    return text[1:] if piece.line == 1 and text.startswith("\ufeff") else text
 
 
 class Memo(dict):
