@@ -86,6 +86,10 @@ class BoardCuts(Cuts):
         return HEAD, board
 
     def read(self, piece: Piece, instance: Board | None = None):
+        if instance is not None:
+            query = _plain_query(piece.data, instance.grid, piece.number)
+            if query is not None:
+                return query
         tokens = Tokens(piece.data, self.source, line=piece.line)
         if instance is None:
             return exactly(tokens, lambda: Board(1, _read_board(tokens, self.limits)[0], iter(())))
@@ -130,23 +134,51 @@ def _read_queries(tokens: Tokens, grid: Grid, count: int, first: int = 1):
     tokens.expect_end(f"the {count} queries")
 
 
+ROLES = ("blank", "piece start", "piece target")  # a query's three cells, in input order
+
+
 def _read_query(tokens: Tokens, grid: Grid, number: int) -> Query:
     first = tokens.peek()
     cells = []
-    for role in ("blank", "piece start", "piece target"):
+    for role in ROLES:
         r = tokens.integer(f"the {role} row of query {number}")
         c = tokens.integer(f"the {role} column of query {number}")
-        if not (1 <= r <= grid.rows and 1 <= c <= grid.cols):
-            raise tokens.error(f"query {number}: {role} ({r}, {c}) is off the {grid.rows} x {grid.cols} board",
-                               first)
+        off = _off_board(grid, number, role, r, c)
+        if off:
+            raise tokens.error(off, first)
         cells.append(grid.cell(r, c))
-    blank, piece, target = cells
+    wrong = _wrong_query(grid, number, *cells)
+    if wrong:
+        raise tokens.error(wrong, first)
+    return Query(number, *cells)
+
+
+def _plain_query(data: bytes, grid: Grid, number: int) -> Query | None:
+    """Query ``number`` from a line of six plain integers, as :func:`_read_query` reads it when it
+    holds; ``None`` for any other line (the token reader reads it, and finds any error)."""
+    values = plain_counts(data, 6)
+    if values is None:
+        return None
+    cells = []
+    for role, r, c in zip(ROLES, values[::2], values[1::2]):
+        if _off_board(grid, number, role, r, c):
+            return None
+        cells.append(grid.cell(r, c))
+    return None if _wrong_query(grid, number, *cells) else Query(number, *cells)
+
+
+def _off_board(grid: Grid, number: int, role: str, r: int, c: int) -> str:
+    if 1 <= r <= grid.rows and 1 <= c <= grid.cols:
+        return ""
+    return f"query {number}: {role} ({r}, {c}) is off the {grid.rows} x {grid.cols} board"
+
+
+def _wrong_query(grid: Grid, number: int, blank: int, piece: int, target: int) -> str:
     if not grid.open[blank]:
-        raise tokens.error(f"query {number}: the blank ({_rc(grid, blank)}) is on a fixed cell", first)
+        return f"query {number}: the blank ({_rc(grid, blank)}) is on a fixed cell"
     if blank == piece:
-        raise tokens.error(f"query {number}: the blank and the designated piece are both at "
-                           f"({_rc(grid, blank)})", first)
-    return Query(number, blank, piece, target)
+        return f"query {number}: the blank and the designated piece are both at ({_rc(grid, blank)})"
+    return ""
 
 
 def _rc(grid: Grid, cell: int) -> str:
