@@ -132,6 +132,8 @@ class Rest:
         self.done = False
 
     def read(self, size: int = -1):
+        """At most ``size`` bytes (``-1``: all that came), waiting for the cutting reader's next
+        message when none are held; ``b""`` at the end, the read fault there raised again."""
         while not self.data and not self.done:
             for message in unpacked(self.buffer):
                 if message[0] in ("pieces", "bytes"):
