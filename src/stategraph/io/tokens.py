@@ -147,6 +147,17 @@ class Tokens:
             raise self.error(f"{what} must be {_range(low, high)}, found {value}", token)
         return value
 
+    def instances(self, first: str, terminator: str):
+        """Number the instances of a multi-instance input (1, 2, ...), checking each has begun.
+
+        The caller stops the loop when it reads the ``terminator``.
+        """
+        number = 0
+        while True:
+            number += 1
+            self.begin_instance(number, first, terminator)
+            yield number
+
     def begin_instance(self, number: int, first: str, terminator: str) -> None:
         """Start instance ``number`` (errors name it); at the end of input, say what is missing."""
         self.instance = number
