@@ -27,10 +27,10 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from ..errors import InputError
+from ..io.tokens import MAX_DIGITS
 
 INSTANCE, HEAD, QUESTION = "instance", "head", "question"
 STOP = "stop"  # what Cuts.cut returns where the reader must read the rest
-PLAIN_DIGITS = 18  # the longest count a cutter takes as plain digits (the token reader's limit)
 
 
 class Piece(NamedTuple):
@@ -90,7 +90,7 @@ def exactly(tokens, read: Callable[[], Any]) -> Any:
 def plain_counts(line: bytes, count: int) -> list[int] | None:
     """The ``count`` unsigned integers a line holds in plain digits, or ``None``."""
     words = line.split()
-    if len(words) != count or not all(word.isdigit() and len(word) <= PLAIN_DIGITS for word in words):
+    if len(words) != count or not all(word.isdigit() and len(word) <= MAX_DIGITS for word in words):
         return None
     return [int(word) for word in words]
 
