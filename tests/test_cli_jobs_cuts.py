@@ -20,7 +20,8 @@ from cli_runner import run_cli
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import Settings, run
 from stategraph.contract.cuts import QUESTION, STOP, Piece
-from stategraph.errors import StategraphError
+from stategraph.errors import InputError, StategraphError
+from stategraph.io.tokens import Tokens
 from stategraph.puzzles import PUZZLES, get_puzzle, sample_text
 from stategraph.solving.workers import worker_count
 
@@ -198,3 +199,12 @@ def test_the_command_line_prints_one_jobs_bytes_on_broken_input(puzzle, change, 
         many = run_cli("solve", puzzle, *args, "--jobs", "2", stdin=stdin, separate=True, timeout=120)
         assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
         assert one.returncode == (0 if change == "lines joined" else 2)
+
+
+def test_a_token_reader_started_at_a_line_gives_the_whole_inputs_positions():
+    tokens = Tokens(b"a\n  b\n", "in.txt", line=7)
+    assert [(str(t), t.line, t.column) for t in (tokens.next("x"), tokens.next("y"))] == [("a", 7, 1), ("b", 8, 3)]
+    with pytest.raises(InputError, match="^in.txt:9: unexpected end of input"):  # (one job: 3 from line 1)
+        tokens.next("z")
+    assert str(Tokens(b"\xef\xbb\xbfx").next("x")) == "x"  # a byte-order mark at the input's start only
+    assert str(Tokens(b"\xef\xbb\xbfx", line=2).next("x")) == "\ufeffx"
