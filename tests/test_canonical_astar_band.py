@@ -11,13 +11,13 @@ walk must give or leave to them.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 
 import networkx as nx
 import pytest
 
+from band_walks import counted_band_walks
 from grown_graph import grown
 from stategraph import INFINITY, Lex, StateGraph
 from stategraph.errors import StategraphError
@@ -212,15 +212,7 @@ def sparse_graph(rng: random.Random) -> nx.DiGraph:
 def test_the_parents_path_read_without_a_walk_is_the_enumerated_canonical_path(growing, monkeypatch):
     """Where A* reads its path off its parents (no tie met, nothing open within the optimum), the
     path is the canonical one of an enumeration; the band is walked only where it does not."""
-    astar_module = importlib.import_module("stategraph.search.astar")  # (the package's name is the function)
-    walks = []
-    walk = astar_module.band_path
-
-    def counted_walk(*args, **kwargs):
-        walks.append(args[1])
-        return walk(*args, **kwargs)
-
-    monkeypatch.setattr(astar_module, "band_path", counted_walk)
+    walks = counted_band_walks(monkeypatch)
     rng = random.Random(f"parents{growing}")
     read = 0
     for _ in range(400):

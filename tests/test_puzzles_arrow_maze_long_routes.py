@@ -5,7 +5,6 @@ independent reference (tests/ref_arrow_maze.py), with and without forks off the 
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 import sys
@@ -15,6 +14,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ref_arrow_maze as ref  # noqa: E402
+from band_walks import counted_band_walks  # noqa: E402
 from stategraph import solve_text  # noqa: E402
 from stategraph.solving.driver import applicable_algorithms  # noqa: E402
 
@@ -55,15 +55,7 @@ def corridor_maze(rng: random.Random, name: str, forks: int) -> ref.Maze:
 @pytest.mark.parametrize("forks", [0, 2])
 def test_corridor_mazes_match_the_reference(forks, monkeypatch):
     """Every routine prints the reference's routes; without forks, A* (the default) walks no band."""
-    astar_module = importlib.import_module("stategraph.search.astar")  # (the package's name is the function)
-    walks = []
-    walk = astar_module.band_path
-
-    def counted_walk(*args, **kwargs):
-        walks.append(args[1])
-        return walk(*args, **kwargs)
-
-    monkeypatch.setattr(astar_module, "band_path", counted_walk)
+    walks = counted_band_walks(monkeypatch)
     rng = random.Random(f"corridors{forks}")
     mazes = [corridor_maze(rng, f"C{k}", forks) for k in range(150)]
     text = ref.build_input(mazes)
