@@ -67,7 +67,8 @@ class PieceSideRules:
             piece, blank = asked.query.piece, asked.query.blank
             sides = [s for s in DIRECTIONS if free[piece] and free[piece + step[s]]]
         else:
-            (piece, side), blank = state, state[0] + step[state[1]]
+            piece, side = state
+            blank = piece + step[side]
             sides = [s for s in DIRECTIONS if s != side and free[piece + step[s]]]
         walks = walk_distances(grid, blank, [piece + step[s] for s in sides], blocked=piece)
         for s in sides:
