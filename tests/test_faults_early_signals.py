@@ -69,3 +69,50 @@ def test_a_signal_python_wraps_in_another_exception_is_still_the_signal(signalle
     monkeypatch.setattr(commands, "sample", wrapped)
     assert cli.main(["sample", "huarong"]) == status
     assert capsys.readouterr().err.splitlines() == [line]
+
+
+SLOW_FINALIZER = '''
+import os, time
+from stategraph import COST, SuccessorPuzzle
+
+class Slow:
+    def __del__(self):                  # a finalizer at work when the signal comes: it swallows what it raises
+        if not os.path.exists("finalizing"):
+            open("finalizing", "w").close()
+            time.sleep(30)
+
+class Counter(SuccessorPuzzle):
+    name, summary, sample = "counter", "0 to n by +1", "6\\\\n"
+    output = COST
+    def read(self, tokens, limits):
+        Slow()
+        return tokens.integer("n", 0, 1000)
+    def start(self, n): return 0
+    def is_goal(self, n, x): return x == n
+    def moves(self, n, x):
+        if x < n: yield "+1", x + 1, 1
+'''
+
+
+@pytest.mark.parametrize("signum, line", [(signal.SIGINT, "stategraph: interrupted"),
+                                          (signal.SIGTERM, "stategraph: stopped by SIGTERM")],
+                         ids=["SIGINT", "SIGTERM"])
+def test_a_signal_that_lands_in_a_finalizer_still_ends_the_run(signum, line, tmp_path):
+    """Python swallows an exception raised in a ``__del__`` (or a generator closed as it is
+    collected); the run, its input still open, must end all the same, not wait for more input."""
+    (tmp_path / "counter.py").write_text(SLOW_FINALIZER)
+    (tmp_path / "puzzle.yaml").write_text("puzzle: counter:Counter\n")
+    process = subprocess.Popen([sys.executable, "-m", "stategraph", "solve", "--config", "puzzle.yaml"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    process.stdin.write(b"3\n")
+    process.stdin.flush()
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "finalizing").exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    process.send_signal(signum)
+    try:
+        process.wait(timeout=20)  # the input stays open: only the signal can end the run
+    except subprocess.TimeoutExpired:
+        process.kill()
+    out, err = process.communicate()
+    assert (process.returncode, out, err.decode()) == (128 + signum, b"", line + "\n")

@@ -24,6 +24,7 @@ import gc
 import os
 import signal
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,6 +45,8 @@ class Stopped(BaseException):
 
 
 _stops: list[Stopped] = []  # the signal received, kept: where it lands, a library's bare except may swallow it
+_running = False  # while main runs: a signal a finalizer swallowed is sent again
+RESEND_SECONDS = 0.01
 
 
 def _stop(signum, frame) -> None:
@@ -123,9 +126,12 @@ def _main(argv) -> int:
     signal.signal(signal.SIGINT, _interrupt)  # from here on, Ctrl-C is KeyboardInterrupt
     previous = {signum: signal.signal(signum, _stop) for signum in STOP_SIGNALS}  # and SIGTERM is Stopped
     sys.unraisablehook = _quiet_unraisable
+    global _running
+    _running = True
     try:
         return _guarded(argv)
     finally:
+        _running = False
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         if _stops:  # called again in the same process (a test): start afresh
@@ -249,9 +255,40 @@ def _finish_output(status: int) -> int:
 
 
 def _quiet_unraisable(unraisable) -> None:
-    """Out of memory or interrupted, generators closed on the way out may fail again: not news."""
-    if not isinstance(unraisable.exc_value, (MemoryError, KeyboardInterrupt, Stopped, BrokenPipeError)):
+    """Out of memory or interrupted, generators closed on the way out may fail again: not news.  A
+    signal that landed in a finalizer (a ``__del__``), which swallows what it raises, is sent again:
+    otherwise the run goes on, and waits for input that never comes."""
+    exc = unraisable.exc_value
+    if _running and isinstance(exc, Stopped) and any(exc is stop for stop in _stops):
+        signal.signal(exc.signum, _raiser(exc))
+        _send_later(exc.signum)
+    elif _running and isinstance(exc, KeyboardInterrupt) and _raised_by_ctrl_c(exc):
+        _send_later(signal.SIGINT)  # its handler is still _interrupt
+    elif not isinstance(exc, (MemoryError, KeyboardInterrupt, Stopped, BrokenPipeError)):
         sys.__unraisablehook__(unraisable)
+
+
+def _send_later(signum: int) -> None:
+    """Send ``signum`` to the main thread from another, a moment from now: its handler runs once the
+    finalizer has returned (sent from here, it would run here, and be swallowed again; landing in
+    a finalizer again, it is sent again)."""
+    import threading
+
+    main = threading.main_thread().ident
+
+    def send():
+        time.sleep(RESEND_SECONDS)
+        signal.pthread_kill(main, signum)
+
+    threading.Thread(target=send, daemon=True).start()
+
+
+def _raiser(stop: Stopped):
+    """A handler raising ``stop`` again, once."""
+    def again(signum, frame):
+        signal.signal(signum, signal.SIG_IGN)
+        raise stop
+    return again
 
 
 def _take_positionals(parser, args, extras) -> None:
