@@ -210,8 +210,3 @@ def _failed(student: Outcome) -> tuple[str, str]:
              "memory": "it ran out of memory", "crashed": "it crashed", "fault": "it raised"}
     return student.kind, f"{words.get(student.kind, student.kind)}: {student.message}"
 
-
-def fault_line(result: Grade) -> str:
-    """The one line of a student whose code raised or did not load."""
-    return f"{result.student}: {result.message}" if result.message else result.student
-
