@@ -1,4 +1,5 @@
-"""The toolkit's own classes under every puzzle: a :class:`Puzzle` and its named state :class:`Model` s.
+"""The toolkit's own classes under every puzzle: a :class:`Puzzle` and its named state :class:`Model` s
+(:mod:`stategraph.contract.model`).
 
 A puzzle knows its text formats, its answers and how to check them; a model
 knows how to see one instance as a state graph.  Neither knows anything of
@@ -52,204 +53,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import StategraphError
-from ..graph.state_graph import StateGraph, WeightProfile
-from ..graph.weights import components
 from .checks import CONFIRMED, OPTIMALITY_UNCONFIRMED, Answer  # noqa: F401  (what a checker returns)
-from .words import plural
+from .model import Model
 
 if TYPE_CHECKING:
     import random
 
     from .cuts import Cuts
-
-
-class Model(ABC):
-    """One way of seeing a puzzle instance as a state graph.
-
-    ``__init__`` builds what every question of the instance shares (Huarong
-    Dao's board graph); :meth:`state_graph` gives the graph, source and
-    targets of one question, as a context manager so a model may attach a
-    question's start state for the search and detach it afterwards.
-
-    Parameters
-    ----------
-    instance : object
-        One instance, as the puzzle's ``parse`` yields it; kept as ``self.instance`` (a
-        subclass's ``__init__`` must call ``super().__init__(instance)``).
-
-    Attributes
-    ----------
-    name, summary : str
-        The model's name (``--model NAME``) and what its state is, in a line.
-    profile : WeightProfile
-        The weights its graphs carry, declared so routines that cannot search them are refused
-        before any input is read.
-    has_heuristic : bool
-        Its state graphs carry an A* lower bound (``StateGraph.heuristic``).
-    least_profile : WeightProfile or None
-        ``None`` when :attr:`profile` is exact; else the most general weights its graphs may carry
-        (a first-level model whose rules declare none): a routine that refuses these is known to
-        apply only once a graph is built.
-    decode_needs_path : bool
-        :meth:`decode` reads the path, not only ``solution.cost``.
-    """
-
-    name: ClassVar[str]
-    summary: ClassVar[str]
-    profile: ClassVar[WeightProfile]  # the weights its graphs carry: search routines refuse by it
-    has_heuristic: ClassVar[bool] = False  # whether its state models carry an A* lower bound
-    least_profile: ClassVar[WeightProfile | None] = None  # None: profile is exact, not only a hope
-    # False when decode() reads only ``solution.cost``: the search may then stop at the first target
-    # settled and no path is extracted (unless an export, --verify or a JSON report asks for one).
-    decode_needs_path: ClassVar[bool] = True
-
-    def __init__(self, instance: Any):
-        self.instance = instance
-
-    @abstractmethod
-    def state_graph(self, question: Any) -> AbstractContextManager[StateGraph]:
-        """The state graph of one ``question`` of the instance, with its source and targets.
-
-        Parameters
-        ----------
-        question : object
-            One of :meth:`Puzzle.questions` of the instance.
-
-        Returns
-        -------
-        context manager of StateGraph
-            Entered for the search (and the export), left before :meth:`decode`.
-        """
-
-    @abstractmethod
-    def decode(self, question: Any, solution: Any) -> Any:
-        """The puzzle's answer (what :meth:`Puzzle.format_answer` prints) from a solution in this model.
-
-        Parameters
-        ----------
-        question : object
-            The question answered.
-        solution : Solution
-            The search's outcome; ``solution.found`` is false when no target is reachable.
-
-        Returns
-        -------
-        object
-            The answer, in whatever form the puzzle formats and checks.
-        """
-
-    def export_graph(self) -> Any:
-        """The graph to export for the instance (``None``: the first question's state graph)."""
-        return None
-
-    @classmethod
-    def move_label(cls, graph: Any, u: Any, v: Any, attrs: dict) -> str:
-        """The move ``u -> v`` of ``graph`` in a few words, for exports and the views: by default its
-        ``label``, ``move`` or ``kind`` attribute (the first that is a string), else its rank.  The
-        toolkit builds the whole ``graph`` for a model that defines its own (:meth:`labels_read_graph`).
-
-        Parameters
-        ----------
-        graph : networkx.DiGraph
-            The state graph.
-        u, v : hashable
-            The move's ends.
-        attrs : dict
-            The edge's attributes.
-
-        Returns
-        -------
-        str
-
-        Examples
-        --------
-        >>> Model.move_label(None, "a", "b", {"move": "push N", "rank": 0})
-        'push N'
-        >>> Model.move_label(None, "a", "b", {"rank": 2})
-        '2'
-        """
-        for key in ("label", "move", "kind"):
-            if isinstance(attrs.get(key), str):
-                return attrs[key]
-        return str(attrs.get("rank", ""))
-
-    @classmethod
-    def labels_read_graph(cls) -> bool:
-        """Whether :meth:`move_label` is the model's own, and so may read the whole state graph
-        (the default reads the move's attributes alone: no graph is built for it)."""
-        return next(owner for owner in cls.__mro__ if "move_label" in vars(owner)) is not Model
-
-    @classmethod
-    def path_labels(cls, record: Any) -> list[str] | None:
-        """The canonical path's moves in the exact words of the answer, where they say more than
-        :meth:`move_label` (Pushing Boxes' walk letters); ``None`` (the default) keeps those."""
-        return None
-
-    @classmethod
-    def state_picture(cls, instance: Any, state: Any) -> str | None:
-        """A state of ``instance`` as a few lines of text (a grid, a row of jugs), or ``None`` (the
-        default): what :meth:`explain` and :meth:`scene` show when a model has no words of its own."""
-        return None
-
-    @classmethod
-    def state_position(cls, instance: Any, state: Any) -> tuple | None:
-        """Where ``state`` of ``instance`` goes in a picture of the state graph, a ``(row, col)``
-        pair of numbers (row downwards, as on a grid), or ``None`` (the default): the views lay
-        the graph out themselves.  A grid puzzle's is the cell the state stands on."""
-        return None
-
-    @classmethod
-    def state_group(cls, instance: Any, state: Any) -> Any:
-        """The group ``state`` belongs to in a picture of the state graph (hashable: the keys
-        held), or ``None`` (the default): each group is drawn as its own copy of the layout."""
-        return None
-
-    @classmethod
-    def scene(cls, record: Any, steps: list) -> Any:
-        """The puzzle of ``record`` after ``steps`` (the first steps of its :meth:`explain`) as a
-        :class:`~stategraph.contract.scene.Scene` for ``stategraph draw``; by default the
-        :meth:`state_picture` of the state reached, as lines of text (``Scene.of_text``); ``None``
-        when there is no picture: draw shows the state graph."""
-        states = record.solution.states if record.solution is not None and record.solution.states else None
-        state = states[len(steps)] if states else None
-        text = None if state is None else cls.state_picture(record.subject, state)
-        if text is None:
-            return None
-        from .scene import Scene  # only `draw` and `view` picture a puzzle; solving never does
-
-        return Scene.of_text(text)
-
-    @classmethod
-    def explain(cls, record: Any) -> dict | None:
-        """The answer of ``record`` (an answered question: ``subject``, ``question``, ``answer``,
-        ``solution``) in words: ``{"steps", "picture", "summary"}`` (and ``"title"``, else the
-        views name the question; ``"start_picture"``, the start state's picture, shown before step
-        1), each step a dict with at least ``number``, ``text``, ``move``,
-        ``before``, ``after``, ``cost`` and ``picture`` (see :mod:`stategraph.views.explain`).  By
-        default the canonical path's moves and states, read from the state graph, each state
-        with its :meth:`state_picture`."""
-        solution = record.solution
-        if solution is None or not solution.found:
-            return {"steps": [], "picture": None, "summary": "no solution: no target state is reachable"}
-        steps, total = [], None
-        labels, states = solution.labels, solution.states or []
-        graph = record.graph if cls.labels_read_graph() else None
-        for number, (u, v, attrs) in enumerate(solution.edges, start=1):
-            weight = attrs.get("weight", 1)
-            total = weight if total is None else total + weight
-            move = cls.move_label(graph, u, v, attrs)
-            steps.append({"number": number, "text": f"{number}. {labels[number - 1]}: {move} -> {labels[number]}; "
-                                                   f"cost so far {total}",
-                          "move": move, "before": labels[number - 1], "after": labels[number],
-                          "cost": components(total), "picture": cls.state_picture(record.subject, v)})
-        start = cls.state_picture(record.subject, states[0]) if states else None
-        return {"steps": steps, "summary": f"cost {solution.cost}: {plural(len(steps), 'move')}" if steps else
-                f"cost {solution.cost}: the start is a goal",
-                "picture": start if not steps else None, "start_picture": start}
 
 
 class Puzzle(ABC):
