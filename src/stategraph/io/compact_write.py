@@ -33,7 +33,7 @@ from collections.abc import Callable
 from ..errors import StategraphError
 from ..graph.compact import CompactGraph
 from ..graph.weights import Lex
-from .graph_write import _CHUNK, _HEADER, _TEXT_ESCAPES, _escaper
+from .graph_write import _CHUNK, _HEADER, _TEXT_ESCAPES, _escaper, _flusher
 from .safefile import open_output
 
 FORMATS = {".graphml": "graphml", ".csv": "csv"}
@@ -94,12 +94,7 @@ def write_graphml(graph: CompactGraph, handle, label: Callable[[object], str]) -
     spelled = [(f'<data key="d4">{c[0]}</data><data key="d5">{c[1]}</data>' if lex else
                 f'<data key="d4">{c!r}</data>') for c in costs]
     goals = set(graph.goals)
-
-    def flush(limit: int = _CHUNK) -> None:
-        if len(out) >= limit:
-            handle.write("".join(out).encode("utf-8"))
-            out.clear()
-
+    flush = _flusher(out, handle)
     names = [text(name) for name in graph.labels.values]
     for u, state in enumerate(graph.states):
         role = "start" if u == 0 else "target" if u in goals else "state"

@@ -76,12 +76,7 @@ def _write_graphml(flat: nx.DiGraph, handle) -> None:
         out.append(f'<data key="{keyid}">{spell(value)}</data>')
     ids = {n: attribute(str(n)) for n in nodes}
     node, edge = _templates("node", scopes["node"]), _templates("edge", scopes["edge"])
-
-    def flush(limit: int = _CHUNK) -> None:
-        if len(out) >= limit:
-            handle.write("".join(out).encode("utf-8"))
-            out.clear()
-
+    flush = _flusher(out, handle)
     for n, attrs in nodes.items():
         template, spells = node(tuple(attrs))
         out.append(template.format(ids[n], *[spell(v) for spell, v in zip(spells, attrs.values())]))
@@ -93,6 +88,17 @@ def _write_graphml(flat: nx.DiGraph, handle) -> None:
             flush()
     out.append("</graph></graphml>")
     flush(0)
+
+
+def _flusher(out: list, handle) -> Callable[..., None]:
+    """``flush(limit)``: ``out`` written to ``handle`` (UTF-8) and emptied once it holds ``limit`` strings."""
+
+    def flush(limit: int = _CHUNK) -> None:
+        if len(out) >= limit:
+            handle.write("".join(out).encode("utf-8"))
+            out.clear()
+
+    return flush
 
 
 def _escaper(table: dict) -> Callable[[str], str]:
