@@ -459,42 +459,24 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     return add_node, add_edge
 
 
-def move_writer(graph) -> Callable[[Hashable, Iterable], None]:
-    """``add_moves(u, moves)``: the moves leaving ``u``, each ``(v, v's attributes, the move's
-    attributes)``, added to ``graph`` (a :class:`LazyGraph` or a ``networkx.DiGraph``) as
-    :func:`graph_writers` would add them, in one call: ``v`` is added with its attributes where
-    it is new (else they are left as they are), the move as it is where ``u`` has none to ``v``.
+def lazy_dicts(graph: LazyGraph) -> tuple[Adjacency, dict]:
+    """A :class:`LazyGraph`'s adjacency and node attributes, for a builder's ``expand`` to write
+    a state's moves straight into (where each state has a move or two, a call a move costs more
+    than the writing): the move ``u -> v`` is ``succ[u][v] = attrs``, after a state ``v`` new to
+    the graph (``v not in succ``) is added as ``succ[v] = {}`` and ``node[v] = v's attributes``.
+    The dicts are kept as given, as :func:`graph_writers` keeps them (read-only thereafter).
 
-    >>> import networkx as nx
-    >>> for g in (LazyGraph(None), nx.DiGraph()):
-    ...     g.add_node("a", label="A")
-    ...     move_writer(g)("a", [("b", {"label": "B"}, {"weight": 1}), ("a", {"label": "-"}, {"weight": 2})])
-    ...     print(node_attributes(g), built_successors(g))
-    {'a': {'label': 'A'}, 'b': {'label': 'B'}} {'a': {'b': {'weight': 1}, 'a': {'weight': 2}}, 'b': {}}
-    {'a': {'label': 'A'}, 'b': {'label': 'B'}} {'a': {'b': {'weight': 1}, 'a': {'weight': 2}}, 'b': {}}
+    >>> g = LazyGraph(None)
+    >>> g.add_node("a", label="A")
+    >>> succ, node = lazy_dicts(g)
+    >>> succ["b"], node["b"] = {}, {"label": "B"}
+    >>> succ["a"]["b"] = {"weight": 1}
+    >>> node_attributes(g), built_successors(g)
+    ({'a': {'label': 'A'}, 'b': {'label': 'B'}}, {'a': {'b': {'weight': 1}}, 'b': {}})
     """
-    add_node, add_edge = graph_writers(graph)
-    succ, node = _dicts(graph)._succ, _dicts(graph)._node
     if type(graph) is not LazyGraph:
-        def add_moves(u, moves: Iterable) -> None:
-            for v, attrs_v, attrs in moves:
-                if v not in succ:
-                    add_node(v, attrs_v)
-                add_edge(u, v, attrs)
-
-        return add_moves
-
-    def add_lazy_moves(u, moves: Iterable) -> None:  # add_moves in a LazyGraph's dicts, spared two calls a move
-        if u not in succ:
-            add_node(u, {})
-        out = succ[u]
-        for v, attrs_v, attrs in moves:
-            if v not in succ:
-                succ[v] = {}
-                node[v] = attrs_v
-            out[v] = {**out[v], **attrs} if v in out else attrs
-
-    return add_lazy_moves
+        raise TypeError(f"lazy_dicts() takes a LazyGraph, not a {type(graph).__name__}")
+    return graph._succ, graph._node
 
 
 def _one_way_edges(succ: Adjacency, node: dict) -> EdgeWriter:

@@ -2,11 +2,11 @@
 
 Each sign's moves come from a table made once (:data:`_MOVES`), the states' attribute dicts are
 shared by the mazes of an input (:data:`_STATES`) and so are the edges' (one per turn), and a
-state's moves are written in one call (:func:`~stategraph.graph.dicts.move_writer`).  The graph is
-the rules' (``tests/test_contract_builders_equal_rules.py`` holds the two equal), with more attributes for the
-views and exports (:func:`state_attributes`); a move's label, the turn, is its ``move``, as in
-the rules.  Its
-canonical path is walked by :func:`first_optimal_turns`.
+state's moves are written straight into the graph's dicts
+(:func:`~stategraph.graph.dicts.lazy_dicts`).  The graph is the rules'
+(``tests/test_contract_builders_equal_rules.py`` holds the two equal), with more attributes for
+the views and exports (:func:`state_attributes`); a move's label, the turn, is its ``move``, as
+in the rules.  Its canonical path is walked by :func:`first_optimal_turns`.
 
 A search that only follows moves from the states it reaches gets the graph built as far as it
 reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`); the whole graph is built, in
@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import partial
 
 from ...graph.canonical import canonical_path, optimal_goals, states_on_optimal_paths
-from ...graph.dicts import move_writer, successors
+from ...graph.dicts import lazy_dicts, successors
 from ...graph.state_graph import StateGraph, WeightProfile
 from ...grid.cells import DELTAS, DIRECTIONS, LEFT_OF, LETTERS, RIGHT_OF
 from .maze import NAME, SIGNS, START, TURNS, ArrowMaze
@@ -96,7 +96,7 @@ def _started(maze: ArrowMaze, graph):
 
 def _writer(maze: ArrowMaze, graph):
     """``expand(state)``: add the moves leaving ``state`` to ``graph``, in the order F, L, R."""
-    add_moves = move_writer(graph)  # (attribute dicts kept, not copied)
+    succ, node = lazy_dicts(graph)  # (attribute dicts kept, not copied)
     signs, table, known = maze.signs, _MOVES, _STATES
     if len(known) > STATE_CACHE:
         known.clear()
@@ -105,21 +105,25 @@ def _writer(maze: ArrowMaze, graph):
         if state.__class__ is str:  # START: one step from the entrance, heading as prescribed
             (row, col), heading = maze.entrance, maze.heading
             first = (row + DELTAS[heading][0], col + DELTAS[heading][1], heading)
-            add_moves(START, [(first, state_attributes(maze, first), turn_attributes("start", "F"))])
+            if first not in succ:
+                succ[first], node[first] = {}, state_attributes(maze, first)
+            succ[START][first] = turn_attributes("start", "F")
             return
         row, col, heading = state
         cell = signs.get((row, col))
         allowed = cell.get(heading) if cell else None
         if not allowed:
             return
-        moves = []
+        out = succ[state]
         for after_heading, dr, dc, attrs in table[heading, allowed]:
             after = (row + dr, col + dc, after_heading)
-            after_attrs = known.get(after)
-            if after_attrs is None:
-                after_attrs = known[after] = _state_attributes(after)
-            moves.append((after, after_attrs, attrs))
-        add_moves(state, moves)  # each state is expanded once, its turns reach distinct states
+            if after not in succ:
+                after_attrs = known.get(after)
+                if after_attrs is None:
+                    after_attrs = known[after] = _state_attributes(after)
+                succ[after] = {}
+                node[after] = after_attrs
+            out[after] = attrs  # each state is expanded once, its turns reach distinct states
 
     return expand
 
