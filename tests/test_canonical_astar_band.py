@@ -225,6 +225,13 @@ def test_the_parents_path_read_without_a_walk_is_the_enumerated_canonical_path(g
         walked = len(walks)
         solution = solve(state_graph, "astar")
         assert (solution.cost, solution.states) == (expected or (None, None)), list(graph.edges(data=True))
+        if expected is not None:  # the moves along it, and its states' distances, read off the graph
+            path = expected[1]
+            assert solution.edges == [(u, v, graph.edges[u, v]) for u, v in zip(path, path[1:])]
+            costs = [0]
+            for u, v in zip(path, path[1:]):
+                costs.append(costs[-1] + graph.edges[u, v]["weight"])
+            assert [solution.search.dist[state] for state in path] == costs
         read += expected is not None and len(walks) == walked
     assert read > 150  # read off the parents in many of them
 

@@ -121,11 +121,11 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     settled = {} if settled is None else settled  # an ordered set: the states in the order settled
     succ = successors(graph)
     kind = _weight_kind(zero, succ, source, weight)
-    path = None
+    path = moves = None
     if kind is not float:
         try:
-            dist, relaxed, path = _exact(HeuristicCheck(graph, kind), succ, source, targets, zero, weight, heuristic,
-                                         settled, stop_at_target, cost_only, canonical)
+            dist, relaxed, path, moves = _exact(HeuristicCheck(graph, kind), succ, source, targets, zero, weight,
+                                                heuristic, settled, stop_at_target, cost_only, canonical)
         except Rounding:  # a float bound met on the way
             settled.clear()
             kind = float
@@ -133,7 +133,7 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
         dist, relaxed = _tolerant(HeuristicCheck(graph, float), succ, source, targets, zero, weight, heuristic,
                                   settled, stop_at_target)
     return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys(),
-                        path=path)
+                        path=path, moves=moves)
 
 
 def _weight_kind(zero, succ, source, weight) -> type:
@@ -153,7 +153,8 @@ def _weight_kind(zero, succ, source, weight) -> type:
 def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target, cost_only, canonical):
     """The textbook's loop with exact arithmetic (ints or ``Lex``), so every test of the heuristic
     is exact: with ``f = g + h``, ``h(u) > w + h(v)`` is ``f(v) < f(u)``, one comparison per move.
-    Returns the distances, the moves relaxed, and the canonical path where ``canonical`` found it."""
+    Returns the distances, the moves relaxed, and the canonical path where ``canonical`` found it
+    (and its moves, where read off the parents)."""
     kind = check.kind
     dist = {source: zero}  # g: the textbook's "reached"
     dist_get, pop, push, tie = dist.get, heappop, heappush, count()
@@ -164,9 +165,9 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
     if h is not None:
         heap.append((zero + h, h, next(tie), source))
     best = None  # the distance of the first target settled
-    path = None
+    path = moves = None
     relaxed = 0
-    # state reached -> (the state its distance came from, the move); dropped (None) once a distance is met
+    # state reached -> the move its distance came from, (u, v, attributes); dropped (None) once a distance is met
     # twice or a state pruned, where the parents may not give the only optimal path
     parents = {source: None} if canonical else None
     while heap:
@@ -188,12 +189,14 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
                 if canonical:
                     found = None
                     if parents is not None and not (heap and heap[0][0] <= best):  # nothing open within the optimum
-                        found = only_path(parents, u, dist)
+                        found = only_path(parents, u)  # (with its moves; its states' distances are settled)
                     if found is None:
-                        found = band_path(succ, source, targets, best, dist, settled, heuristic, zero, weight=weight)
+                        walked = band_path(succ, source, targets, best, dist, settled, heuristic, zero, weight=weight)
+                        if walked is not None:
+                            found = walked[0], None
+                            dist.update(zip(*walked))
                     if found is not None:
-                        path, costs = found
-                        dist.update(zip(path, costs))
+                        path, moves = found
                         break
         edges = succ[u]
         relaxed += len(edges)
@@ -218,11 +221,11 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
                 check.inconsistent(u, v, attrs, hu, h, weight)
             dist[v] = ng
             if parents is not None:
-                parents[v] = u, attrs
+                parents[v] = u, v, attrs
             push(heap, (fv, h, next(tie), v))
     if best is not None:
         check.left_open(targets, settled, dist, best, heap)
-    return dist, relaxed, path
+    return dist, relaxed, path, moves
 
 
 def _tolerant(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target):

@@ -39,8 +39,9 @@ with no fork in the band, as in a maze of corridors, is so read once rather than
 >>> path, costs
 (['s', 'a', 't'], [0, 1, 3])
 
->>> only_path({"s": None, "b": ("s", g.edges["s", "b"]), "t": ("b", g.edges["b", "t"])}, "t", {"s": 0, "b": 1, "t": 3})
-(['s', 'b', 't'], [0, 1, 3])
+>>> path, moves = only_path({"s": None, "b": ("s", "b", g.edges["s", "b"]), "t": ("b", "t", g.edges["b", "t"])}, "t")
+>>> path, [(u, v, attrs["rank"]) for u, v, attrs in moves]
+(['s', 'b', 't'], [('s', 'b', 1), ('b', 't', 0)])
 """
 
 from __future__ import annotations
@@ -129,15 +130,17 @@ def _in_rank_order(moves: Mapping, rank: str):
     return [(v, attrs) for _, v, attrs in ordered]
 
 
-def only_path(parents: dict, target: Hashable, dist: dict, *, rank: str = "rank") -> tuple[list, list] | None:
-    """The path ``parents`` (each state -> the state before it and the move's attributes, the
-    source's ``None``) give to ``target``, and the distance of each of its states; ``None`` where a
-    move on it has no rank (the walk of :mod:`~stategraph.graph.canonical` refuses it in one line)."""
-    path = [target]
-    while (entry := parents[path[-1]]) is not None:
-        before, attrs = entry
-        if attrs.get(rank) is None:
+def only_path(parents: dict, target: Hashable, *, rank: str = "rank") -> tuple[list, list] | None:
+    """The path ``parents`` (each state -> the move into it, ``(state before, state, the move's
+    attributes)``; the source's ``None``) give to ``target``, and those moves along it, in one
+    walk; ``None`` where a move on it has no rank (the walk of :mod:`~stategraph.graph.canonical`
+    refuses it in one line)."""
+    path, moves = [target], []
+    while (move := parents[path[-1]]) is not None:
+        if move[2].get(rank) is None:
             return None
-        path.append(before)
+        moves.append(move)
+        path.append(move[0])
     path.reverse()
-    return path, [dist[state] for state in path]
+    moves.reverse()
+    return path, moves

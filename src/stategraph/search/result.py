@@ -85,6 +85,9 @@ class SearchResult:
         (``canonical=True``) and could vouch for it; else ``None``.  A routine that gives it
         promises only what a cost-only run does of the other distances: the canonical path's
         states have their exact distances.
+    moves : list or None
+        ``(u, v, attrs)`` of each move along ``path``, ``attrs`` the edge's attribute dict, where
+        the routine read them on its way to the path; else ``None``.
 
     ``order``, where the routine can tell it, holds the states it settled, each once, in the order
     it settled them first (``len(order) == stats.settled``): the routine's own ordered set (a
@@ -99,6 +102,7 @@ class SearchResult:
     order: Collection | None = None
     tree: BreadthFirstTree | None = None
     path: list | None = None
+    moves: list | None = None
 
     def settled_order(self) -> list:
         """The states settled, in order: ``order`` where the routine reports it, else every state

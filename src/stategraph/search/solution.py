@@ -187,8 +187,10 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         return Solution(best, None, [], stats, search=result)
     if states is None:
         return Solution(None, None, [], stats, search=result)
-    # a routine's own path: it read the moves of each state but the last (a plain dict reads faster)
-    succ = successors(graph) if found is None else built_successors(graph)
-    moves = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
+    moves = result.moves if found is not None else None  # (the moves of a routine's own path, where it read them)
+    if moves is None:
+        # a routine's own path: it read the moves of each state but the last (a plain dict reads faster)
+        succ = successors(graph) if found is None else built_successors(graph)
+        moves = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
     labels = state_labels(graph, states)
     return Solution(dist[states[-1]], states, moves, stats, labels, search=result)
