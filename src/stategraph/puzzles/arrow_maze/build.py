@@ -75,12 +75,13 @@ def distance_lower_bound(maze: ArrowMaze):
 # a turn's edge attributes: one dict per turn F, L, R, shared by every edge of that turn in every
 # maze (a compiled graph's edge dicts are read-only: graph_dicts.graph_writers)
 _TURN_EDGES = {choice: turn_attributes(choice, choice) for choice in TURNS}
-# (heading, allowed turns in F, L, R order) -> the moves: (heading after, row step, column step,
+# heading -> allowed turns in F, L, R order -> the moves: (heading after, row step, column step,
 # the edge's attributes)
-_MOVES = {(heading, allowed): tuple((after, *DELTAS[after], _TURN_EDGES[choice])
-                                    for choice in allowed
-                                    for after in [turned(heading, choice)])
-          for heading in range(4) for allowed in {allowed for _, allowed in SIGNS.values()}}
+_MOVES = tuple({allowed: tuple((after, *DELTAS[after], _TURN_EDGES[choice])
+                               for choice in allowed
+                               for after in [turned(heading, choice)])
+                for allowed in {allowed for _, allowed in SIGNS.values()}}
+               for heading in range(4))
 # state -> its node's attributes, shared by the mazes of an input (read-only, as the edge dicts are;
 # cleared before a maze past STATE_CACHE entries)
 _STATES: dict = {}
@@ -115,7 +116,7 @@ def _writer(maze: ArrowMaze, graph):
         if not allowed:
             return
         out = succ[state]
-        for after_heading, dr, dc, attrs in table[heading, allowed]:
+        for after_heading, dr, dc, attrs in table[heading][allowed]:
             after = (row + dr, col + dc, after_heading)
             if after not in succ:
                 after_attrs = known.get(after)
