@@ -4,6 +4,8 @@ every command."""
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from stategraph.cli import main as cli
@@ -41,3 +43,20 @@ def test_a_line_not_starting_with_a_command_gets_the_parser_of_every_command(arg
 def test_each_command_s_usage_starts_with_its_name():
     subparsers = cli._parser()._subparsers._group_actions[0].choices
     assert [each.prog for each in subparsers.values()] == [f"stategraph {name}" for name in cli.COMMANDS]
+
+
+
+@pytest.mark.parametrize("command", [None, "solve", "grade"])
+def test_help_is_laid_out_at_the_terminal_s_width_as_argparse_lays_it_out(command, monkeypatch):
+    """The parser's formatter asks for the width only when it lays text out: the same text as argparse's own."""
+    layouts = set()
+    for columns in ("40", "100", "250"):
+        monkeypatch.setenv("COLUMNS", columns)
+        parser = cli._parser(command)
+        if command is not None:
+            parser = parser._subparsers._group_actions[0].choices[command]
+        ours = (parser.format_help(), parser.format_usage())
+        parser.formatter_class = argparse.HelpFormatter
+        assert ours == (parser.format_help(), parser.format_usage()), columns
+        layouts.add(ours[0])
+    assert len(layouts) == 3  # each width lays the help out its own way

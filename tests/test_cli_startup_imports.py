@@ -85,7 +85,8 @@ def test_a_graph_searched_as_it_is_built_needs_no_networkx_until_it_is_read_whol
 # Not needed to solve a first-level puzzle named by its plain config file or as module:Class (issue 44, point 6):
 FIRST_LEVEL_DEFERRED = ("networkx", "importlib.resources",  # a packaged config's look-up
                         "yaml",  # a config other than plain YAML (stategraph.io.plain_yaml)
-                        "traceback")  # a fault to describe
+                        "traceback",  # a fault to describe
+                        "shutil")  # the terminal's width, for help only (argparse asks for it with each option)
 
 
 @pytest.mark.parametrize("named", [["--config", "puzzle.yaml"], ["water_jug:WaterJug"]])

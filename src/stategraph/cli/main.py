@@ -65,9 +65,29 @@ def _stop(signum, frame) -> None:
 MOST_USAGE_MESSAGE = 300  # characters of argparse's message kept: the rest is a value quoted whole
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter, which asks for the terminal's width only when it lays text out:
+    argparse makes one for every option added, to check its metavar, and the width's module
+    (``shutil``) takes longer to import than a small run takes to solve."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position, width=1 if width is None else width)
+        self._width_unknown, self._max_asked = width is None, max_help_position
+
+    def format_help(self):
+        if self._width_unknown:  # argparse's own default, now that it is needed
+            laid_out = argparse.HelpFormatter(self._prog, self._indent_increment, self._max_asked)
+            self._width, self._max_help_position = laid_out._width, laid_out._max_help_position
+            self._width_unknown = False
+        return super().format_help()
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with usage errors on one line, and help whose failed write (a full disk) is seen
     (argparse's own printing drops write errors)."""
+
+    def __init__(self, *args, formatter_class=_Formatter, **kwargs):
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
 
     def error(self, message):
         from ..errors import escaped
