@@ -17,30 +17,13 @@ from ..contract.puzzle import Model, Puzzle
 from ..errors import StategraphError, shorten
 from ..plugins import load as plugins
 from ..plugins.names import is_plugin_name as is_plugin_name  # re-exported: a puzzle name is module:Class
+from ..plugins.registry import LazyRegistry
 
 _BUILT_IN = {"pushing_boxes": "PushingBoxes", "huarong": "Huarong", "arrow_maze": "ArrowMazes"}  # sub-package: class
 
 
-class _BuiltIn(Mapping[str, Puzzle]):
-    """The built-in puzzles by name, each imported when first looked up (``solve arrow_maze`` loads one)."""
-
-    def __init__(self) -> None:
-        self._made: dict[str, Puzzle] = {}
-
-    def __getitem__(self, name: str) -> Puzzle:
-        if name not in self._made:
-            class_name = _BUILT_IN[name]  # KeyError: not a built-in puzzle
-            self._made.setdefault(name, getattr(import_module(f".{name}", __name__), class_name)())
-        return self._made[name]
-
-    def __contains__(self, name: object) -> bool:
-        return name in _BUILT_IN
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_BUILT_IN)
-
-    def __len__(self) -> int:
-        return len(_BUILT_IN)
+def _built_in(name: str) -> Puzzle:
+    return getattr(import_module(f".{name}", __name__), _BUILT_IN[name])()
 
 
 class _Aliases(Mapping[str, Puzzle]):
@@ -60,7 +43,7 @@ class _Aliases(Mapping[str, Puzzle]):
         return len(self._table)
 
 
-PUZZLES: Mapping[str, Puzzle] = _BuiltIn()
+PUZZLES: Mapping[str, Puzzle] = LazyRegistry(_BUILT_IN, _built_in)  # each imported when first looked up
 ALIASES: Mapping[str, Puzzle] = _Aliases()
 
 
