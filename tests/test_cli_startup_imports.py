@@ -87,17 +87,24 @@ FIRST_LEVEL_DEFERRED = ("networkx", "importlib.resources",  # a packaged config'
                         "yaml",  # a config other than plain YAML (stategraph.io.plain_yaml)
                         "traceback",  # a fault to describe
                         "shutil")  # the terminal's width, for help only (argparse asks for it with each option)
+ROUTINE_MODULES = {"astar": ("astar", "astar_path", "heuristic_check"), "bfs": ("bfs",), "dijkstra": ("dijkstra",),
+                   "spfa": ("spfa",), "layered_bfs": ("layered_bfs",), "bidirectional_dijkstra": ("bidirectional",),
+                   "networkx": ("networkx_routine",)}  # a routine's own modules: only the routine run loads them
 
 
-@pytest.mark.parametrize("named", [["--config", "puzzle.yaml"], ["water_jug:WaterJug"]])
-def test_a_first_level_puzzle_loads_none_of_the_deferred_modules(tmp_path, named):
+@pytest.mark.parametrize(("named", "routine"), [(["--config", "puzzle.yaml"], "bfs"),  # the config's routine
+                                                (["water_jug:WaterJug"], "dijkstra")])  # the default
+def test_a_first_level_puzzle_loads_none_of_the_deferred_modules(tmp_path, named, routine):
     example = tmp_path / "water_jug"  # a copy: the plug-in's compiled file is not left in examples/
     shutil.copytree(Path(__file__).parent.parent / "examples" / "water_jug", example)
     (tmp_path / "jugs.txt").write_text("2\n3 5 4\n2 4 3\n")
     done, modules = loaded(tmp_path, "solve", *named, str(tmp_path / "jugs.txt"), cwd=example)
     assert (done.returncode, done.stdout, done.stderr) == (0, b"6\n-1\n", b"")
     assert "stategraph.contract.first_level" in modules  # the listing works
-    assert sorted(modules & set(FIRST_LEVEL_DEFERRED)) == []
+    routines = {name: {f"stategraph.search.{part}" for part in parts} for name, parts in ROUTINE_MODULES.items()}
+    assert routines[routine] <= modules
+    others = set().union(*(names for name, names in routines.items() if name != routine))
+    assert sorted(modules & (set(FIRST_LEVEL_DEFERRED) | others)) == []
 
 
 def test_what_an_option_needs_is_loaded_when_asked_for(tmp_path):

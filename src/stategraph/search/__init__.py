@@ -19,41 +19,50 @@ rounding) sits beside that loop.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Any
+
 from ..errors import SearchNotApplicable, described, shorten
-from .astar import astar
-from .bfs import bfs
-from .bidirectional import bidirectional_dijkstra
-from .dijkstra import dijkstra
-from .layered_bfs import layered_bfs
-from .networkx_routine import networkx_dijkstra
+from ..plugins.registry import LazyRegistry
 from .result import SearchResult, SearchStats
 from .routine import SearchRoutine
-from .spfa import spfa
 
 __all__ = ["SEARCHES", "SearchRoutine", "SearchResult", "SearchStats", "get_search",
            "check_applicable", "check_options"]
 
+_BUILT_IN: dict[str, tuple[str, str, str, dict[str, Any]]] = {  # name: module:function, what SearchRoutine says
+    "bfs": ("bfs:bfs", "breadth-first search, layer by layer", "unit weights only",
+            dict(needs_unit=True, options=("stop_at_target",), grows=True, tree=True)),
+    "layered_bfs": ("layered_bfs:layered_bfs",
+                    "the seeds' layered BFS: breadth-first on the first component, minimum on the second",
+                    "Lex (primary, secondary) with primary 0 or 1 per edge", dict(needs_lex_01=True, grows=True)),
+    "dijkstra": ("dijkstra:dijkstra", "Dijkstra with a binary heap, stops at the nearest target",
+                 "non-negative numbers or Lex pairs", dict(options=("stop_at_target",), cost_only=True, grows=True)),
+    "spfa": ("spfa:spfa", "queue-based Bellman-Ford (SPFA), as in the NOIP seed",
+             "any numbers or Lex pairs (refuses negative cycles)", dict(needs_nonnegative=False)),
+    "astar": ("astar:astar", "A* with the puzzle's admissible, consistent heuristic",
+              "non-negative numbers or Lex pairs, with a puzzle heuristic",
+              dict(needs_heuristic=True, options=("stop_at_target",), cost_only=True, grows=True, canonical=True)),
+    "bidirectional_dijkstra": ("bidirectional:bidirectional_dijkstra",
+                               "forward and backward Dijkstra meeting in the middle, then an A* sweep",
+                               "non-negative numbers or Lex pairs", {}),
+    "networkx": ("networkx_routine:networkx_dijkstra",
+                 "networkx.single_source_dijkstra_path_length (Lex via exact scalar encoding)",
+                 "non-negative numbers or Lex pairs", {}),
+}
 
-SEARCHES: dict[str, SearchRoutine] = {r.name: r for r in [
-    SearchRoutine("bfs", bfs, "breadth-first search, layer by layer", "unit weights only",
-                  needs_unit=True, options=("stop_at_target",), grows=True, tree=True),
-    SearchRoutine("layered_bfs", layered_bfs,
-                  "the seeds' layered BFS: breadth-first on the first component, minimum on the second",
-                  "Lex (primary, secondary) with primary 0 or 1 per edge", needs_lex_01=True, grows=True),
-    SearchRoutine("dijkstra", dijkstra, "Dijkstra with a binary heap, stops at the nearest target",
-                  "non-negative numbers or Lex pairs", options=("stop_at_target",), cost_only=True, grows=True),
-    SearchRoutine("spfa", spfa, "queue-based Bellman-Ford (SPFA), as in the NOIP seed",
-                  "any numbers or Lex pairs (refuses negative cycles)", needs_nonnegative=False),
-    SearchRoutine("astar", astar, "A* with the puzzle's admissible, consistent heuristic",
-                  "non-negative numbers or Lex pairs, with a puzzle heuristic", needs_heuristic=True,
-                  options=("stop_at_target",), cost_only=True, grows=True, canonical=True),
-    SearchRoutine("bidirectional_dijkstra", bidirectional_dijkstra,
-                  "forward and backward Dijkstra meeting in the middle, then an A* sweep",
-                  "non-negative numbers or Lex pairs"),
-    SearchRoutine("networkx", networkx_dijkstra,
-                  "networkx.single_source_dijkstra_path_length (Lex via exact scalar encoding)",
-                  "non-negative numbers or Lex pairs"),
-]}
+
+def _built_in(name: str) -> SearchRoutine:
+    where, summary, accepts, flags = _BUILT_IN[name]
+    module, function = where.split(":")
+    return SearchRoutine(name, getattr(import_module(f".{module}", __name__), function), summary, accepts, **flags)
+
+
+SEARCHES: Mapping[str, SearchRoutine] = LazyRegistry(_BUILT_IN, _built_in)
+"""The built-in search routines by name, each a :class:`~stategraph.search.SearchRoutine`.
+
+Each routine's module is imported when the routine is first looked up: a run with ``bfs`` loads no other."""
 
 
 def get_search(name: str, folder: str | None = None) -> SearchRoutine:

@@ -34,9 +34,7 @@ from ..errors import ContractError, StategraphError, found_in_chain, shorten
 from ..graph.canonical import optimal_cost, states_on_optimal_paths
 from ..graph.weights import INFINITY, Lex, RoutineLex
 from ..plugins.faults import describe_exception, plugin_fault
-from .dijkstra import dijkstra
 from .result import SearchResult, SearchStats
-from .spfa import spfa
 
 
 class RoutineFault(ContractError):
@@ -176,6 +174,9 @@ def exact_distances(model, judged: Mapping | None = None) -> dict:
     """The shortest distance of every state in ``model`` (a :class:`~stategraph.graph.state_graph.StateGraph`)
     as near as its nearest target, and as near as the farthest of the distances ``judged`` (all of
     them, without ``judged``), by one built-in search; a state left out is farther (or unreachable)."""
+    from .dijkstra import dijkstra  # imported here: a run that judges no routine loads neither
+    from .spfa import spfa
+
     if not model.profile.nonnegative:
         return spfa(model.graph, model.source, model.targets, zero=model.zero).dist
     finite = [d for d in (judged or {}).values() if not (isinstance(d, float) and d == math.inf)]
