@@ -13,8 +13,8 @@ order (``--only speed``, ``first-level``, ``shapes``, ``jobs`` or ``detailed`` r
   stategraph, port, ...; the port runs once on the 1000-query 100 x 100 boards, about half a
   minute each), the port's output checked byte for byte; the start-up rows set ``stategraph
   solve`` on the 2-maze sample, and on one instance of the water jug example named by its config
-  (a first-level plug-in, issue 44), against ``python -c pass`` and give the share of ``import
-  networkx`` (and of every import) from ``-X importtime``;
+  (a first-level plug-in, issue 44), against ``python -c pass``, in at least 31 pairs, and give
+  the share of ``import networkx`` (and of every import) from ``-X importtime``;
 - the first-level table (issue 33, ``first_level.py``): the 8-puzzle, water jug and keys-and-doors
   examples, ``stategraph solve --config puzzle.yaml FILE`` in the example's folder against the
   same rules on NoGraphs, networkx by hand and simpleai (``baselines/first_level_*.py``; the
@@ -572,6 +572,14 @@ def jobs_rows(quick: bool, cli: list) -> list:
             row(f"Huarong Dao, {count:,} queries on a 10x10 board, 10% fixed", "huarong", hr(10, 10, count, 0.1, 2019))]
 
 
+STARTUP_PAIRS = 31  # a start-up row's fewest pairs: a run takes a tenth of a second, and its median wants many
+
+
+def startup_pairs(pairs: int) -> int:
+    """The pairs a start-up row runs: ``pairs``, but at least :data:`STARTUP_PAIRS` (a single ``--quick`` run aside)."""
+    return pairs if pairs == 1 else max(pairs, STARTUP_PAIRS)
+
+
 def import_seconds(stderr: bytes) -> tuple | None:
     """``(every import, import networkx)`` in seconds, cumulative, from a ``-X importtime`` report
     (networkx as imported in that process: what it shares with modules imported before it is not
@@ -672,8 +680,9 @@ def pair_table(results: list, cap: float, pairs: int, pin: int | None,
         lines.append(f"| {res.row.label} | {run_text(res.sg, cap)} | {port} | {versus(res, cap)} |")
     where = f"pinned to CPU {pin}" if pin is not None and all(r.row.pinned for r in results) else "not pinned"
     lines.append("")
+    more = startup_pairs(pairs) if any(res.row.startup for res in results) else pairs
     lines.append(f"whole processes, {where}, median of {pairs} interleaved pairs ({first}, {second}, {first}, "
-                 f"{second}, ...); {commands}")
+                 f"{second}, ...){f' ({more} on the start-up rows)' if more != pairs else ''}; {commands}")
     if few:
         lines.append(f"(*) the port ran in the first {min(few)} pair(s) only (a run takes about half a minute)")
     checked = compared(results)
@@ -758,7 +767,7 @@ def main(argv=None) -> int:
         use_bytecode_cache(folder / "bytecode", cli)
         for row in speed_rows:
             log(f"{row.label}")
-            speed.append(bench_pairs(row, cli, pairs, cap, folder, pin, log))
+            speed.append(bench_pairs(row, cli, startup_pairs(pairs) if row.startup else pairs, cap, folder, pin, log))
         for workload in levels:
             log(f"first level: {workload.label}")
             level_outcomes.append(first_level.bench_workload(workload, cli, pairs, cap, folder, pin, log,
