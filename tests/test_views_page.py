@@ -17,7 +17,8 @@ from cli_runner import run_cli
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from stategraph import get_puzzle  # noqa: E402
+from stategraph import SuccessorPuzzle, get_puzzle  # noqa: E402
+from stategraph.graph.state_graph import WeightProfile  # noqa: E402
 from stategraph.puzzles import load_plugin  # noqa: E402
 from stategraph.search import SEARCHES  # noqa: E402
 from stategraph.settings.resolve import Settings  # noqa: E402
@@ -488,3 +489,46 @@ def test_the_function_and_its_module_both_build_pages(sample):
     text = sample("arrow_maze").read_text()
     assert PAGE(  # the module, where it was imported before the function was asked for
         "arrow_maze", text).data == page("arrow_maze", text).data
+
+
+class Steps:
+    """From 0 to n by +1 and +2 (a first-level model counted without its graph)."""
+
+    def start(self, n):
+        return 0
+
+    def is_goal(self, n, x):
+        return x == n
+
+    def moves(self, n, x):
+        for step in (1, 2):
+            if x + step <= n:
+                yield f"+{step}", x + step, 1
+
+
+class Ones(Steps):
+    """From 0 to n by +1 alone."""
+
+    def moves(self, n, x):
+        if x < n:
+            yield "+1", x + 1, 1
+
+
+class Climb(SuccessorPuzzle):
+    name, summary, sample = "climb", "0 to n", "6\n"
+    models = {"steps": Steps, "ones": Ones}
+    profile = WeightProfile(unit=True)  # declared: a search builds only what it reaches, the size is counted
+
+    def read(self, tokens, limits):
+        return tokens.integer("n", 0, 100)
+
+
+def test_the_shown_models_whole_graph_is_not_counted_again(monkeypatch):
+    compact = importlib.import_module("stategraph.graph.compact")
+    counted = []
+    explore_compact = compact.explore_compact
+    monkeypatch.setattr(compact, "explore_compact", lambda rules, *a, **k: counted.append(type(rules).__name__)
+                        or explore_compact(rules, *a, **k))
+    built = page(Climb(), "6\n")
+    assert [(m["name"], m["states"], m["edges"]) for m in built.data["models"]] == [("steps", 7, 11), ("ones", 7, 6)]
+    assert counted == ["Ones"]  # the shown model's graph is built for the page: its size is read there

@@ -120,9 +120,12 @@ def ruled_out(puzzle: Puzzle | str, models: list[str] | None = None, routines: l
 
 
 def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>",
-            base: Settings | None = None, models: list[str] | None = None) -> list[dict]:
+            base: Settings | None = None, models: list[str] | None = None,
+            sizes: dict[str, tuple[int, int]] | None = None) -> list[dict]:
     """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair, each
     run with the limits and (where its routine takes them) the search options of ``base``.
+    ``sizes``: the ``(states, edges)`` of a model already counted on a one-question ``text``, for
+    its rows (its graph is not counted again).
 
     ``text`` is a string or bytes, or a function giving each pair's run the input read again from
     its start (a stream read once, kept as far as it was read: see ``stategraph compare``).
@@ -140,7 +143,7 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
     for model, algorithm in chosen_pairs:
         settings = _pair_settings(base, model, algorithm)
         try:
-            _add_rows(tables, chosen, text, settings, source, model, algorithm)
+            _add_rows(tables, chosen, text, settings, source, model, algorithm, (sizes or {}).get(model))
         except (InputError, ConfigError):
             raise
         except StategraphError as exc:  # a naive model refusing a large instance, a broken routine: in its rows
@@ -178,9 +181,12 @@ def _pair_settings(base: Settings, model: str, algorithm: str) -> Settings:
                         stats=False, verify=False, export_graphml=None)
 
 
-def _add_rows(tables, chosen, text, settings, source, model, algorithm) -> None:
-    for record in run(chosen, text() if callable(text) else text, settings, source, keep_wrong=True, sizes=True):
+def _add_rows(tables, chosen, text, settings, source, model, algorithm, size: tuple[int, int] | None) -> None:
+    for record in run(chosen, text() if callable(text) else text, settings, source, keep_wrong=True,
+                      sizes=size is None):
         stats = record.stats
+        if size is not None:
+            stats["states"], stats["edges"] = size
         key = (record.instance, record.query)
         table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
         first = next((row["output"] for row in table["rows"] if row["output"] is not None), record.text)

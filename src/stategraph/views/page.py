@@ -183,7 +183,7 @@ def build(settings: Settings, text, instance: int | None = None, query: int | No
             "instance": record.instance, "query": record.query, "answer": record.text, "summary": told["summary"],
             "styles": {"cell": CELL_STYLES, "trail": TRAIL_STYLES, "mark": MARK_STYLES},
             "steps": steps, "graph": seen.graph, "replays": seen.replays,
-            "models": every_model(settings, record, source), "census": seen.census,
+            "models": every_model(settings, record, source, seen.size), "census": seen.census,
             **({"wrong": f"{settings.model} {wrong}"} if wrong else {})}
 
 
@@ -200,6 +200,7 @@ class _Capture:
         self.drawn: list = []  # the drawn states, and their places in the order a search from the start reaches them
         self.order: list[int] = []
         self.census: dict | None = None  # the whole space's census, when it is small enough
+        self.size: tuple[int, int] | None = None  # the whole graph's (states, edges), counted once it is built
         self.counted = 0  # the page's bytes counted so far: its frame and its graph part
         self._edge_at: dict = {}  # (u, v) of the canonical path -> the edge's place in graph["edges"]
         self._moves: dict[str, int] = {}  # move label -> its place in graph["moves"]
@@ -208,6 +209,7 @@ class _Capture:
         if (number, query) != self.wanted:
             return
         graph = state_graph.graph  # the graph searched (the export's may differ)
+        self.size = state_graph.size()  # (the whole graph is built: not counted again by every_model)
         path = (solution.states if solution is not None else None) or [state_graph.source]
         if len(path) * MIN_STEP_BYTES > MAX_PAGE_BYTES:
             raise StategraphError(f"the canonical path has {len(path) - 1:,} moves: its page would be over "

@@ -11,15 +11,15 @@ from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphErr
 from ..settings.resolve import Settings
 
 
-def every_model(settings: Settings, record, source: str) -> list[dict]:
+def every_model(settings: Settings, record, source: str, size: tuple[int, int] | None = None) -> list[dict]:
     """Every model of the puzzle on the same question (the default first), as ``compare`` counts it
     with the page's routine (or, where it does not apply, the model's first): the model's size (the
-    whole graph's states and edges), the search's work (states built and settled), the cost, and
-    whether its answer is the shown model's."""
+    whole graph's states and edges; ``size``: the shown model's, already counted), the search's work
+    (states built and settled), the cost, and whether its answer is the shown model's."""
     from .compare import combinations
 
     puzzle = settings.puzzle
-    counted = _Counted(settings, record, source)
+    counted = _Counted(settings, record, source, {} if size is None else {settings.model: size})
     routines: dict[str, list[str]] = defaultdict(list)
     for model, routine in combinations(puzzle):
         routines[model].append(routine)
@@ -55,15 +55,15 @@ class _Counted:
     """``compare``'s row for one (model, routine) on the page's question, run on that question alone
     (the instance already read, asked only that question), so no other instance is read or solved."""
 
-    def __init__(self, settings: Settings, record, source: str):
-        self.settings, self.source = settings, source
+    def __init__(self, settings: Settings, record, source: str, sizes: dict[str, tuple[int, int]]):
+        self.settings, self.source, self.sizes = settings, source, sizes
         self.alone = _QuestionAlone(settings.puzzle, record.subject, record.question)
 
     def __call__(self, model: str, routine: str) -> dict | None:
         from .compare import compare
 
         alone = cast(Puzzle, self.alone)  # a Puzzle in all that compare asks of one
-        tables = compare(alone, b"", [(model, routine)], self.source, base=self.settings)
+        tables = compare(alone, b"", [(model, routine)], self.source, base=self.settings, sizes=self.sizes)
         return tables[0]["rows"][0] if tables else None
 
 
