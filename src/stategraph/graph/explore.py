@@ -242,12 +242,17 @@ def _misfit(cost, profile: WeightProfile) -> str:
 
 
 def _graph(explorer: Explorer, states, edges) -> nx.DiGraph:
-    """The ``networkx.DiGraph`` of the states (each with its ``label``) and the kept moves."""
+    """The ``networkx.DiGraph`` of the states (each with its ``label``) and the kept moves (their
+    attribute dicts shared as :func:`expanding` shares them)."""
     import networkx as nx
 
     graph: nx.DiGraph = nx.DiGraph()
-    graph.add_nodes_from((state, {"label": explorer.label(state)}) for state in states)
-    graph.add_edges_from((u, v, {"weight": cost, "rank": rank, "move": name}) for u, v, cost, rank, name in edges)
+    add_node, add_edge = graph_writers(graph)
+    label, attributes = explorer.label, _edge_attributes()
+    for state in states:
+        add_node(state, {"label": label(state)})
+    for u, v, cost, rank, name in edges:
+        add_edge(u, v, attributes(cost, rank, name))
     return graph
 
 
