@@ -1,6 +1,8 @@
 """``compare``, ``explain`` and ``draw`` read their input as a stream, and every report a command
 writes (stdout, or stderr for ``check``, ``--stats``, ``--verify`` and ``draw``) that fails is exit
-status 4 with one line, through the real command line in subprocesses.
+status 4 with one line, through the real command line: in subprocesses where the rule is about the
+process (a memory limit, a full or closed standard stream), else in this process (the shared runner,
+``tests/cli_runner.py``: its standard input is a real file, as a redirected command's is).
 
 Memory is bounded with ``RLIMIT_AS`` in ``preexec_fn`` (as in ``test_faults_hostile_cli.py``), so
 nothing is timed: the timeouts only stop a hung run.
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_runner import run_cli
 from test_faults_hostile_cli import open_maze
 
 PY = sys.executable
@@ -38,7 +41,7 @@ def stategraph(folder, *args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, 
 
 
 def one_line(done) -> str:
-    err = done.stderr.decode()
+    err = done.stderr if isinstance(done.stderr, str) else done.stderr.decode()
     assert "Traceback" not in err and err.endswith("\n") and err.count("\n") == 1, err[-2000:]
     return err[:-1]
 
@@ -68,9 +71,8 @@ def _without_timings(text: bytes) -> list:
 
 
 def test_compare_reads_stdin_once_for_every_model_and_routine(folder):
-    with open(folder / "in.txt", "rb") as stdin:
-        piped = stategraph(folder, "compare", "pushing_boxes", "--format", "csv", stdin=stdin)
-    named = stategraph(folder, "compare", "pushing_boxes", "in.txt", "--format", "csv")
+    piped = run_cli("compare", "pushing_boxes", "--format", "csv", stdin=SAMPLE, cwd=folder, binary=True)
+    named = run_cli("compare", "pushing_boxes", "in.txt", "--format", "csv", cwd=folder, binary=True)
     assert piped.returncode == named.returncode == 0, piped.stderr
     rows = _without_timings(piped.stdout)
     assert rows == _without_timings(named.stdout)
@@ -79,11 +81,10 @@ def test_compare_reads_stdin_once_for_every_model_and_routine(folder):
 
 def test_draw_reads_stdin_once_for_a_graph_and_an_animation(folder):
     pytest.importorskip("matplotlib")
-    with open(folder / "in.txt", "rb") as stdin:
-        done = stategraph(folder, "draw", "pushing_boxes", "--instance", "3", "--graph", "-o", "g.svg",
-                          "--animate", "a.gif", "-a", "dijkstra", stdin=stdin)
+    done = run_cli("draw", "pushing_boxes", "--instance", "3", "--graph", "-o", "g.svg", "--animate", "a.gif",
+                   "-a", "dijkstra", stdin=SAMPLE, cwd=folder)
     assert done.returncode == 0, done.stderr
-    assert done.stderr.decode().splitlines() == ["stategraph: wrote g.svg: 17 states, 17 settled by dijkstra",
+    assert done.stderr.splitlines() == ["stategraph: wrote g.svg: 17 states, 17 settled by dijkstra",
                                                  "stategraph: wrote a.gif: 7 frames"]  # the start, 6 pushes
     assert (folder / "g.svg").stat().st_size > 0 and (folder / "a.gif").read_bytes()[:6] == b"GIF89a"
 
@@ -99,15 +100,15 @@ def test_draw_reads_stdin_once_for_a_graph_and_an_animation(folder):
 def test_instances_and_queries_count_from_1(args, line, folder):
     if args[0] == "draw":
         pytest.importorskip("matplotlib")
-    done = stategraph(folder, args[0], "pushing_boxes", "in.txt", *args[1:])
-    assert (done.returncode, one_line(done), done.stdout) == (2, line, b"")
+    done = run_cli(args[0], "pushing_boxes", "in.txt", *args[1:], cwd=folder)
+    assert (done.returncode, one_line(done), done.stdout) == (2, line, "")
     assert sorted(p.name for p in folder.iterdir()) == ["in.txt"]
 
 
 def test_an_animation_over_its_size_limit_is_refused_before_drawing(folder):
     pytest.importorskip("matplotlib")
     (folder / "open30.txt").write_bytes(open_maze(30) + b"0 0\n")
-    done = stategraph(folder, "draw", "pushing_boxes", "open30.txt", "--animate", "a.gif")
+    done = run_cli("draw", "pushing_boxes", "open30.txt", "--animate", "a.gif", cwd=folder)
     assert done.returncode == 2
     assert one_line(done) == ("stategraph: error: the animation of instance 1 would draw 57 frames of 900 cells or "
                               "states (51,300 frame cells), above the animation limit of 25,000 frame cells; draw its "
