@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from cli_runner import run_cli
 from stategraph.cli import commands
 from stategraph.cli import main as cli
 from stategraph.limits import MAX_LIMIT
@@ -17,11 +18,6 @@ from stategraph.settings.fields import DEFAULTS, FIELDS, KEYS, SHARED
 from stategraph.settings.resolve import Settings
 
 PB_MAZE = "1 3\nSBT\n0 0\n"
-
-
-def run_cli(*args, stdin: str = "", cwd=None):
-    return subprocess.run([sys.executable, "-m", "stategraph", *args], input=stdin.encode(),
-                          capture_output=True, cwd=cwd, timeout=120)
 
 
 def other_value(key):
@@ -89,8 +85,8 @@ def test_jobs_from_yaml_set_flag_and_settings(tmp_path, monkeypatch):
 def test_check_takes_jobs(tmp_path):
     maze, answers = tmp_path / "maze.txt", tmp_path / "answers.txt"
     maze.write_text(PB_MAZE)
-    answers.write_bytes(run_cli("solve", "pushing_boxes", str(maze)).stdout)
-    done = run_cli("check", "pushing_boxes", str(maze), str(answers), "--jobs", "1")
+    answers.write_bytes(run_cli("solve", "pushing_boxes", maze, binary=True).stdout)
+    done = run_cli("check", "pushing_boxes", maze, answers, "--jobs", "1")
     assert done.returncode == 0, done.stderr
 
 
@@ -110,8 +106,8 @@ def test_a_bad_jobs_is_one_line_and_status_2(args, config, message, tmp_path):
     else:
         args = ("pushing_boxes", *args)
     done = run_cli("solve", *args, stdin=PB_MAZE, cwd=tmp_path)
-    lines = done.stderr.decode().splitlines()
-    assert done.returncode == 2 and lines == [message] and done.stdout == b"", done.stderr
+    lines = done.stderr.splitlines()
+    assert done.returncode == 2 and lines == [message] and done.stdout == "", done.stderr
 
 
 def test_an_unknown_key_lists_the_declared_sections(tmp_path):
