@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from cli_runner import run_cli
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import Settings, VerificationError, get_puzzle, run
 from stategraph.graph.weights import Lex
@@ -92,6 +93,20 @@ def test_corrupted_answers_are_caught(puzzle, generate, corrupt):
 
 
 def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
+    """A decoder corrupted to add a move: in this process for one job, in a child (whose workers fork
+    from it) for two."""
+    from stategraph.puzzles import pushing_boxes as pb
+
+    real = pb.decode_pushes
+    monkeypatch.setattr(pb, "decode_pushes", lambda maze, solution: (real(maze, solution) or "") + "n")
+    done = run_cli("solve", "pushing_boxes", "--verify", stdin="1 4\nSB.T\n1 3\nSBT\n2 3\nSBT\n...\n0 0\n")
+    assert done.returncode == 3
+    assert done.stdout == "Maze #1\nEEn\n\nMaze #2\nEn\n\nMaze #3\nEn\n\n"  # every answer, as solved
+    assert done.stderr.splitlines() == [  # every wrong one named, then the summary: the run does not stop
+        "stategraph: wrong answer: maze 1: move 3 (n): the player runs into rock or the edge",
+        "stategraph: wrong answer: maze 2: move 2 (n): the player runs into rock or the edge",
+        "stategraph: wrong answer: maze 3: move 2 (n): the player runs into rock or the edge",
+        "stategraph: verified 3 answers: 0 confirmed, 3 wrong"]
     script = tmp_path / "corrupt.py"
     script.write_text(
         "import sys\n"
@@ -100,15 +115,6 @@ def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
         "pb.decode_pushes = lambda maze, solution: (real(maze, solution) or '') + 'n'\n"
         "from stategraph.cli.main import main\n"
         "sys.exit(main(sys.argv[1:]))\n")
-    done = subprocess.run([sys.executable, str(script), "solve", "pushing_boxes", "--verify"],
-                          input="1 4\nSB.T\n1 3\nSBT\n2 3\nSBT\n...\n0 0\n", capture_output=True, text=True)
-    assert done.returncode == 3
-    assert done.stdout == "Maze #1\nEEn\n\nMaze #2\nEn\n\nMaze #3\nEn\n\n"  # every answer, as solved
-    assert done.stderr.splitlines() == [  # every wrong one named, then the summary: the run does not stop
-        "stategraph: wrong answer: maze 1: move 3 (n): the player runs into rock or the edge",
-        "stategraph: wrong answer: maze 2: move 2 (n): the player runs into rock or the edge",
-        "stategraph: wrong answer: maze 3: move 2 (n): the player runs into rock or the edge",
-        "stategraph: verified 3 answers: 0 confirmed, 3 wrong"]
     jobs = subprocess.run([sys.executable, str(script), "solve", "pushing_boxes", "--verify", "--jobs", "2"],
                           input="1 4\nSB.T\n1 3\nSBT\n2 3\nSBT\n...\n0 0\n", capture_output=True, text=True)
     assert (jobs.returncode, jobs.stdout, jobs.stderr) == (3, done.stdout, done.stderr)
