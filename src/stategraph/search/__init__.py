@@ -19,8 +19,10 @@ rounding) sits beside that loop.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from ..errors import SearchNotApplicable, described, shorten
@@ -53,10 +55,34 @@ _BUILT_IN: dict[str, tuple[str, str, str, dict[str, Any]]] = {  # name: module:f
 }
 
 
+_FUNCTIONS = {where.split(":")[1]: name for name, (where, *_) in _BUILT_IN.items()}  # function: its routine
+
+
 def _built_in(name: str) -> SearchRoutine:
     where, summary, accepts, flags = _BUILT_IN[name]
     module, function = where.split(":")
     return SearchRoutine(name, getattr(import_module(f".{module}", __name__), function), summary, accepts, **flags)
+
+
+def __getattr__(name: str) -> Any:
+    """``from stategraph.search import bfs`` is the routine's function, as when this package imported
+    every routine at once (:class:`_Package` keeps it so once its module is loaded)."""
+    if name not in _FUNCTIONS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return SEARCHES[_FUNCTIONS[name]].run
+
+
+class _Package(ModuleType):
+    """This package: where the import system sets a routine's module here by its name (``bfs``),
+    the routine's function of that name is set instead, as when the package imported every routine."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, ModuleType) and name in _FUNCTIONS and value.__name__ == f"{__name__}.{name}":
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 SEARCHES: Mapping[str, SearchRoutine] = LazyRegistry(_BUILT_IN, _built_in)
