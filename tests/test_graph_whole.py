@@ -158,3 +158,20 @@ def test_the_reverse_of_a_shared_store_keeps_up_with_the_searches_that_build_it(
             assert set(pred) == set(store)
             asked += 1
     assert asked > 2
+
+
+def test_each_edge_of_an_explored_graph_has_attributes_of_its_own():
+    """A user who changes one edge's weight in a first-level model's graph changes that edge only
+    (the moves below all have the same cost, rank and name)."""
+    from stategraph.graph.explore import explore
+
+    class Steps:
+        def start(self, n): return 0
+        def is_goal(self, n, x): return x == n
+        def moves(self, n, x):
+            if x < n:
+                yield "+1", x + 1, 1
+
+    graph = explore(Steps(), 3).graph
+    graph.edges[0, 1]["weight"] = 10
+    assert list(graph.edges(data="weight")) == [(0, 1, 10), (1, 2, 1), (2, 3, 1)]

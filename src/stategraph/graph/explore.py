@@ -242,17 +242,17 @@ def _misfit(cost, profile: WeightProfile) -> str:
 
 
 def _graph(explorer: Explorer, states, edges) -> nx.DiGraph:
-    """The ``networkx.DiGraph`` of the states (each with its ``label``) and the kept moves (their
-    attribute dicts shared as :func:`expanding` shares them)."""
+    """The ``networkx.DiGraph`` of the states (each with its ``label``) and the kept moves, each edge
+    with a dict of its own: a user may change one edge's attributes in it."""
     import networkx as nx
 
     graph: nx.DiGraph = nx.DiGraph()
     add_node, add_edge = graph_writers(graph)
-    label, attributes = explorer.label, _edge_attributes()
+    label = explorer.label
     for state in states:
         add_node(state, {"label": label(state)})
     for u, v, cost, rank, name in edges:
-        add_edge(u, v, attributes(cost, rank, name))
+        add_edge(u, v, {"weight": cost, "rank": rank, "move": name})
     return graph
 
 
