@@ -298,7 +298,8 @@ def _send_later(signum: int) -> None:
 
     def send():
         time.sleep(RESEND_SECONDS)
-        signal.pthread_kill(main, signum)
+        if _running:  # a run that ended meanwhile has reported the stop it kept (_stops)
+            signal.pthread_kill(main, signum)
 
     threading.Thread(target=send, daemon=True).start()
 
