@@ -187,10 +187,9 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         return Solution(best, None, [], stats, search=result)
     if states is None:
         return Solution(None, None, [], stats, search=result)
-    moves = result.moves if found is not None else None  # (the moves of a routine's own path, where it read them)
-    if moves is None:
-        # a routine's own path: it read the moves of each state but the last (a plain dict reads faster)
-        succ = successors(graph) if found is None else built_successors(graph)
+    moves = result.moves if found is not None else None  # the routine's own path's moves, where it read them
+    if moves is None:  # looked up along the path; on a routine's own path every state but the last was
+        succ = successors(graph) if found is None else built_successors(graph)  # expanded: plain dicts serve
         moves = [(u, v, succ[u][v]) for u, v in zip(states, states[1:])]
     labels = state_labels(graph, states)
     return Solution(dist[states[-1]], states, moves, stats, labels, search=result)
