@@ -10,16 +10,19 @@ from pathlib import Path
 
 
 def descendants(pid: int) -> set[int]:
-    """Every process whose parent is ``pid``, by the process table."""
-    found = set()
+    """Every process ``pid`` started, and every process those started, by the process table (a
+    command running a plug-in's code runs it in a child: stategraph.plugins.own_process)."""
+    parents = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 stat = Path(f"/proc/{entry}/stat").read_text()
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry))
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    while grown := {child for child, parent in parents.items() if (parent == pid or parent in found)} - found:
+        found |= grown
     return found
 
 

@@ -52,7 +52,9 @@ def _leave_the_current_folder() -> None:
         del sys.path[0]
 
 
-if _is_the_command():
+_COMMAND_PID = os.getpid() if _is_the_command() else None  # it forks as a plug-in loads (plugins.own_process)
+
+if _COMMAND_PID is not None:
     import _signal  # type: ignore[import-not-found]  # built in (``signal`` imports enum: milliseconds)
 
     _signal.signal(_signal.SIGINT, _interrupted_while_starting)  # a Ctrl-C before cli.main(): one line, status 130

@@ -120,6 +120,19 @@ def _print(text: str, file=None) -> None:
 
 
 def main(argv=None) -> int:
+    return _decided(_ended(argv))
+
+
+def _decided(status: int) -> int:
+    """``status``, told to the process waiting for this one if a plug-in was loaded (it runs in a
+    process of its own: :mod:`stategraph.plugins.own_process`)."""
+    own_process = sys.modules.get(f"{__package__.rpartition('.')[0]}.plugins.own_process")
+    if own_process is not None:
+        own_process.finished(status)
+    return status
+
+
+def _ended(argv) -> int:
     try:  # a signal landing outside _run's handlers (as the handlers are set or put back) is reported too
         return _main(argv)
     except KeyboardInterrupt:
@@ -130,7 +143,9 @@ def main(argv=None) -> int:
 
 def _interrupt(signum, frame) -> None:
     """Ctrl-C: ``KeyboardInterrupt`` raised here, so that its innermost frame tells it from one a
-    plug-in's code raises (a fault of the plug-in's)."""
+    plug-in's code raises (a fault of the plug-in's).  Once: the run is ending, and a second
+    (sent to the process group, and passed on too) must not cut its one line short."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
@@ -238,13 +253,13 @@ def _run(argv) -> int:
 def _interrupted() -> int:
     _flush_quietly()
     _say("stategraph: interrupted")
-    return INTERRUPTED
+    return _decided(INTERRUPTED)  # told now: the same signal, sent again, may end the process before main returns
 
 
 def _stopped(stop: Stopped) -> int:
     _flush_quietly()
     _say(f"stategraph: stopped by {signal.Signals(stop.signum).name}")
-    return 128 + stop.signum
+    return _decided(128 + stop.signum)
 
 
 def _print_traceback(exc: BaseException) -> None:
@@ -283,7 +298,8 @@ def _quiet_unraisable(unraisable) -> None:
         signal.signal(exc.signum, _raiser(exc))
         _send_later(exc.signum)
     elif _running and isinstance(exc, KeyboardInterrupt) and _raised_by_ctrl_c(exc):
-        _send_later(signal.SIGINT)  # its handler is still _interrupt
+        signal.signal(signal.SIGINT, _interrupt)
+        _send_later(signal.SIGINT)
     elif not isinstance(exc, (MemoryError, KeyboardInterrupt, Stopped, BrokenPipeError)):
         sys.__unraisablehook__(unraisable)
 

@@ -85,7 +85,26 @@ def plugin_fault(exc: BaseException, question: str | None = None) -> PluginFault
     own code did); ``question`` names what was being answered (``maze 3``)."""
     import traceback  # only once something went wrong: not part of every start-up
 
-    frames = list(traceback.walk_tb(exc.__traceback__))
+    fault = _located(list(traceback.walk_tb(exc.__traceback__)), describe_exception(exc), question)
+    if fault is not None:
+        fault.__cause__ = exc
+    return fault
+
+
+def frame_fault(frame: FrameType | None, what: str) -> str:
+    """``what`` happened where ``frame`` (a running one) is: at the plug-in's line, where a plug-in's
+    code called what is running there; else ``what`` alone."""
+    frames = []
+    while frame is not None:
+        frames.append((frame, frame.f_lineno))
+        frame = frame.f_back
+    fault = _located(frames[::-1], what, None)
+    return what if fault is None else str(fault)
+
+
+def _located(frames: list, what: str, question: str | None) -> PluginFault | None:
+    """``what`` at the innermost frame of ``frames`` (``(frame, line)`` pairs, outermost first) that
+    is a plug-in's; ``None`` where stategraph's own code comes first, walking outwards."""
     innermost = None
     for depth in range(len(frames) - 1, -1, -1):
         owner = _owner(frames[depth][0])
@@ -104,10 +123,7 @@ def plugin_fault(exc: BaseException, question: str | None = None) -> PluginFault
     state = _state_of(frames[entry][0])
     if state is not None:
         context.append(f"state {state}")
-    fault = PluginFault(f"{_shown_path(frame.f_code.co_filename)}:{line}: in {frame.f_code.co_name}: "
-                        f"{describe_exception(exc)}", context)
-    fault.__cause__ = exc
-    return fault
+    return PluginFault(f"{_shown_path(frame.f_code.co_filename)}:{line}: in {frame.f_code.co_name}: {what}", context)
 
 
 # what ends a program rather than reports a fault: raised by a plug-in's code, each is a fault of it all

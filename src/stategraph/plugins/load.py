@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from ..errors import StategraphError, shorten
 from .faults import describe_exception, plugin_fault
 from .names import PACKAGES, PRIVATE_PREFIX, is_plugin_name
+from .own_process import supervise
 
 _SERIAL = itertools.count(1)
 
@@ -87,6 +88,7 @@ def load_member(spec: str, folder: str | None, where: str, kind: Kind):
         raise kind.error(f"{where}: name the module, not its file (e.g. {kind.example})")
     if not is_plugin_name(spec):
         raise kind.error(f"{where}: expected module:{kind.member}, where both are Python names")
+    supervise()  # the command's plug-in code runs in a process of its own
     try:
         module = _import(module_name, folder)
     except StategraphError as exc:  # what stategraph refuses: a contract broken by a class definition

@@ -16,6 +16,8 @@ from typing import Any
 
 from ..contract.cuts import HEAD, QUESTION, STOP, Piece
 from ..errors import StategraphError
+from ..plugins.faults import PluginFault
+from ..plugins.own_process import exit_in_a_child
 from .carried import carried, rebuilt
 
 FRAME = struct.Struct("<Q")  # the length before each message
@@ -51,6 +53,15 @@ class WorkerLost(StategraphError):
     """A child process ended in the middle of the run (killed from outside, perhaps for want of memory)."""
 
     exit_status = 70
+
+
+def lost(process: str) -> StategraphError:
+    """The fault of a child ``process`` that ended in the middle of the run: the plug-in's, where its
+    code called ``os._exit``, else :class:`WorkerLost`."""
+    told = exit_in_a_child()
+    if told is not None:
+        return PluginFault(told)
+    return WorkerLost(f"{process} ended in the middle of the run (out of memory?)")
 
 
 def cut_input(cuts, stream, fd: int) -> None:
@@ -144,7 +155,7 @@ class Rest:
             if not self.data and not self.done:
                 chunk = os.read(self.fd, CHUNK)
                 if not chunk:
-                    raise WorkerLost("the process reading the input ended in the middle of the run (out of memory?)")
+                    raise lost("the process reading the input")
                 self.buffer += chunk
         if not self.data and self.fault is not None:
             raise rebuilt(self.fault)

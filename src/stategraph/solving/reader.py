@@ -27,7 +27,7 @@ from ..contract.cuts import INSTANCE, QUESTION, Piece
 from ..errors import ContractError, shorten
 from ..parent_death import die_with_parent
 from .carried import Capture, carried, rebuilt, said_pair
-from .cutting import Rest, WorkerLost, cut_input, send, unpacked
+from .cutting import Rest, cut_input, lost, send, unpacked
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # this process's to report; a child just ends
 
@@ -179,7 +179,7 @@ class Reader:
             os.read(self.woken, 1 << 16)
         chunk = os.read(self.fd, 1 << 16) if self.fd in ready else None
         if chunk == b"":
-            raise WorkerLost("the process reading the input ended in the middle of the run (out of memory?)")
+            raise lost("the process reading the input")
         self.buffer += chunk or b""
         if self.rest is not None:
             return []

@@ -30,7 +30,7 @@ from ..contract.cuts import INSTANCE, QUESTION, Piece
 from ..errors import ContractError, shorten
 from ..search.solution import Solution
 from .carried import Capture, carried, rebuilt, said_pair, write_out
-from .cutting import WorkerLost
+from .cutting import WorkerLost, lost
 from .reader import Reader, Unit, as_child, cut_stream, signals_held
 from .records import Record
 
@@ -81,7 +81,7 @@ def _lost_if_broken() -> Iterator[None]:
     try:
         yield
     except BrokenProcessPool:
-        raise WorkerLost("a worker process ended in the middle of the run (out of memory?)") from None
+        raise lost("a worker process") from None
 
 
 def _in_order(pool: ProcessPoolExecutor, reader: Reader, workers: int) -> Iterator[Record]:
