@@ -203,7 +203,7 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
     number, query = chosen.number(instance, question)
     kept = (state_graph if graph is None else graph) if query == 1 else None
     return Record(number, text, answer, solution, solution.stats, query, graph=kept,
-                  subject=instance, question=question)
+                  subject=instance, question=question, lazy=state_graph.lazy is not None)
 
 
 def _within_memory(work, *args):

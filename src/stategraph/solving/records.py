@@ -36,7 +36,9 @@ class Record:
     ``instance`` counts from 1 over a file; ``query`` counts the questions
     asked of one instance (Huarong Dao has many per board); ``graph`` is
     the state graph, kept on the first record of an instance for ``draw``
-    and ``explain`` (export flattens it earlier, while it is live).
+    and ``explain`` (export flattens it earlier, while it is live); ``lazy``: the state graph
+    was built as far as the search read it (``StateGraph.lazy``), so another search of it would
+    find built what this one built (``compare`` gives each routine its own).
     """
 
     instance: int
@@ -48,6 +50,7 @@ class Record:
     graph: object = _KeptGraph()
     subject: Any = None  # the parsed instance answered (set by the runner)
     question: Any = None  # the question within it, where an instance asks several (a Huarong query)
+    lazy: bool = False  # its state graph was built as it was searched
 
 
 class Stopwatch:
