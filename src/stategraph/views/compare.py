@@ -20,8 +20,13 @@ The statistics mean the same thing in every routine:
 * ``relaxed``: the edges the routine examined (one per out-edge scan of a settled state, counted
   again when SPFA pops a state again); ``-`` where the routine cannot observe it (networkx).
 * ``queue_pops``: SPFA only, every pop of its queue, a state popped again counting again.
-* ``compile_ms``: building the state graph (for a board shared by several queries, paid by the
-  first); ``search_ms``: the routine alone.
+* ``compile_ms``: building the state graph.  Each model is built once per instance and its
+  routines share it (:mod:`~stategraph.views.compare_runs`), so the first row of a model on an
+  instance pays the build, the rows after it only their own work on the graph (a board shared by
+  several queries: paid by the first query).  On a graph built as far as its search reads it
+  (the models that ``built`` less than the whole), each routine that builds so builds its own
+  and pays for it, in ``search_ms`` as alone; the routines that read the whole graph share one,
+  the first of them paying for it.  ``search_ms``: the routine alone.
 * ``cost``: the optimum; ``agrees``: whether the answer's bytes equal those of the first row
   (the puzzle's default model and routine when they apply).
 
@@ -52,13 +57,14 @@ from types import MappingProxyType
 
 from ..contract.puzzle import Puzzle
 from ..contract.words import plural
-from ..errors import ConfigError, InputError, StategraphError
+from ..errors import StategraphError
 from ..plugins.faults import PluginFault
 from ..puzzles import get_puzzle
 from ..search import SEARCHES, get_search
 from ..search.routine_check import RoutineFault
 from ..settings.resolve import Settings
-from ..solving.driver import applicable_algorithms, run
+from ..solving.driver import applicable_algorithms
+from .compare_runs import answer_all, pair_runs
 
 COLUMNS = ("instance", "query", "model", "algorithm", "states", "edges", "built", "settled", "relaxed", "queue_pops",
            "compile_ms", "search_ms", "cost", "agrees")
@@ -127,8 +133,8 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
     ``sizes``: the ``(states, edges)`` of a model already counted on a one-question ``text``, for
     its rows (its graph is not counted again).
 
-    ``text`` is a string or bytes, or a function giving each pair's run the input read again from
-    its start (a stream read once, kept as far as it was read: see ``stategraph compare``).
+    ``text`` is a string or bytes, or a function giving the input (called once; the stream of
+    ``stategraph compare``), read once for every pair, instance after instance.
     ``models`` limits a routine of your own, run alone, to those models (:func:`with_plugin`).
 
     A pair whose run stops at an error (a naive model refusing a large instance, a routine the
@@ -137,34 +143,39 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
     ``stopped`` list instead (the questions after it were compared by no pair)."""
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     base = base or Settings.of(chosen)
-    tables: dict[tuple[int, int], dict] = {}
     chosen_pairs = with_plugin(chosen, pairs, base, models)
-    failures: dict[tuple[str, str], dict] = {}
-    for model, algorithm in chosen_pairs:
-        settings = _pair_settings(base, model, algorithm)
-        try:
-            _add_rows(tables, chosen, text, settings, source, model, algorithm, (sizes or {}).get(model))
-        except (InputError, ConfigError):
-            raise
-        except StategraphError as exc:  # a naive model refusing a large instance, a broken routine: in its rows
-            if not tables:
-                raise
-            broken = isinstance(exc, (RoutineFault, PluginFault))
-            failures[model, algorithm] = {"model": model, "algorithm": algorithm,
-                                          "cost": "broken" if broken else "refused",
-                                          "broken" if broken else "refused": str(exc)}
+    runs = pair_runs(chosen, chosen_pairs, lambda model, algorithm: _pair_settings(base, model, algorithm))
+    tables: dict[tuple[int, int], dict] = {}
+    for run, record in answer_all(chosen, text, runs, source, sizes):
+        key = (record.instance, record.query)
+        table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
+        table["rows"].append(_row(chosen, run.model, run.algorithm, record))
     order = {pair: place for place, pair in enumerate(chosen_pairs)}
-    for pair, failure in failures.items():
-        for table in tables.values():
-            if not any((row["model"], row["algorithm"]) == pair for row in table["rows"]):
-                table["rows"].append({**dict.fromkeys(COLUMNS), "output": None, **failure,
-                                      "instance": table["instance"], "query": table["query"]})
-        if not any(row_failure(row) for table in tables.values() for row in table["rows"]
-                   if (row["model"], row["algorithm"]) == pair):
-            list(tables.values())[-1].setdefault("stopped", []).append(failure)
+    for table in tables.values():
+        table["rows"].sort(key=lambda row: order[row["model"], row["algorithm"]])
+        _agreement(table["rows"])
+    for run in runs:
+        if run.failure is not None:
+            _add_failure(tables, (run.model, run.algorithm), run.failure)
     for table in tables.values():
         table["rows"].sort(key=lambda row: order[row["model"], row["algorithm"]])
     return list(tables.values())
+
+
+def _add_failure(tables: dict, pair: tuple[str, str], exc: StategraphError) -> None:
+    """The rows of a pair stopped at ``exc``: one in each table without its row; or, where it
+    stopped after the last question any pair reached, in the last table's ``stopped`` list."""
+    model, algorithm = pair
+    broken = isinstance(exc, (RoutineFault, PluginFault))
+    failure = {"model": model, "algorithm": algorithm, "cost": "broken" if broken else "refused",
+               "broken" if broken else "refused": str(exc)}
+    for table in tables.values():
+        if not any((row["model"], row["algorithm"]) == pair for row in table["rows"]):
+            table["rows"].append({**dict.fromkeys(COLUMNS), "output": None, **failure,
+                                  "instance": table["instance"], "query": table["query"]})
+    if not any(row_failure(row) for table in tables.values() for row in table["rows"]
+               if (row["model"], row["algorithm"]) == pair):
+        list(tables.values())[-1].setdefault("stopped", []).append(failure)
 
 
 def row_failure(row: dict) -> str | None:
@@ -181,27 +192,28 @@ def _pair_settings(base: Settings, model: str, algorithm: str) -> Settings:
                         stats=False, verify=False, export_graphml=None)
 
 
-def _add_rows(tables, chosen, text, settings, source, model, algorithm, size: tuple[int, int] | None) -> None:
-    for record in run(chosen, text() if callable(text) else text, settings, source, keep_wrong=True,
-                      sizes=size is None):
-        stats = record.stats
-        if size is not None:
-            stats["states"], stats["edges"] = size
-        key = (record.instance, record.query)
-        table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
-        first = next((row["output"] for row in table["rows"] if row["output"] is not None), record.text)
-        cost = record.solution.cost if record.solution is not None else None
-        wrong = stats.get("wrong")  # a routine of your own whose distances do not hold
-        table["rows"].append({
-            "instance": record.instance, "query": record.query, "model": model, "algorithm": algorithm,
-            "states": stats.get("states"), "edges": stats.get("edges"), "built": stats.get("states_built"),
-            "settled": stats.get("settled"),
-            "relaxed": stats.get("relaxed"), "queue_pops": stats.get("queue_pops"),
-            "compile_ms": round(stats.get("compile_seconds", 0.0) * 1000, 3),
-            "search_ms": round(stats.get("search_seconds", 0.0) * 1000, 3),
-            "cost": "wrong" if wrong else "-" if cost is None else chosen.describe_cost(cost),
-            "agrees": record.text == first and not wrong, "output": None if wrong else record.text,
-            **({"wrong": wrong} if wrong else {})})
+def _row(chosen, model: str, algorithm: str, record) -> dict:
+    """The row of one answer (``agrees`` is set with the table's other rows: :func:`_agreement`)."""
+    stats = record.stats
+    cost = record.solution.cost if record.solution is not None else None
+    wrong = stats.get("wrong")  # a routine of your own whose distances do not hold
+    return {
+        "instance": record.instance, "query": record.query, "model": model, "algorithm": algorithm,
+        "states": stats.get("states"), "edges": stats.get("edges"), "built": stats.get("states_built"),
+        "settled": stats.get("settled"),
+        "relaxed": stats.get("relaxed"), "queue_pops": stats.get("queue_pops"),
+        "compile_ms": round(stats.get("compile_seconds", 0.0) * 1000, 3),
+        "search_ms": round(stats.get("search_seconds", 0.0) * 1000, 3),
+        "cost": "wrong" if wrong else "-" if cost is None else chosen.describe_cost(cost),
+        "agrees": None, "output": None if wrong else record.text,
+        **({"wrong": wrong} if wrong else {})}
+
+
+def _agreement(rows: list[dict]) -> None:
+    """Each row's ``agrees``: whether its answer's bytes are the first answer's (rows in the pairs' order)."""
+    first = next((row["output"] for row in rows if row["output"] is not None), None)
+    for row in rows:
+        row["agrees"] = row["output"] is not None and row["output"] == first
 
 
 def verdict(tables: list[dict]) -> int:
