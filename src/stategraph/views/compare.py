@@ -146,10 +146,13 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
     chosen_pairs = with_plugin(chosen, pairs, base, models)
     runs = pair_runs(chosen, chosen_pairs, lambda model, algorithm: _pair_settings(base, model, algorithm))
     tables: dict[tuple[int, int], dict] = {}
-    for run, record in answer_all(chosen, text, runs, source, sizes):
+
+    def take(run, record) -> None:
         key = (record.instance, record.query)
         table = tables.setdefault(key, {"instance": record.instance, "query": record.query, "rows": []})
         table["rows"].append(_row(chosen, run.model, run.algorithm, record))
+
+    answer_all(chosen, text, runs, source, sizes, take)
     order = {pair: place for place, pair in enumerate(chosen_pairs)}
     for table in tables.values():
         table["rows"].sort(key=lambda row: order[row["model"], row["algorithm"]])

@@ -10,14 +10,14 @@ would alone, and the routines that read the whole graph share one model.  The fi
 model on an instance finds out which it is.  The model's size (``states``, ``edges``) is counted
 once per question, by the first routine to answer it.
 
-Each pair's records and its failure are kept in :class:`PairRun`; which failure ends the whole
+Each pair's answers are counted and its failure kept in :class:`PairRun`; which failure ends the whole
 comparison is decided as if the pairs had run one after another (:func:`PairRun.raised`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError, InputError, SearchNotApplicable, StategraphError
@@ -30,14 +30,14 @@ _MISSING = object()
 
 @dataclass
 class PairRun:
-    """One (model, routine) pair: how it answers, what it answered (``records``, in question
-    order) and where it stopped (``failure``); ``index``: its place among the pairs."""
+    """One (model, routine) pair: how it answers, how many questions it answered (``answers``)
+    and where it stopped (``failure``); ``index``: its place among the pairs."""
 
     index: int
     model: str
     algorithm: str
     answering: Answering
-    records: list = field(default_factory=list)
+    answers: int = 0
     failure: StategraphError | None = None
     own: _Built | None = None  # its own model, where its routine grows a lazy graph
 
@@ -51,7 +51,7 @@ class PairRun:
         first pair's that stopped before any pair up to it answered a question.  Until ``finished``,
         a pair still running with no answer yet leaves it undecided (``None``)."""
         for run in runs:
-            if run.records:
+            if run.answers:
                 return None
             if run.failure is not None:
                 return run.failure
@@ -68,13 +68,13 @@ class _Built:
         self.model, self.seconds = answering.model(instance)
 
 
-def answer_all(chosen, text, runs: list[PairRun], source: str, sizes: dict[str, tuple[int, int]] | None) -> list:
+def answer_all(chosen, text, runs: list[PairRun], source: str, sizes: dict[str, tuple[int, int]] | None,
+               take: Callable[[PairRun, Any], None]) -> None:
     """Answer every question of ``text`` with every pair of ``runs`` (in place), instance by
-    instance, model by model; ``sizes``: a model's size, known (not counted).  Returns the pairs'
-    records as ``(run, record)`` in the order answered."""
-    answered: list = []
+    instance, model by model, each record handed to ``take(run, record)`` as it comes (and then
+    dropped: its search's distances go with it); ``sizes``: a model's size, known (not counted)."""
     if not runs:
-        return answered
+        return
     data = text() if callable(text) else text
     instances: Iterator | None = None
     while any(run.alive for run in runs):
@@ -90,11 +90,10 @@ def answer_all(chosen, text, runs: list[PairRun], source: str, sizes: dict[str, 
         if instance is _MISSING:
             break
         for group in _by_model(runs):
-            _answer_instance(chosen, instance, runs, group, (sizes or {}).get(group[0].model), answered)
+            _answer_instance(chosen, instance, runs, group, (sizes or {}).get(group[0].model), take)
     failure = PairRun.raised(runs, finished=True)
     if failure is not None:
         raise failure
-    return answered
 
 
 def _by_model(runs: list[PairRun]) -> list[list[PairRun]]:
@@ -115,7 +114,7 @@ def _fail(runs: list[PairRun], failed: Iterable[PairRun], exc: StategraphError) 
         raise failure
 
 
-def _answer_instance(chosen, instance, runs, group: list[PairRun], size, answered: list) -> None:
+def _answer_instance(chosen, instance, runs, group: list[PairRun], size, take) -> None:
     """Every question of ``instance`` answered by the pairs of one model (``group``); ``size``: the
     model's, if known."""
     try:
@@ -141,8 +140,8 @@ def _answer_instance(chosen, instance, runs, group: list[PairRun], size, answere
                 record.stats["states"], record.stats["edges"] = known
             if last:
                 run.own = None  # its model goes with the instance
-            run.records.append(record)
-            answered.append((run, record))
+            run.answers += 1
+            take(run, record)
         if fault is not None:  # the next question could not be read: each pair stops there
             _fail(runs, [run for run in group if run.alive], fault)
         asked = next(questions, None)
