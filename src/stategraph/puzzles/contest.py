@@ -1,7 +1,8 @@
 """What the three built-in contest puzzles share: a package each, whose ``parse`` reads the
 input, whose ``generate`` draws random instances, whose ``check`` checks answers, and whose
-sample is packaged as ``samples/NAME.txt``; and, for a model written as rules, how a routine's
-refusal reads (:class:`ContestRules`).
+sample is packaged as ``samples/NAME.txt`` (:class:`ContestPackage`, a mixin: the rest of a
+puzzle is its contract's); and, for a model written as rules by hand, how a routine's refusal
+reads (:class:`ContestRules`).
 
 >>> from stategraph import get_puzzle
 >>> puzzle = get_puzzle("huarong")
@@ -22,20 +23,23 @@ from ..contract.puzzle import Puzzle
 from ..contract.rules_model import RulesModel
 
 
-class ContestPuzzle(Puzzle):
-    """A built-in puzzle whose package holds its reader (``reader``), generator and checker."""
+class ContestPackage:
+    """A built-in's package: its reader (``reader``, with ``cutter`` for ``--jobs``), generator,
+    checker and packaged sample; mixed in before the puzzle's contract class."""
 
+    name: ClassVar[str]
     default_algorithm = "astar"
     reader: ClassVar[Callable[..., Any]]  # the package's parse(data, source, limits)
     cutter: ClassVar[type[Cuts]]  # where that reader's instances stand (Puzzle.cuts)
     package: ClassVar[str]  # the package its reader, generator and checker are modules of
+    checker: ClassVar[Any]
 
     def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
         if "reader" in cls.__dict__:  # a built-in itself (a subclass elsewhere, a student's, inherits these)
             cls.sample = files("stategraph").joinpath("samples", f"{cls.name}.txt").read_text(encoding="utf-8")
             cls.checker = import_module(".check", cls.__module__)
             cls.package = cls.__module__
+        super().__init_subclass__(**kwargs)
 
     def parse(self, data, source="<input>", limits=None):
         return type(self).reader(data, source, limits)
@@ -56,6 +60,10 @@ class ContestPuzzle(Puzzle):
 
     def describe_cost(self, cost):
         return f"{cost} moves"
+
+
+class ContestPuzzle(ContestPackage, Puzzle):
+    """A built-in puzzle written on the toolkit's own :class:`~stategraph.contract.puzzle.Puzzle`."""
 
 
 class ContestRules(RulesModel):
