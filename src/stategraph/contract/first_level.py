@@ -57,7 +57,6 @@ carries the puzzle object that read it, so under ``--jobs`` the workers get it, 
 from __future__ import annotations
 
 import itertools
-from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, cast
@@ -94,7 +93,19 @@ class SuccessorPuzzle(Puzzle):
     - optional ``graph_key(instance)``: a hashable; instances with equal keys one after another
       have the same moves at every state (their start, goals and heuristic are each their own:
       the questions asked of one board), so the states and moves one search built are reused by
-      the next (with a declared ``profile``).
+      the next (with a declared ``profile``);
+    - optional ``answer(instance, solution)``: the answer :meth:`format_answer` prints, made from
+      the search's :class:`~stategraph.search.solution.Solution` (``found``, ``cost``, ``states``:
+      a route of cells read off the path's states); default: ``output``'s, the cost and the moves'
+      labels.  A puzzle that defines it overrides :meth:`format_answer` and checks its answers
+      with a ``checker`` (or its own ``verify``, ``read_answers``, ``judge_answer``, ``answer_cost``);
+    - optional ``explain(instance, solution, answer)``: the answer in words for ``explain``,
+      ``draw`` and ``view``, the dict of :meth:`Model.explain <stategraph.contract.model.Model.explain>`;
+      default: the path's moves and states.
+
+    A puzzle whose input is read faster whole than instance by instance overrides ``parse`` (then
+    ``read`` is not needed): it yields the instances themselves, each with a ``number``, and may
+    give ``cuts`` for ``--jobs`` (:meth:`Puzzle.cuts <stategraph.contract.puzzle.Puzzle.cuts>`).
 
     Attributes
     ----------
@@ -117,12 +128,17 @@ class SuccessorPuzzle(Puzzle):
     limits : dict
         Size limits a config may change; ``max_states`` (the explored states) and ``max_moves``
         (the moves one state may have) are always two of them.
+    checker : module or None
+        A module (or object) with ``verify(instance, record, *, deadline, limit)`` and
+        ``read_answers(text, source)`` that checks answers instead of the replay through the rules
+        (``--verify``, ``check``); default ``None``.
 
     Raises
     ------
     ContractError
         When the class is defined: ``models`` that is not a non-empty mapping, rules without
-        ``start``, ``is_goal`` or ``moves``, an ``output`` that is not an :class:`AnswerLine`.
+        ``start``, ``is_goal`` or ``moves``, an ``output`` that is not an :class:`AnswerLine`,
+        neither ``read`` nor ``parse``.
 
     Examples
     --------
@@ -169,6 +185,9 @@ class SuccessorPuzzle(Puzzle):
         if not isinstance(sources, dict) or not sources:
             raise ContractError(f"{cls.__name__}: 'models' must map model names to rules "
                                 "(classes or objects with start, is_goal and moves)")
+        if cls.read is SuccessorPuzzle.read and cls.parse is SuccessorPuzzle.parse:
+            raise ContractError(f"{cls.__name__}: the class does not define read(tokens, limits), which reads one "
+                                "instance")
         if not isinstance(cls.output, AnswerLine):
             raise ContractError(f"{cls.__name__}: 'output' must be an AnswerLine (COST, COST_AND_MOVES or your own)")
         cls._sources = dict(sources)
@@ -187,7 +206,6 @@ class SuccessorPuzzle(Puzzle):
 
     # text ---------------------------------------------------------------------------------------
 
-    @abstractmethod
     def read(self, tokens: Tokens, limits: dict) -> Any:
         """One instance from ``tokens`` (errors: ``raise tokens.error(message, token)``), or
         ``None`` when what was read is the terminator (nothing may follow it).
@@ -204,6 +222,7 @@ class SuccessorPuzzle(Puzzle):
         object
             The instance as the rules see it (``start``, ``is_goal`` and ``moves`` get it).
         """
+        raise ContractError(f"{self.name}: read() is not defined")  # (a class without it defines parse)
 
     def parse(self, data, source: str = "<input>", limits: dict | None = None) -> Iterator[Numbered]:
         """The instances of ``data``, each with this object; what instances of one graph share
@@ -276,6 +295,8 @@ class SuccessorPuzzle(Puzzle):
         return chosen.rules_of(self if puzzle is None else puzzle)
 
     def verify(self, instance, record, *, deadline=None, limit=None) -> str:
+        if self.checker is not None:
+            return super().verify(instance, record, deadline=deadline, limit=limit)
         from .replay import confirm  # the checks' replay: loaded when a check runs, solving needs none
 
         labels: Sequence[str] | None = self.output.moves(record.answer)
@@ -289,6 +310,8 @@ class SuccessorPuzzle(Puzzle):
             raise VerificationError(f"{self.label(instance, record.question)}: {exc}") from None
 
     def read_answers(self, text, source):
+        if self.checker is not None:
+            return super().read_answers(text, source)
         return self.output.read(text, source)
 
     def judge_answer(self, instance, question, submitted, reference):
@@ -331,7 +354,7 @@ def _model_class(puzzle: type[SuccessorPuzzle], name: str, rules: Any) -> type[R
         "name": name, "summary": summary or "states from start() and moves()",
         "profile": declared or ANY_WEIGHTS, "least_profile": least,
         "has_heuristic": callable(getattr(rules, "heuristic", None)),
-        "decode_needs_path": puzzle.output.has_moves,
+        "decode_needs_path": puzzle.output.has_moves or callable(getattr(rules, "answer", None)),
         "source": rules, "output": puzzle.output, "puzzle_name": getattr(puzzle, "name", puzzle.__name__),
         "negative_costs": puzzle.negative_costs, "__module__": puzzle.__module__,
         "__doc__": f"Model {name!r} of {puzzle.__name__}, generated from its rules.",

@@ -186,11 +186,15 @@ class RulesModel(Model):
     _keyed: tuple | None = None  # (rules, instance, key) of an instance searched in a store its graph_key shares
 
     def decode(self, question, solution):
-        """``None``, or the cost (and the labels of the canonical path's moves, unlabelled ones left out)."""
+        """The rules' ``answer(instance, solution)`` when they define one; else ``None``, or the cost
+        (and the labels of the canonical path's moves, unlabelled ones left out)."""
+        if self._keyed is not None and solution.found and solution.states is not None:
+            self._hold_to_the_key(solution.states, *self._keyed)
+        answer = getattr(self.rules(self.instance), "answer", None)
+        if answer is not None:
+            return answer(_value(self.instance), solution)
         if not solution.found:
             return None
-        if self._keyed is not None and solution.states is not None:
-            self._hold_to_the_key(solution.states, *self._keyed)
         labels = None if solution.states is None else path_labels(solution)
         return self.output.answer(solution.cost, labels)
 
@@ -237,6 +241,17 @@ class RulesModel(Model):
         for state in states:  # the places a scene draws its route through, checked before it draws them
             cls.state_position(record.subject, state)
         return draw(value, list(states))  # checked by the views, which draw it (views.draw.model_scene)
+
+    @classmethod
+    def explain(cls, record):
+        """The rules' ``explain(instance, solution, answer)`` when they define one (the dict
+        :meth:`Model.explain <stategraph.contract.model.Model.explain>` describes); else the
+        canonical path's moves and states."""
+        rules = cls.rules(record.subject)
+        told = getattr(rules, "explain", None)
+        if told is None:
+            return super().explain(record)
+        return told(_value(record.subject), record.solution, record.answer)
 
     @classmethod
     def _hook(cls, instance, hook: str, state):
