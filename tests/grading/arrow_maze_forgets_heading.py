@@ -6,12 +6,15 @@ shorter than the maze allows, or found where there is none.
 """
 
 from stategraph.grid.cells import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
-from stategraph.puzzles.arrow_maze import ArrowMazes, CellHeading
+from stategraph.puzzles.arrow_maze import ArrowMazes
 from stategraph.puzzles.arrow_maze.model import CellHeadingRules
 
 
 class CellOnlyRules(CellHeadingRules):
     """The intersection alone, ``(row, col)``: the heading on arrival is left out of the state."""
+
+    summary = "the intersection alone (wrong: it forgets the heading, so every sign applies)"
+    accelerator = None  # the right model's builder would build the right graph: these rules are explored
 
     def moves(self, maze, state):
         if state == "start":
@@ -27,11 +30,5 @@ class CellOnlyRules(CellHeadingRules):
         return "start" if state == "start" else f"({state[0]},{state[1]})"
 
 
-class CellOnly(CellHeading):
-    name, summary = "cell_only", "the intersection alone (wrong: it forgets the heading, so every sign applies)"
-    source = CellOnlyRules
-    use_accelerator = False
-
-
 class ForgetsHeading(ArrowMazes):
-    models = {"cell_only": CellOnly}
+    models = {"cell_only": CellOnlyRules}

@@ -127,7 +127,8 @@ class SuccessorPuzzle(Puzzle):
         A move may cost less than nothing (then only ``spfa`` applies).
     limits : dict
         Size limits a config may change; ``max_states`` (the explored states) and ``max_moves``
-        (the moves one state may have) are always two of them.
+        (the moves one state may have) are always two of them, unless ``parse`` is overridden
+        (its limits are then its own).
     checker : module or None
         A module (or object) with ``verify(instance, record, *, deadline, limit)`` and
         ``read_answers(text, source)`` that checks answers instead of the replay through the rules
@@ -160,6 +161,7 @@ class SuccessorPuzzle(Puzzle):
     counted: ClassVar[bool] = False  # whether the input begins with the number of instances
     output: ClassVar[AnswerLine] = COST_AND_MOVES
     model_name: ClassVar[str] = "states"  # the model's name when the puzzle holds the rules itself
+    models: ClassVar[dict[str, Any]]  # {name: rules} as a subclass writes it, its Model classes once defined
     negative_costs: ClassVar[bool] = False  # whether a move may cost less than nothing (then only spfa applies)
     limits: ClassVar[dict[str, int]] = {"max_states": MAX_STATES, "max_moves": MAX_MOVES}
     _sources: ClassVar[dict] = {}
@@ -167,8 +169,9 @@ class SuccessorPuzzle(Puzzle):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls.limits = {**cls.limits, "max_states": cls.limits.get("max_states", MAX_STATES),
-                      "max_moves": cls.limits.get("max_moves", MAX_MOVES)}
+        if cls.parse is SuccessorPuzzle.parse:  # the explorer's bounds reach it with the instances parse numbers
+            cls.limits = {**cls.limits, "max_states": cls.limits.get("max_states", MAX_STATES),
+                          "max_moves": cls.limits.get("max_moves", MAX_MOVES)}
         own = cls.__dict__.get("models")
         if own is not None:
             sources, cls._explicit = own, True

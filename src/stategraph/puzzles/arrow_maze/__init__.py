@@ -1,7 +1,7 @@
 """Abbott's Revenge (UVa 816): the shortest walk through an arrow maze.
 
-Read in this order: :mod:`.model` (the states and turns, as first-level rules), :mod:`.maze`
-(the input), this module (the puzzle and its model as stategraph sees them), :mod:`.explain`
+Read in this order: :mod:`.model` (the states and turns, the answer and its words, as first-level
+rules), :mod:`.maze` (the input), this module (the puzzle: its rules, input and answers), :mod:`.explain`
 (the route told turn by turn); :mod:`.build` is the rules' accelerator (their graph built fast:
 what runs), and :mod:`.check` the independent checker of ``--verify`` and ``check`` (it shares
 no code with the rest).
@@ -28,17 +28,17 @@ TINY
 
 from __future__ import annotations
 
-from ...errors import VerificationError, shorten
-from ...graph.state_graph import WeightProfile
-from ...grid.cells import LETTERS
-from ..contest import ContestPuzzle, ContestRules
-from .build import cell_heading_graph
-from .explain import explain as explain_route
-from .explain import scene as route_scene
-from .maze import LIMITS, NAME, START, ArrowMaze, MazeCuts, Memo, parse
-from .model import CellHeadingRules, decode_route
+import warnings
 
-__all__ = ["LIMITS", "START", "ArrowMaze", "ArrowMazes", "CellHeading", "cell_heading_graph", "parse"]
+from ...contract.first_level import SuccessorPuzzle
+from ...errors import VerificationError, shorten
+from ...grid.cells import LETTERS
+from ..contest import ContestPackage
+from .build import cell_heading_graph
+from .maze import LIMITS, NAME, START, ArrowMaze, MazeCuts, Memo, parse
+from .model import CellHeadingRules
+
+__all__ = ["LIMITS", "START", "ArrowMaze", "ArrowMazes", "CellHeadingRules", "cell_heading_graph", "parse"]
 ENTRIES_PER_LINE = 10
 
 def _entry(cell: tuple) -> str:
@@ -47,30 +47,14 @@ def _entry(cell: tuple) -> str:
 
 _ENTRIES = Memo(_entry)  # cell -> its entry, shared by the answers of an input
 
-class CellHeading(ContestRules):
-    """The seeds' model: an intersection and the heading on arrival; the rules of :mod:`.model`,
-    built by their accelerator (:mod:`.build`) unless told not to."""
-
-    name = "cell_heading"
-    summary = "intersection x heading on arrival; a move allowed by the signs costs 1"
-    profile = WeightProfile(lex=False, unit=True, nonnegative=True)
-    has_heuristic = True
-    source = CellHeadingRules
-    puzzle_name = NAME
-
-    def decode(self, question, solution):
-        return decode_route(self.instance, solution)
-
-    explain = staticmethod(explain_route)
-    scene = staticmethod(route_scene)
-
-class ArrowMazes(ContestPuzzle):
-    """UVa 816: many named mazes per input, one question each."""
+class ArrowMazes(ContestPackage, SuccessorPuzzle):
+    """UVa 816: many named mazes per input, one question each; the model is generated from its rules,
+    :class:`~.model.CellHeadingRules`, and the input read whole by the package's reader."""
 
     name = NAME
     aliases = ("abbott", "uva816")
     summary = "Abbott's Revenge (UVa 816): shortest walk through an arrow maze"
-    models = {"cell_heading": CellHeading}
+    models = {"cell_heading": CellHeadingRules}
     limits = LIMITS
     reader = staticmethod(parse)
     cutter = MazeCuts
@@ -99,3 +83,12 @@ class ArrowMazes(ContestPuzzle):
         if name != maze.name:
             raise VerificationError(f"expected the maze {shorten(maze.name)}, found {shorten(name)}")
         return self.answer_cost(maze, question, route), route == reference
+
+
+def __getattr__(name: str):
+    """``CellHeading``, the model class written by hand before it was generated: deprecated."""
+    if name == "CellHeading":
+        warnings.warn("stategraph.puzzles.arrow_maze.CellHeading is deprecated: the model is generated from "
+                      "CellHeadingRules (ArrowMazes.models['cell_heading'])", DeprecationWarning, stacklevel=2)
+        return ArrowMazes.models["cell_heading"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

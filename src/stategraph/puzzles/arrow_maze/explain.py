@@ -29,12 +29,9 @@ def route_picture(maze, route) -> str:
     return "\n".join(lines)
 
 
-def explain(record) -> dict:
-    """The canonical route of ``record`` step by step: each step is one turn at an intersection."""
-    maze = record.subject
-    route = record.answer
+def explain(maze, solution, route) -> dict:
+    """The canonical ``route`` of ``maze`` step by step: each step is one turn at an intersection."""
     result: dict = {"title": maze.name, "steps": [], "picture": route_picture(maze, route), "summary": ""}
-    solution = record.solution
     if route is None or solution is None or not solution.found:
         result["summary"] = "No Solution Possible"
         return result
@@ -57,12 +54,12 @@ def explain(record) -> dict:
     return result
 
 
-def scene(record, steps) -> Scene:
-    """The signed intersections (and the row and column 1) with the route over ``steps``."""
+def scene(maze, states) -> Scene:
+    """The signed intersections (and the row and column 1) with the route through ``states`` (the start first)."""
     from ...contract.scene import Scene  # only `draw` and `view` need the picture (and solving imports this module)
 
-    maze = record.subject
-    cells = set(maze.signs) | {maze.entrance, maze.goal} | {tuple(step["cell"]) for step in steps}
+    walked = [state[:2] for state in states[1:]]
+    cells = set(maze.signs) | {maze.entrance, maze.goal} | set(walked)
     top, left = min(min(r for r, _ in cells), 1), min(min(c for _, c in cells), 1)
     drawn = Scene(top, left, max(r for r, _ in cells), max(c for _, c in cells))
     for r in range(drawn.top, drawn.bottom + 1):
@@ -72,6 +69,6 @@ def scene(record, steps) -> Scene:
             drawn.cell(r, c, "sign" if signs else "empty", note=note)
     drawn.cell(maze.goal[0], maze.goal[1], "goal", "G", name="target")
     drawn.mark("start", maze.entrance, "walker")
-    points = [maze.entrance] + [tuple(step["cell"]) for step in steps]
+    points = [maze.entrance] + walked
     drawn.trail("route-path", points, "route", "route")
     return drawn

@@ -6,7 +6,8 @@ about to leave in the prescribed direction), so a goal equal to the entrance is 
 after leaving it.  A move is a turn the sign at the intersection allows for the heading of
 arrival, labelled ``F``, ``L`` or ``R`` (the first move, off the entrance: ``start``), in the
 order F, L, R: the contest's tie-break.  The answer is the entrance, then the intersection of
-every state on the way (:func:`decode_route`).
+every state on the way (:meth:`CellHeadingRules.answer`); :mod:`.explain` tells it turn by turn
+and draws it.
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.grid.cells import EAST
@@ -21,13 +22,19 @@ see :mod:`stategraph.contract.rules_model`).
 
 from __future__ import annotations
 
+from ...graph.state_graph import WeightProfile
 from ...grid.cells import DELTAS, LEFT_OF, LETTERS, RIGHT_OF
 from .build import cell_heading_graph
+from .explain import explain as explain_route
+from .explain import scene as route_scene
 from .maze import START, ArrowMaze
 
 
 class CellHeadingRules:
     """The rules of model ``cell_heading``: an intersection and the heading on arrival."""
+
+    summary = "intersection x heading on arrival; a move allowed by the signs costs 1"
+    profile = WeightProfile(lex=False, unit=True, nonnegative=True)
 
     def start(self, maze: ArrowMaze):
         return START
@@ -60,15 +67,17 @@ class CellHeadingRules:
         """The same state graph, built fast (:mod:`.build`): what runs by default."""
         return cell_heading_graph(maze)
 
+    def answer(self, maze: ArrowMaze, solution) -> list | None:
+        """The route: the entrance, then the intersection of every state on the canonical path."""
+        if not solution.found:
+            return None
+        return [maze.entrance] + [state[:2] for state in solution.states[1:]]
+
+    explain = staticmethod(explain_route)  # the route turn by turn (explain(maze, solution, route))
+    scene = staticmethod(route_scene)  # the route over the signs (scene(maze, states))
+
 
 def one_step(row: int, col: int, heading: int) -> tuple:
     """The state one cell on from ``(row, col)`` along ``heading``."""
     dr, dc = DELTAS[heading]
     return row + dr, col + dc, heading
-
-
-def decode_route(maze: ArrowMaze, solution) -> list | None:
-    """The route: the entrance, then the intersection of every state on the canonical path."""
-    if not solution.found:
-        return None
-    return [maze.entrance] + [state[:2] for state in solution.states[1:]]
