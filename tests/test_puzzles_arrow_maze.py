@@ -296,3 +296,25 @@ def test_abbott_alias():
     for text in (SAMPLE_INPUT, SAMPLE_INPUT_SEED, batches()[0][0]):
         assert solve_text("abbott", text, algorithm="bfs") == solve_text(PUZZLE, text, algorithm="bfs")
         assert solve_text("abbott", text) == solve_text(PUZZLE, text)
+
+
+def test_written_on_the_first_level_with_its_model_generated_from_its_rules():
+    import warnings
+
+    import pytest
+
+    from stategraph import get_puzzle
+    from stategraph.contract.first_level import SuccessorPuzzle
+    from stategraph.contract.rules_model import RulesModel
+    from stategraph.puzzles import arrow_maze
+    from stategraph.puzzles.arrow_maze.model import CellHeadingRules
+
+    puzzle = get_puzzle(PUZZLE)
+    model = puzzle.model()
+    assert isinstance(puzzle, SuccessorPuzzle)
+    assert issubclass(model, RulesModel) and model.source is CellHeadingRules
+    with pytest.warns(DeprecationWarning, match="CellHeading is deprecated"):
+        assert arrow_maze.CellHeading is model  # the old import path, kept for one release
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert arrow_maze.ArrowMazes is type(puzzle)
