@@ -44,6 +44,17 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def reading_a_pipe(pid: int) -> bool:
+    """Whether ``pid`` sleeps in a read of a pipe (its kernel's wait channel says so: ``pipe_read``,
+    ``anon_pipe_read``); ``False`` where the process table does not tell."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        channel = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return False
+    return state == "S" and "pipe_read" in channel
+
+
 def left_alive(pids, within: float) -> list[int]:
     """Those of ``pids`` still running after waiting up to ``within`` seconds for them to end."""
     deadline = time.monotonic() + within
