@@ -38,8 +38,11 @@ def stategraph(folder, *args, preexec=None, stdin=subprocess.DEVNULL, code=None)
     if preexec is None and code is None and stdin is subprocess.DEVNULL:
         return run_cli(*args, cwd=folder, binary=True)
     command = [PY, "-c", code, *args] if code else [PY, "-m", "stategraph", *args]
+    # a child set up by ``preexec`` writes no bytecode: under a file size limit, Python would leave a .pyc
+    # cut at the limit (it does not check that the write was whole) for every later import to fail on
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"} if preexec else None
     return subprocess.run(command, cwd=folder, stdin=stdin, capture_output=True, timeout=GUARD,
-                          preexec_fn=preexec)
+                          preexec_fn=preexec, env=env)
 
 
 def one_line(done) -> str:
