@@ -140,20 +140,22 @@ def expected_path(graph, source, targets, zero):
     if not reached:
         return None, None
     best = min(reached)
-    walks = []
+    longest = 2 * len(graph)
+    steps = {u: [(v, attrs["weight"], attrs["rank"]) for v, attrs in graph._succ[u].items()] for u in graph}
+    found = []  # the optimal walk of the smallest ranks, the first met: [ranks, walk]
 
-    def extend(walk, cost):
-        if walk[-1] in targets and cost == best:
-            walks.append(walk)
-        if len(walk) > 2 * len(graph):
+    def extend(walk, walk_ranks, cost):
+        if walk[-1] in targets and cost == best and (not found or walk_ranks < found[0]):
+            found[:] = [walk_ranks, walk]
+        if len(walk) > longest:
             return
-        for v, attrs in graph._succ[walk[-1]].items():
-            step = cost + attrs["weight"]
+        for v, weight, rank in steps[walk[-1]]:
+            step = cost + weight
             if step == truth[v]:  # every prefix of an optimal walk is a shortest one
-                extend(walk + [v], step)
+                extend(walk + [v], walk_ranks + [rank], step)
 
-    extend([source], zero)
-    smallest = min(walks, key=lambda w: ranks(graph, w))
+    extend([source], [], zero)
+    smallest = found[1]
     if len(set(smallest)) == len(smallest):
         return best, smallest
     optimal = [p for t in targets for p in nx.all_simple_paths(graph, source, t) if total(graph, p, zero) == best]
