@@ -16,7 +16,7 @@ import pytest
 
 from cli_runner import run_cli
 from example_folders import EXAMPLES, example_puzzle
-from example_references.sliding_tile import distances
+from example_references.sliding_tile import depth
 from stategraph import COST, Lex, Settings, StategraphError, SuccessorPuzzle
 from stategraph.graph.compact import explore_compact
 from stategraph.graph.explore import explore
@@ -32,7 +32,7 @@ def test_the_8_puzzle_census_from_the_solved_board_is_the_brute_forces(tmp_path)
     done = run_cli("census", "--config", "puzzle.yaml", board, "--format", "json", cwd=EXAMPLES / "sliding_tile")
     assert done.status == 0, done.err
     found = json.loads(done.out)
-    expected = sorted(Counter(distances().values()).items())
+    expected = sorted(Counter(depth().values()).items())
     assert [(row["distance"], row["states"]) for row in found["counts"]] == expected
     assert (found["states"], found["farthest"], found["goals"], found["all_reach_goal"]) == (181_440, 31, 1, True)
     assert sorted(example["label"] for example in found["examples"]) == ["647850321", "867254301"]
