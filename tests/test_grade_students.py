@@ -256,7 +256,7 @@ def misbehaving_line(word: str) -> int:
 
 
 @pytest.mark.parametrize("student, verdict, status, seconds", [  # the hoarder has time to reach the memory cap
-    ("misbehaving:Loops", "timeout", 3, "2"), ("misbehaving:Hoards", "memory", 3, "30"),
+    ("misbehaving:Loops", "timeout", 3, "1"), ("misbehaving:Hoards", "memory", 3, "30"),
     ("misbehaving:Raises", "fault", 2, "2")])
 def test_a_budget_overrun_or_a_fault_is_a_verdict(student, verdict, status, seconds, tmp_path):
     folder = scratch(tmp_path, None)
