@@ -28,8 +28,7 @@ PY = sys.executable
 GUARD = 90  # seconds before a hung run is killed (a failure, never a measurement)
 OLD = b"the old file, which must survive\n"
 SAMPLE = (Path(__file__).resolve().parent.parent / "src" / "stategraph" / "samples" / "pushing_boxes.txt").read_bytes()
-BIG = open_maze(60) + b"0 0\n"     # a GraphML file of about 18 MB: written in about a second
-MEDIUM = open_maze(30) + b"0 0\n"  # about 4 MB of GraphML
+MEDIUM = open_maze(30) + b"0 0\n"  # about 4 MB of GraphML, in writes of a megabyte or so: a pause lands half-way
 
 
 def stategraph(folder, *args, preexec=None, stdin=subprocess.DEVNULL, code=None):
@@ -192,7 +191,7 @@ def test_picture_paths_are_checked_before_the_input_is_read(args, message, tmp_p
     (signal.SIGINT, 130, "stategraph: interrupted"),
 ], ids=["SIGTERM", "SIGHUP", "SIGINT"])
 def test_a_signal_mid_overwrite_leaves_the_old_file(signum, status, line, tmp_path, killed_on_failure):
-    (tmp_path / "in.txt").write_bytes(BIG)
+    (tmp_path / "in.txt").write_bytes(MEDIUM)
     (tmp_path / "g.graphml").write_bytes(OLD)
     process = subprocess.Popen([PY, "-m", "stategraph", "export", "pushing_boxes", "in.txt", "-o", "g.graphml"],
                                cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -210,7 +209,7 @@ def test_a_signal_mid_overwrite_leaves_the_old_file(signum, status, line, tmp_pa
 
 
 def test_two_exports_to_one_path_leave_one_complete_document(tmp_path, killed_on_failure):
-    (tmp_path / "big.txt").write_bytes(BIG)
+    (tmp_path / "big.txt").write_bytes(MEDIUM)
     (tmp_path / "small.txt").write_bytes(SAMPLE)
     first = subprocess.Popen([PY, "-m", "stategraph", "export", "pushing_boxes", "big.txt", "-o", "g.graphml"],
                              cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -222,7 +221,7 @@ def test_two_exports_to_one_path_leave_one_complete_document(tmp_path, killed_on
     first.send_signal(signal.SIGCONT)
     assert first.wait(timeout=GUARD) == 0, first.stderr.read()
     graph = nx.read_graphml(tmp_path / "g.graphml")  # the whole of the one written last
-    assert graph.graph["instance_text"] == BIG.decode()[:-len("0 0\n")]
+    assert graph.graph["instance_text"] == MEDIUM.decode()[:-len("0 0\n")]
     assert left(tmp_path) == {"big.txt", "small.txt", "g.graphml"}
 
 
