@@ -12,8 +12,9 @@ descriptor must be closed or an endless input piped in) and asserts the document
   hand-checked instances), or nothing when the fault must be found before any input is read.
 
 Memory cases run under ``RLIMIT_AS`` set in ``preexec_fn``, so they assert a bound without timing
-anything; they run one at a time from the main thread after the other cases, which run two at a
-time in a thread pool without ``preexec_fn``.  Nothing is timed: the timeouts only stop a hung run.
+anything.  Each case runs in its own test (from the main thread: ``preexec_fn`` is not safe in
+threads), so under xdist it runs on the one worker that runs its test, however the module's tests
+are shared out.  Nothing is timed: the timeouts only stop a hung run.
 """
 
 from __future__ import annotations
@@ -486,39 +487,13 @@ SLOW_CASES = {
 }
 
 
-@pytest.fixture(scope="module")
-def results(request, tmp_path_factory) -> dict:
-    """Every selected case's (status, stdout, stderr), or the exception its run raised."""
-    wanted = {item.callspec.params["case"].id for item in request.session.items
-              if getattr(item, "callspec", None) and isinstance(item.callspec.params.get("case"), Case)}
-    chosen = [case for case in CASES if case.id in wanted]
-    folders = {case.id: tmp_path_factory.mktemp(case.id[:40]) for case in chosen}
-    done = {}
-
-    def attempt(case):
-        try:
-            done[case.id] = run_case(case, folders[case.id])
-        except Exception as exc:  # reported by the case's own test
-            done[case.id] = exc
-
-    with ThreadPoolExecutor(max_workers=2) as pool:  # no preexec_fn in threads
-        list(pool.map(attempt, [case for case in chosen if case.limit_mb is None]))
-    for case in chosen:  # RLIMIT_AS via preexec_fn: one at a time, from the main thread
-        if case.limit_mb is not None:
-            attempt(case)
-    return done
-
-
 def _control_characters(text: str) -> list:
     return [ch for ch in text if ord(ch) < 32 or ord(ch) == 127]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
-def test_hostile_cli_case(case, results):
-    result = results[case.id]
-    if isinstance(result, BaseException):
-        raise result
-    status, stdout, stderr_bytes = result
+def test_hostile_cli_case(case, tmp_path):
+    status, stdout, stderr_bytes = run_case(case, tmp_path)
     stderr = stderr_bytes.decode("utf-8", "replace")
     seen = f"status {status}, stderr {stderr[:600]!r}{'...' if len(stderr) > 600 else ''}, stdout {stdout[:200]!r}"
     if case.stderr != TRACEBACK:
