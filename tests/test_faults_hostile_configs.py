@@ -3,8 +3,9 @@
 Every case runs in-process through ``load_config`` or ``parse_assignment`` + ``apply_overrides``;
 the cases marked ``CLI`` also run ``python -m stategraph solve`` in a subprocess whose address space
 is capped at 512 MB, so an alias bomb or a huge integer that were expanded would fail the test (by a
-MemoryError traceback) instead of taking minutes and gigabytes.  The subprocesses run two at a
-time, started from the main thread (``preexec_fn`` is not safe with threads).
+MemoryError traceback) instead of taking minutes and gigabytes.  Each subprocess runs in its case's
+own test (so under xdist only on the worker that runs that test), from the main thread
+(``preexec_fn`` is not safe with threads).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import resource
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -43,23 +45,14 @@ def _cap_memory():
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
-def run_solve_all(jobs: dict, parallel: int = 2) -> dict:
-    """``{key: (returncode, stdout, stderr)}`` of ``stategraph solve ARGS`` run in each ``(args, folder)``."""
-    results, keys = {}, list(jobs)
-    for start in range(0, len(keys), parallel):
-        running = []
-        for key in keys[start:start + parallel]:
-            args, folder = jobs[key]
-            (folder / "input.txt").write_bytes(INPUT)
-            with open(folder / "input.txt", "rb") as stdin, open(folder / "out", "wb") as out, \
-                    open(folder / "err", "wb") as err:
-                running.append((key, folder, subprocess.Popen(
-                    [sys.executable, "-m", "stategraph", "solve", *args], stdin=stdin, stdout=out, stderr=err,
-                    cwd=folder, preexec_fn=_cap_memory)))
-        for key, folder, process in running:
-            status = process.wait(timeout=120)
-            results[key] = (status, (folder / "out").read_bytes(), (folder / "err").read_bytes())
-    return results
+def run_solve(args: list, folder: Path) -> tuple:
+    """``(returncode, stdout, stderr)`` of ``stategraph solve ARGS`` run in ``folder``, in 512 MB."""
+    (folder / "input.txt").write_bytes(INPUT)
+    with open(folder / "input.txt", "rb") as stdin, open(folder / "out", "wb") as out, \
+            open(folder / "err", "wb") as err:
+        status = subprocess.run([sys.executable, "-m", "stategraph", "solve", *args], stdin=stdin, stdout=out,
+                                stderr=err, cwd=folder, preexec_fn=_cap_memory, timeout=120).returncode
+    return status, (folder / "out").read_bytes(), (folder / "err").read_bytes()
 
 
 def assert_one_short_error(result, fragment: str):
@@ -214,26 +207,18 @@ def test_hostile_set_value_is_one_short_config_error(assignment, fragment):
                               fragment)
 
 
-@pytest.fixture(scope="module")
-def cli_results(tmp_path_factory) -> dict:
-    files, sets = dict((c[0], c[1:]) for c in HOSTILE_FILES), dict((c[0], c[1:]) for c in HOSTILE_SETS)
-    jobs = {}
-    for name in CLI_FILES:
-        folder = tmp_path_factory.mktemp("file")
-        (folder / "c.yaml").write_bytes(_as_bytes(files[name][0]))
-        jobs["file", name] = (["--config", "c.yaml"], folder)
-    for name in CLI_SETS:
-        jobs["set", name] = (["pushing_boxes", "--set", sets[name][0]], tmp_path_factory.mktemp("set"))
-    return run_solve_all(jobs)
-
-
 CLI_CASES = ([("file", name, dict((c[0], c[2]) for c in HOSTILE_FILES)[name]) for name in CLI_FILES]
              + [("set", name, dict((c[0], c[2]) for c in HOSTILE_SETS)[name]) for name in CLI_SETS])
 
 
 @pytest.mark.parametrize("kind,name,fragment", CLI_CASES, ids=[f"{k}-{n}" for k, n, _ in CLI_CASES])
-def test_hostile_case_through_the_cli_is_one_short_line_with_status_2_in_512MB(kind, name, fragment, cli_results):
-    assert_one_short_error(cli_results[kind, name], fragment)
+def test_hostile_case_through_the_cli_is_one_short_line_with_status_2_in_512MB(kind, name, fragment, tmp_path):
+    if kind == "file":
+        (tmp_path / "c.yaml").write_bytes(_as_bytes(dict((c[0], c[1]) for c in HOSTILE_FILES)[name]))
+        args = ["--config", "c.yaml"]
+    else:
+        args = ["pushing_boxes", "--set", dict((c[0], c[1]) for c in HOSTILE_SETS)[name]]
+    assert_one_short_error(run_solve(args, tmp_path), fragment)
 
 
 def test_the_cli_table_is_large_enough():
