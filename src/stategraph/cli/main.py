@@ -44,6 +44,7 @@ class Stopped(BaseException):
         self.signum = signum
 
 
+_PACKAGE = __package__.rpartition(".")[0]  # stategraph
 _stops: list[Stopped] = []  # the signal received, kept: where it lands, a library's bare except may swallow it
 _running = False  # while main runs: a signal a finalizer swallowed is sent again
 RESEND_SECONDS = 0.01
@@ -56,7 +57,7 @@ def _stop(signum, frame) -> None:
     _stops.append(stop)
     # even if this exception is swallowed, no file is replaced from now on; nothing is imported here
     # (the signal may land inside an import), and a file is written only once safefile is loaded
-    stop_replacing = getattr(sys.modules.get(f"{__package__}.safefile"), "stop_replacing", None)
+    stop_replacing = getattr(sys.modules.get(f"{_PACKAGE}.io.safefile"), "stop_replacing", None)
     if stop_replacing is not None:
         stop_replacing(stop)
     raise stop
@@ -126,7 +127,7 @@ def main(argv=None) -> int:
 def _decided(status: int) -> int:
     """``status``, told to the process waiting for this one if a plug-in was loaded (it runs in a
     process of its own: :mod:`stategraph.plugins.own_process`)."""
-    own_process = sys.modules.get(f"{__package__.rpartition('.')[0]}.plugins.own_process")
+    own_process = sys.modules.get(f"{_PACKAGE}.plugins.own_process")
     if own_process is not None:
         own_process.finished(status)
     return status
