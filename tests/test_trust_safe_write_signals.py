@@ -207,7 +207,7 @@ def test_the_exit_removes_a_temporary_file_its_with_block_never_saw(how, tmp_pat
 def test_a_stop_swallowed_where_it_lands_still_keeps_the_file(tmp_path):
     """SIGTERM's handler tells the writers to replace no file: a library's bare ``except`` that
     swallows the stop (networkx's GraphML writer has one) cannot let the write go through."""
-    from stategraph.cli import main as cli
+    from stategraph.cli import stops as cli
     from stategraph.io import safefile
 
     target = tmp_path / "graph.graphml"

@@ -10,8 +10,9 @@ line at its file and line: :mod:`stategraph.plugins.faults`); 3 an answer that d
 memory; 70 an internal error (in stategraph's own code); 130 interrupted (Ctrl-C); 129 and 143 stopped by
 SIGHUP and SIGTERM (128 + the signal's number).  Every one but 0 and 1 comes
 with exactly one line on stderr.  SIGTERM and SIGHUP are raised as
-:class:`Stopped` where the program is, as Ctrl-C is, so a file being written
-is cleaned up (:mod:`stategraph.io.safefile`) before the process ends.  The
+:class:`~stategraph.cli.stops.Stopped` where the program is, as Ctrl-C is, so a file being
+written is cleaned up (:mod:`stategraph.io.safefile`) before the process ends
+(:mod:`stategraph.cli.stops`).  The
 commands themselves live in :mod:`stategraph.cli.commands`, imported only once the
 options are read, so ``--help`` and ``--version`` stay quick and an interrupt
 during start-up is still one line.
@@ -24,45 +25,16 @@ import gc
 import os
 import signal
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from .. import __version__
 from ..settings.fields import Key, with_flags
 from .options import COMMANDS, FLAGS, SETTINGS, Option
+from .stops import Stopped, kept, raised_by_ctrl_c, signals_handled
 
 OUTPUT_FAULT, OUT_OF_MEMORY, INTERNAL_ERROR, INTERRUPTED = 4, 5, 70, 130
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)  # exit status 128 + the signal's number
-
-
-class Stopped(BaseException):
-    """SIGTERM or SIGHUP arrived: raised where the program is, like ``KeyboardInterrupt`` for Ctrl-C."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
-
-
 _PACKAGE = __package__.rpartition(".")[0]  # stategraph
-_stops: list[Stopped] = []  # the signal received, kept: where it lands, a library's bare except may swallow it
-_running = False  # while main runs: a signal a finalizer swallowed is sent again
-RESEND_SECONDS = 0.01
-
-
-def _stop(signum, frame) -> None:
-    for other in STOP_SIGNALS:  # the run is ending: a second signal must not cut its clean-up short
-        signal.signal(other, signal.SIG_IGN)
-    stop = Stopped(signum)
-    _stops.append(stop)
-    # even if this exception is swallowed, no file is replaced from now on; nothing is imported here
-    # (the signal may land inside an import), and a file is written only once safefile is loaded
-    stop_replacing = getattr(sys.modules.get(f"{_PACKAGE}.io.safefile"), "stop_replacing", None)
-    if stop_replacing is not None:
-        stop_replacing(stop)
-    raise stop
-
-
 MOST_USAGE_MESSAGE = 300  # characters of argparse's message kept: the rest is a value quoted whole
 
 
@@ -142,39 +114,9 @@ def _ended(argv) -> int:
         return _stopped(stop)
 
 
-def _interrupt(signum, frame) -> None:
-    """Ctrl-C: ``KeyboardInterrupt`` raised here, so that its innermost frame tells it from one a
-    plug-in's code raises (a fault of the plug-in's).  Once: the run is ending, and a second
-    (sent to the process group, and passed on too) must not cut its one line short."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    raise KeyboardInterrupt
-
-
-def _raised_by_ctrl_c(exc: KeyboardInterrupt) -> bool:
-    """Whether :func:`_interrupt` raised ``exc`` (its innermost frame), not a plug-in's code."""
-    frames = exc.__traceback__
-    while frames is not None and frames.tb_next is not None:
-        frames = frames.tb_next
-    return frames is not None and frames.tb_frame.f_code is _interrupt.__code__
-
-
 def _main(argv) -> int:
-    signal.signal(signal.SIGINT, _interrupt)  # from here on, Ctrl-C is KeyboardInterrupt
-    previous = {signum: signal.signal(signum, _stop) for signum in STOP_SIGNALS}  # and SIGTERM is Stopped
-    sys.unraisablehook = _quiet_unraisable
-    global _running
-    _running = True
-    try:
+    with signals_handled():
         return _guarded(argv)
-    finally:
-        _running = False
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        if _stops:  # called again in the same process (a test): start afresh
-            from ..io import safefile
-
-            _stops.clear()
-            safefile.stop_replacing(None)
 
 
 def _guarded(argv) -> int:
@@ -207,8 +149,8 @@ def _run(argv) -> int:
         try:
             handler = getattr(commands, args.command, None) or getattr(view_commands, args.command)
             status = handler(args)
-            if _stops:  # received, but swallowed where it landed
-                raise _stops[0]
+            if kept:  # received, but swallowed where it landed
+                raise kept[0]
             return _finish_output(status)
         except StategraphError as exc:
             _flush_quietly()
@@ -225,7 +167,7 @@ def _run(argv) -> int:
         raise
     except (Exception, SystemExit, KeyboardInterrupt, GeneratorExit) as exc:
         # a plug-in's fault is its author's, its exits included; a Ctrl-C is the interrupt; stategraph's own is a bug
-        if isinstance(exc, KeyboardInterrupt) and _raised_by_ctrl_c(exc):
+        if isinstance(exc, KeyboardInterrupt) and raised_by_ctrl_c(exc):
             return _interrupted()  # before any import: a second Ctrl-C may follow
         from ..errors import found_in_chain
         from ..plugins.faults import describe_exception, plugin_fault
@@ -288,45 +230,6 @@ def _finish_output(status: int) -> int:
         _say(f"stategraph: error: cannot write the output: {exc.strerror or exc}")
         return OUTPUT_FAULT
     return status
-
-
-def _quiet_unraisable(unraisable) -> None:
-    """Out of memory or interrupted, generators closed on the way out may fail again: not news.  A
-    signal that landed in a finalizer (a ``__del__``), which swallows what it raises, is sent again:
-    otherwise the run goes on, and waits for input that never comes."""
-    exc = unraisable.exc_value
-    if _running and isinstance(exc, Stopped) and any(exc is stop for stop in _stops):
-        signal.signal(exc.signum, _raiser(exc))
-        _send_later(exc.signum)
-    elif _running and isinstance(exc, KeyboardInterrupt) and _raised_by_ctrl_c(exc):
-        signal.signal(signal.SIGINT, _interrupt)
-        _send_later(signal.SIGINT)
-    elif not isinstance(exc, (MemoryError, KeyboardInterrupt, Stopped, BrokenPipeError)):
-        sys.__unraisablehook__(unraisable)
-
-
-def _send_later(signum: int) -> None:
-    """Send ``signum`` to the main thread from another, a moment from now: its handler runs once the
-    finalizer has returned (sent from here, it would run here, and be swallowed again; landing in
-    a finalizer again, it is sent again)."""
-    import threading
-
-    main = threading.main_thread().ident
-
-    def send():
-        time.sleep(RESEND_SECONDS)
-        if _running:  # a run that ended meanwhile has reported the stop it kept (_stops)
-            signal.pthread_kill(main, signum)
-
-    threading.Thread(target=send, daemon=True).start()
-
-
-def _raiser(stop: Stopped):
-    """A handler raising ``stop`` again, once."""
-    def again(signum, frame):
-        signal.signal(signum, signal.SIG_IGN)
-        raise stop
-    return again
 
 
 def _take_positionals(parser, args, extras) -> None:
