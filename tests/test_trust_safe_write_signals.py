@@ -207,23 +207,18 @@ def test_the_exit_removes_a_temporary_file_its_with_block_never_saw(how, tmp_pat
 def test_a_stop_swallowed_where_it_lands_still_keeps_the_file(tmp_path):
     """SIGTERM's handler tells the writers to replace no file: a library's bare ``except`` that
     swallows the stop (networkx's GraphML writer has one) cannot let the write go through."""
-    from stategraph.cli import stops as cli
-    from stategraph.io import safefile
+    from stategraph.cli import stops
 
     target = tmp_path / "graph.graphml"
     target.write_text("the old graph\n")
-    handlers = {signum: signal.getsignal(signum) for signum in cli.STOP_SIGNALS}
-    try:
+    with stops.signals_handled():  # as in a run: the stop kept is forgotten at its end
         try:
-            cli._stop(signal.SIGTERM, None)
-        except cli.Stopped:
+            stops._stop(signal.SIGTERM, None)
+        except stops.Stopped:
             pass  # swallowed where it landed
-        with pytest.raises(cli.Stopped):
+        with pytest.raises(stops.Stopped):
             with open_output(str(target), "the graph") as out:
                 out.write(b"the new graph\n")
-    finally:
-        safefile.stop_replacing(None)
-        for signum, handler in handlers.items():
-            signal.signal(signum, handler)
+    assert stops.kept == []
     assert target.read_text() == "the old graph\n"
     assert [path.name for path in tmp_path.iterdir()] == ["graph.graphml"]
