@@ -56,3 +56,39 @@ def test_every_routine_gives_identical_output_on_100_random_instances(puzzle):
         assert len(set(outputs.values())) == 1, outputs
         instances += 10
     assert instances >= 100
+
+
+def test_a_routine_given_the_whole_graph_counts_it_built(tmp_path):
+    """On a graph built as it is searched (a declared profile), a routine that reads the whole graph
+    (spfa, bidirectional, networkx) had every state built, and says so; one that builds as it
+    searches, no more than that."""
+    from stategraph import SuccessorPuzzle
+    from stategraph.graph.state_graph import WeightProfile
+
+    class Line(SuccessorPuzzle):  # 0 .. n, by +1 and +2: n + 1 states, 2n - 1 moves
+        name, summary, sample = "line", "0 to n by +1 or +2", "5\n"
+        profile = WeightProfile(unit=True)
+
+        def read(self, tokens, limits):
+            return tokens.integer("n", 1, 100)
+
+        def start(self, n):
+            return 0
+
+        def is_goal(self, n, x):
+            return x == 3
+
+        def moves(self, n, x):
+            for step in (1, 2):
+                if x + step <= n:
+                    yield f"+{step}", x + step, 1
+
+    puzzle = Line()
+    built = {}
+    for algorithm in applicable_algorithms(puzzle):
+        (record,) = run(puzzle, "9\n", Settings.of(puzzle, algorithm=algorithm))
+        built[algorithm] = record.stats["states_built"], record.stats["edges_built"]
+    for algorithm in ("spfa", "bidirectional_dijkstra", "networkx"):
+        assert built[algorithm] == (10, 17), algorithm
+    for algorithm in ("bfs", "dijkstra"):
+        assert built[algorithm][0] < 10, algorithm  # it stopped before building the far end

@@ -368,9 +368,9 @@ class StateGraph:
         return len(graph), edge_count(graph)
 
     def built(self) -> tuple[int, int]:
-        """The states and moves built so far: of the graph built as it is searched, else the whole
-        graph's (:meth:`size`)."""
-        if self._lazy is not None:
+        """The states and moves built so far: of the graph built as it is searched, until its whole
+        graph is read (then, as for any other, the whole graph's: :meth:`size`)."""
+        if self._lazy is not None and self._graph is None:
             return self._lazy.size()
         graph = self.graph
         return len(graph), self.profile.count or edge_count(graph)  # (a profiled graph's count: no recount)
