@@ -8,7 +8,7 @@ import textwrap
 
 from ..contract.words import plural
 from ..io.safefile import output_name
-from .compare import row_failure, summary
+from .compare_text import row_failure, summary
 
 
 def plot(tables: list[dict], path: str) -> dict:
