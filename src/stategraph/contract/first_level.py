@@ -101,7 +101,12 @@ class SuccessorPuzzle(Puzzle):
       with a ``checker`` (or its own ``verify``, ``read_answers``, ``judge_answer``, ``answer_cost``);
     - optional ``explain(instance, solution, answer)``: the answer in words for ``explain``,
       ``draw`` and ``view``, the dict of :meth:`Model.explain <stategraph.contract.model.Model.explain>`;
-      default: the path's moves and states.
+      default: the path's moves and states;
+    - optional ``move_label(graph, u, v, attrs)`` and ``path_labels(instance, answer)``: a move in
+      a few words for exports and the views (default: its label), and the answer's path's moves in
+      the answer's own words, where they say more (default: ``None``, the labels); the model's
+      :meth:`~stategraph.contract.model.Model.move_label` and
+      :meth:`~stategraph.contract.model.Model.path_labels`.
 
     A puzzle whose input is read faster whole than instance by instance overrides ``parse`` (then
     ``read`` is not needed): it yields the instances themselves, each with a ``number``, and may
@@ -360,5 +365,16 @@ def _model_class(puzzle: type[SuccessorPuzzle], name: str, rules: Any) -> type[R
         "decode_needs_path": puzzle.output.has_moves or callable(getattr(rules, "answer", None)),
         "source": rules, "output": puzzle.output, "puzzle_name": getattr(puzzle, "name", puzzle.__name__),
         "negative_costs": puzzle.negative_costs, "__module__": puzzle.__module__,
-        "__doc__": f"Model {name!r} of {puzzle.__name__}, generated from its rules.",
+        "__doc__": f"Model {name!r} of {puzzle.__name__}, generated from its rules.", **_move_words(rules),
     }))
+
+
+def _move_words(rules: Any) -> dict:
+    """The generated model's ``move_label`` and ``path_labels`` where the rules define their own
+    (else the model's defaults: the views then build no whole graph to name moves)."""
+    words = {}
+    if callable(getattr(rules, "move_label", None)):
+        words["move_label"] = vars(RulesModel)["_rules_move_label"]
+    if callable(getattr(rules, "path_labels", None)):
+        words["path_labels"] = vars(RulesModel)["_rules_path_labels"]
+    return words

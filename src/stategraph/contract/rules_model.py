@@ -254,6 +254,18 @@ class RulesModel(Model):
         return told(_value(record.subject), record.solution, record.answer)
 
     @classmethod
+    def _rules_move_label(cls, graph, u, v, attrs) -> str:
+        """The rules' ``move_label(graph, u, v, attrs)``: a generated model's :meth:`move_label`
+        when its rules define one."""
+        return cls.rules().move_label(graph, u, v, attrs)
+
+    @classmethod
+    def _rules_path_labels(cls, record) -> list[str] | None:
+        """The rules' ``path_labels(instance, answer)``: a generated model's :meth:`path_labels`
+        when its rules define one."""
+        return cls.rules(record.subject).path_labels(_value(record.subject), record.answer)
+
+    @classmethod
     def _hook(cls, instance, hook: str, state):
         """What the rules' optional ``hook(instance, state)`` returns (``None`` without one)."""
         method = getattr(cls.rules(instance), hook, None)
