@@ -95,7 +95,7 @@ def test_corrupted_answers_are_caught(puzzle, generate, corrupt):
 def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
     """A decoder corrupted to add a move: in this process for one job, in a child (whose workers fork
     from it) for two."""
-    from stategraph.puzzles import pushing_boxes as pb
+    from stategraph.puzzles.pushing_boxes import model as pb
 
     real = pb.decode_pushes
     monkeypatch.setattr(pb, "decode_pushes", lambda maze, solution: (real(maze, solution) or "") + "n")
@@ -110,7 +110,7 @@ def test_cli_verify_fails_loudly(monkeypatch, tmp_path):
     script = tmp_path / "corrupt.py"
     script.write_text(
         "import sys\n"
-        "from stategraph.puzzles import pushing_boxes as pb\n"
+        "from stategraph.puzzles.pushing_boxes import model as pb\n"
         "real = pb.decode_pushes\n"
         "pb.decode_pushes = lambda maze, solution: (real(maze, solution) or '') + 'n'\n"
         "from stategraph.cli.main import main\n"

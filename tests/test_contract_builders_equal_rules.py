@@ -167,7 +167,7 @@ def assert_same_answers_both_ways(puzzle_name: str, instance) -> int:
                             puzzle.format_answer(instance, instance, answer), answer, solution))
         assert answers[0][:4] == answers[1][:4], name
         if puzzle_name == "pushing_boxes" and answers[1][-1].found:
-            record = SimpleNamespace(answer=answers[0][-2])
+            record = SimpleNamespace(subject=instance, solution=answers[0][-1], answer=answers[0][-2])
             assert [segment[-1] for segment in model.path_labels(record)] == \
                 [attrs["move"] for _, _, attrs in answers[1][-1].edges]
         runs += 1

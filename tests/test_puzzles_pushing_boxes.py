@@ -326,3 +326,24 @@ def test_algorithms_byte_identical(algorithm):
                 pytest.fail("%s differs from %s at output line %d: %r vs %r; maze:\n%s"
                             % (algorithm, BASELINE, i + 1, o, b, maze))
         pytest.fail(f"{algorithm} differs from {BASELINE}")
+
+
+def test_written_on_the_first_level_with_its_model_generated_from_its_rules():
+    import warnings
+
+    from stategraph import get_puzzle
+    from stategraph.contract.first_level import SuccessorPuzzle
+    from stategraph.contract.rules_model import RulesModel
+    from stategraph.puzzles import pushing_boxes
+    from stategraph.puzzles.pushing_boxes.model import BoxSideRules
+
+    puzzle = get_puzzle("pushing_boxes")
+    model = puzzle.model()
+    assert isinstance(puzzle, SuccessorPuzzle)
+    assert issubclass(model, RulesModel) and model.source is BoxSideRules
+    assert model.labels_read_graph()  # the rules name the moves ("walk w, push X")
+    with pytest.warns(DeprecationWarning, match="BoxSide is deprecated"):
+        assert pushing_boxes.BoxSide is model  # the old import path, kept for one release
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert pushing_boxes.PushingBoxes is type(puzzle)

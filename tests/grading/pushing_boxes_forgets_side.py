@@ -6,7 +6,7 @@ to reach a cell left the player on, whichever way the box arrives later.  Its an
 pushes, yet where the player cannot get round the box it misses the cheaper (or only) way.
 """
 
-from stategraph.puzzles.pushing_boxes import BoxSide, PushingBoxes
+from stategraph.puzzles.pushing_boxes import PushingBoxes
 from stategraph.puzzles.pushing_boxes.model import BoxSideRules
 
 
@@ -26,16 +26,13 @@ class BoxCell(tuple):
 class BoxCellRules(BoxSideRules):
     """The default rules, each next state a :class:`BoxCell`."""
 
+    summary = "the box's cell alone (wrong: it forgets which side of the box the player is on)"
+    accelerator = None  # the rules as written, not the fast builder of the right model
+
     def moves(self, maze, state):
         for label, after, cost in super().moves(maze, state):
             yield label, BoxCell(after), cost
 
 
-class BoxOnly(BoxSide):
-    name, summary = "box_only", "the box's cell alone (wrong: it forgets which side of the box the player is on)"
-    source = BoxCellRules
-    use_accelerator = False  # the rules as written, not the fast builder of the right model
-
-
 class ForgetsSide(PushingBoxes):
-    models = {"box_only": BoxOnly}
+    models = {"box_only": BoxCellRules}

@@ -1,8 +1,7 @@
 """What the three built-in contest puzzles share: a package each, whose ``parse`` reads the
 input, whose ``generate`` draws random instances, whose ``check`` checks answers, and whose
 sample is packaged as ``samples/NAME.txt`` (:class:`ContestPackage`, a mixin: the rest of a
-puzzle is its contract's); and, for a model written as rules by hand, how a routine's refusal
-reads (:class:`ContestRules`).
+puzzle is its contract's).
 
 >>> from stategraph import get_puzzle
 >>> puzzle = get_puzzle("huarong")
@@ -13,14 +12,12 @@ reads (:class:`ContestRules`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import contextmanager
 from importlib import import_module
 from importlib.resources import files
 from typing import Any, ClassVar
 
 from ..contract.cuts import Cuts
 from ..contract.puzzle import Puzzle
-from ..contract.rules_model import RulesModel
 
 
 class ContestPackage:
@@ -65,11 +62,3 @@ class ContestPackage:
 class ContestPuzzle(ContestPackage, Puzzle):
     """A built-in puzzle written on the toolkit's own :class:`~stategraph.contract.puzzle.Puzzle`."""
 
-
-class ContestRules(RulesModel):
-    """A built-in's model of rules (subclassed by hand, :class:`~stategraph.contract.rules_model.RulesModel`)."""
-
-    @contextmanager
-    def state_graph(self, question):
-        """The instance's one graph; a routine's refusal reads as it always has (not prefixed)."""
-        yield self._state_model

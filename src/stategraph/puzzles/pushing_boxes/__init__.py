@@ -1,11 +1,11 @@
 """Pushing Boxes (POJ 1475): fewest pushes, then fewest walks.
 
-Read in this order: :mod:`.model` (the default model's states and pushes, as first-level
-rules), :mod:`.maze` (the input), this module (the puzzle and its models as stategraph sees
-them), :mod:`.box_player` (the naive model, every player step a move), :mod:`.explain` (the
-answer told step by step); :mod:`.build` is the rules' accelerator (their graph built fast: what
-runs), and :mod:`.check` the independent checker of ``--verify`` and ``check`` (it shares no
-code with the rest).
+Read in this order: :mod:`.model` (the default model's states and pushes, the answer and its
+words, as first-level rules), :mod:`.maze` (the input), this module (the puzzle: its models,
+input and answers), :mod:`.box_player` (the naive model, every player step a move),
+:mod:`.explain` (the answer told step by step); :mod:`.build` is the rules' accelerator (their
+graph built fast: what runs), and :mod:`.check` the independent checker of ``--verify`` and
+``check`` (it shares no code with the rest).
 
 Model ``box_side`` (the default): a state is the box's cell and the side of
 the box the player stands on.  A push edge costs ``Lex(1, w)``: one push,
@@ -25,56 +25,28 @@ walk).  One extra start state holds the box on B and the player on S.
 
 from __future__ import annotations
 
-import re
+import warnings
 
+from ...contract.first_level import SuccessorPuzzle
 from ...contract.words import plural
 from ...errors import VerificationError
-from ..contest import ContestPuzzle, ContestRules
+from ..contest import ContestPackage
 from .box_player import BoxPlayer
-from .build import PROFILE, box_side_graph
-from .explain import explain as explain_pushes
-from .explain import scene as maze_scene
+from .build import box_side_graph
 from .maze import LIMITS, NAME, START, Maze, MazeCuts, parse
 from .model import BoxSideRules, decode_pushes
 
-__all__ = ["BoxPlayer", "BoxSide", "LIMITS", "Maze", "PushingBoxes", "START", "box_side_graph", "decode_pushes",
-           "parse"]
+__all__ = ["BoxPlayer", "BoxSideRules", "LIMITS", "Maze", "PushingBoxes", "START", "box_side_graph",
+           "decode_pushes", "parse"]
 
-class BoxSide(ContestRules):
-    """The seeds' model: the box's cell and the side of the box the player stands on; the rules
-    of :mod:`.model`, built by their accelerator (:mod:`.build`) unless told not to."""
-
-    name = "box_side"
-    summary = "box cell x side of the box the player stands on; a push costs (1, walks to get behind the box)"
-    profile = PROFILE
-    has_heuristic = True
-    source = BoxSideRules
-    puzzle_name = NAME
-
-    def decode(self, question, solution):
-        """The pushes of the canonical path, each after its walk (:func:`.model.decode_pushes`)."""
-        return decode_pushes(self.instance, solution)
-
-    explain = staticmethod(explain_pushes)
-    scene = staticmethod(maze_scene)
-
-    @classmethod
-    def move_label(cls, graph, u, v, attrs):
-        """Off the path: the walk's length and the push (the exact letters are on the path)."""
-        return f"walk {attrs['weight'].secondary}, push {attrs['move'][-1]}"
-
-    @classmethod
-    def path_labels(cls, record):
-        """Each push with the walk before it, as the answer spells them."""
-        return re.findall("[nswe]*[NSWE]", record.answer) if isinstance(record.answer, str) else None
-
-class PushingBoxes(ContestPuzzle):
-    """POJ 1475: one maze per instance, one question per maze."""
+class PushingBoxes(ContestPackage, SuccessorPuzzle):
+    """POJ 1475: one maze per instance, one question per maze; model ``box_side`` is generated from
+    its rules, :class:`~.model.BoxSideRules`, and the input read whole by the package's reader."""
 
     name = NAME
     aliases = ("poj1475",)
     summary = "Pushing Boxes (POJ 1475): fewest pushes, then fewest walks"
-    models = {"box_side": BoxSide, "box_player": BoxPlayer}
+    models = {"box_side": BoxSideRules, "box_player": BoxPlayer}
     limits = LIMITS
     reader = staticmethod(parse)
     cutter = MazeCuts
@@ -105,3 +77,12 @@ class PushingBoxes(ContestPuzzle):
         ('2 pushes and 9 walks', '1 push and 1 walk')
         """
         return f"{plural(cost[0], 'push')} and {plural(cost[1], 'walk')}"
+
+
+def __getattr__(name: str):
+    """``BoxSide``, the model class written by hand before it was generated: deprecated."""
+    if name == "BoxSide":
+        warnings.warn("stategraph.puzzles.pushing_boxes.BoxSide is deprecated: the model is generated from "
+                      "BoxSideRules (PushingBoxes.models['box_side'])", DeprecationWarning, stacklevel=2)
+        return PushingBoxes.models["box_side"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,7 +20,7 @@ from ...graph.state_graph import StateGraph, WeightProfile
 from ...graph.weights import Lex
 from ...grid.cells import DIRECTIONS, LETTERS
 from .explain import explain as explain_pushes
-from .explain import scene as maze_scene
+from .explain import steps_scene
 from .maze import NAME
 
 if TYPE_CHECKING:  # networkx is imported when this model builds its graph: the default model needs none
@@ -255,5 +255,10 @@ class BoxPlayer(Model):
             return None
         return "".join(attrs["move"] for _, _, attrs in solution.edges)
 
-    explain = staticmethod(explain_pushes)
-    scene = staticmethod(maze_scene)
+    @classmethod
+    def explain(cls, record):
+        return explain_pushes(record.subject, record.solution, record.answer)
+
+    @classmethod
+    def scene(cls, record, steps):
+        return steps_scene(record.subject, steps)

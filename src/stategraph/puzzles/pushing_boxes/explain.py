@@ -27,13 +27,11 @@ def box_picture(maze, box: int, player: int) -> str:
     return "\n".join("".join(row) for row in rows)
 
 
-def explain(record) -> dict:
-    """The canonical answer of ``record`` step by step: each push with the walk before it, as the
-    answer spells them (whichever model answered)."""
-    maze = record.subject
+def explain(maze, solution, moves) -> dict:
+    """The answer ``moves`` of ``maze`` step by step: each push with the walk before it, as the
+    answer spells them (whichever model answered; ``solution`` is not read)."""
     grid = maze.grid
     result: dict = {"title": f"Maze #{maze.number}", "steps": [], "picture": None, "summary": ""}
-    moves = record.answer
     if moves is None:
         result["summary"] = "Impossible: no push sequence brings the box to the target."
         result["picture"] = box_picture(maze, maze.box, maze.player)
@@ -69,9 +67,13 @@ def explain(record) -> dict:
     return result
 
 
-def scene(record, steps) -> Scene:
+def scene(maze, moves: str) -> Scene:
+    """The maze with the box's and the player's paths over the pushes of ``moves``."""
+    return steps_scene(maze, explain(maze, None, moves)["steps"])
+
+
+def steps_scene(maze, steps) -> Scene:
     """The maze with the box's and the player's paths over ``steps`` (explanation steps)."""
-    maze = record.subject
     grid = maze.grid
     drawn = Scene(1, 1, grid.rows, grid.cols)
     for r, line in enumerate(maze.rows, start=1):

@@ -7,7 +7,8 @@ pushes it one cell, which leaves the player on the box's old cell.  It costs ``L
 (fewest pushes, then fewest walks) and is labelled by the push's letter (``NSWE``); pushes come
 in the order N, S, W, E: the contest's tie-break.  The answer spells each push's walk too: the
 smallest of the shortest walks between two states of the path, found again for the path alone
-(:func:`decode_pushes`).
+(:meth:`BoxSideRules.answer`); :mod:`.explain` tells it push by push and draws it, and a move
+reads ``walk w, push X`` in graphs (:meth:`BoxSideRules.move_label`).
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.search.solution import solve
@@ -25,6 +26,8 @@ Explored plainly, the rules are the model's state graph (:func:`~stategraph.grap
 ...     solution = solve(graph, "astar")
 >>> len(graph.graph), [attrs["move"] for _, _, attrs in solution.edges], model.decode(maze, solution)
 (5, ['E', 'E'], 'EE')
+>>> rules.path_labels(maze, "wnEsE"), rules.move_label(graph.graph, *solution.edges[0])
+(['wnE', 'sE'], 'walk 0, push E')
 
 What runs by default is :meth:`BoxSideRules.accelerator`, which builds the same graph fast
 (:mod:`.build`); the model explores these rules plainly when told not to (``use_accelerator=False``,
@@ -33,15 +36,23 @@ see :mod:`stategraph.contract.rules_model`).
 
 from __future__ import annotations
 
+import re
+from typing import cast
+
 from ...graph.weights import Lex
 from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
 from ...grid.walks import shortest_walk, walk_distances
-from .build import box_side_graph
+from .build import PROFILE, box_side_graph
+from .explain import explain as explain_pushes
+from .explain import scene as pushes_scene
 from .maze import START, Maze
 
 
 class BoxSideRules:
     """The rules of model ``box_side``: the box's cell and the player's side of it."""
+
+    summary = "box cell x side of the box the player stands on; a push costs (1, walks to get behind the box)"
+    profile = PROFILE
 
     def start(self, maze: Maze):
         return START
@@ -77,18 +88,47 @@ class BoxSideRules:
         """The same state graph, built fast (:mod:`.build`): what runs by default."""
         return box_side_graph(maze)
 
+    def answer(self, maze: Maze, solution) -> str | None:
+        """The pushes of the canonical path, each after its walk (:func:`decode_pushes`)."""
+        return decode_pushes(maze, solution)
+
+    def move_label(self, graph, u, v, attrs) -> str:
+        """Off the path: the walk's length and the push (the exact letters are on the path)."""
+        return f"walk {attrs['weight'].secondary}, push {attrs['move'][-1]}"
+
+    def path_labels(self, maze: Maze, answer) -> list[str] | None:
+        """Each push with the walk before it, as the answer spells them."""
+        return re.findall("[nswe]*[NSWE]", answer) if isinstance(answer, str) else None
+
+    explain = staticmethod(explain_pushes)  # the answer push by push (explain(maze, solution, moves))
+
+    def scene(self, maze: Maze, states):
+        """The maze with the box's and the player's paths through ``states`` (the start first)."""
+        return pushes_scene(maze, pushes_along(maze, states))
+
 
 def decode_pushes(maze: Maze, solution) -> str | None:
-    """The answer from a solution's path: before each push, the smallest shortest walk to the cell
-    behind the box, then the push's letter (``None``: no solution)."""
+    """The answer from a solution's path: its moves' pushes, each after its walk (:func:`spell`;
+    ``None``: no solution)."""
     if not solution.found:
         return None
+    return spell(maze, [LETTERS.index(attrs["move"]) for _, _, attrs in solution.edges])
+
+
+def pushes_along(maze: Maze, states) -> str:
+    """The answer along ``states`` (the start first): the push into each state (:func:`spell`)."""
+    return spell(maze, [OPPOSITE[side] for _, side in states[1:]])  # a push leaves the player behind the box
+
+
+def spell(maze: Maze, directions) -> str:
+    """Pushes in ``directions`` from the start, each after the smallest of the shortest walks to
+    the cell behind the box, then the push's letter."""
     grid = maze.grid
     player, box = maze.player, maze.box
     moves = []
-    for _, _, attrs in solution.edges:
-        direction = LETTERS.index(attrs["move"])
-        moves.append(shortest_walk(grid, player, box - grid.step[direction], blocked=box) + attrs["move"])
+    for direction in directions:
+        walk = cast(str, shortest_walk(grid, player, box - grid.step[direction], blocked=box))  # a push's walk exists
+        moves.append(walk + LETTERS[direction])
         player, box = box, box + grid.step[direction]
     return "".join(moves)
 
