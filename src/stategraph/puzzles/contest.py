@@ -11,6 +11,7 @@ puzzle is its contract's).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from importlib import import_module
 from importlib.resources import files
@@ -62,3 +63,17 @@ class ContestPackage:
 class ContestPuzzle(ContestPackage, Puzzle):
     """A built-in puzzle written on the toolkit's own :class:`~stategraph.contract.puzzle.Puzzle`."""
 
+
+def deprecated_model(module: str, old: str, puzzle: type[Puzzle], model: str, rules: str) -> Callable[[str], Any]:
+    """A built-in package's ``__getattr__`` that still gives ``old``, its model class written by hand
+    before the model was generated from the rules class ``rules``: the generated class, with a
+    ``DeprecationWarning``."""
+
+    def __getattr__(name: str):
+        if name == old:
+            warnings.warn(f"{module}.{old} is deprecated: the model is generated from {rules} "
+                          f"({puzzle.__name__}.models[{model!r}])", DeprecationWarning, stacklevel=2)
+            return puzzle.models[model]
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__

@@ -28,12 +28,10 @@ TINY
 
 from __future__ import annotations
 
-import warnings
-
 from ...contract.first_level import SuccessorPuzzle
 from ...errors import VerificationError, shorten
 from ...grid.cells import LETTERS
-from ..contest import ContestPackage
+from ..contest import ContestPackage, deprecated_model
 from .build import cell_heading_graph
 from .maze import LIMITS, NAME, START, ArrowMaze, MazeCuts, Memo, parse
 from .model import CellHeadingRules
@@ -85,10 +83,4 @@ class ArrowMazes(ContestPackage, SuccessorPuzzle):
         return self.answer_cost(maze, question, route), route == reference
 
 
-def __getattr__(name: str):
-    """``CellHeading``, the model class written by hand before it was generated: deprecated."""
-    if name == "CellHeading":
-        warnings.warn("stategraph.puzzles.arrow_maze.CellHeading is deprecated: the model is generated from "
-                      "CellHeadingRules (ArrowMazes.models['cell_heading'])", DeprecationWarning, stacklevel=2)
-        return ArrowMazes.models["cell_heading"]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = deprecated_model(__name__, "CellHeading", ArrowMazes, "cell_heading", "CellHeadingRules")

@@ -25,12 +25,10 @@ walk).  One extra start state holds the box on B and the player on S.
 
 from __future__ import annotations
 
-import warnings
-
 from ...contract.first_level import SuccessorPuzzle
 from ...contract.words import plural
 from ...errors import VerificationError
-from ..contest import ContestPackage
+from ..contest import ContestPackage, deprecated_model
 from .box_player import BoxPlayer
 from .build import box_side_graph
 from .maze import LIMITS, NAME, START, Maze, MazeCuts, parse
@@ -79,10 +77,4 @@ class PushingBoxes(ContestPackage, SuccessorPuzzle):
         return f"{plural(cost[0], 'push')} and {plural(cost[1], 'walk')}"
 
 
-def __getattr__(name: str):
-    """``BoxSide``, the model class written by hand before it was generated: deprecated."""
-    if name == "BoxSide":
-        warnings.warn("stategraph.puzzles.pushing_boxes.BoxSide is deprecated: the model is generated from "
-                      "BoxSideRules (PushingBoxes.models['box_side'])", DeprecationWarning, stacklevel=2)
-        return PushingBoxes.models["box_side"]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = deprecated_model(__name__, "BoxSide", PushingBoxes, "box_side", "BoxSideRules")
