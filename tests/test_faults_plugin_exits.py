@@ -124,12 +124,22 @@ def test_a_real_ctrl_c_in_the_plugin_s_code_is_still_the_interrupt(tmp_path):
     process = subprocess.Popen([sys.executable, "-m", "stategraph", "solve", "plug:Counter", "in.txt"], cwd=tmp_path,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        time.sleep(1.5)  # well inside the search: moves() runs most of the time
+        _searching(process.pid)  # well inside the search: moves() runs most of the time
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
     finally:
         process.kill()
     assert (process.returncode, out, err.decode().splitlines()) == (130, b"", ["stategraph: interrupted"])
+
+
+def _searching(pid: int, within: float = 30) -> None:
+    """Wait until the process running the plug-in's code (a child of ``pid``) is well into its
+    search: 0.2 s of CPU, counted from its fork."""
+    from process_table import cpu_seconds, descendants
+
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline and not any(cpu_seconds(child) >= 0.2 for child in descendants(pid)):
+        time.sleep(0.02)
 
 
 # A plug-in that ends its process itself: the command forks as the plug-in loads, and the process
@@ -206,7 +216,7 @@ def test_a_stop_sent_to_the_command_stops_a_plugin_that_undid_the_handler(tmp_pa
     process = subprocess.Popen([sys.executable, "-m", "stategraph", "solve", "plug:Counter", "in.txt"], cwd=tmp_path,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        time.sleep(1.5)
+        _searching(process.pid)
         process.send_signal(signal.SIGTERM)  # to the process started, which passes it on
         out, err = process.communicate(timeout=60)
     finally:
@@ -223,7 +233,7 @@ def test_the_process_running_the_plugin_ends_with_the_command_killed(tmp_path):
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     children: set[int] = set()
     try:
-        time.sleep(1.5)
+        _searching(process.pid)
         children = descendants(process.pid)
         assert len(children) == 1  # the plug-in's code runs in a child
         process.kill()
@@ -241,7 +251,7 @@ def test_a_signal_to_the_whole_group_is_one_line(stop, tmp_path):
     process = subprocess.Popen([sys.executable, "-m", "stategraph", "solve", "plug:Counter", "in.txt"], cwd=tmp_path,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        time.sleep(1.5)
+        _searching(process.pid)
         os.killpg(process.pid, getattr(signal, stop))
         out, err = process.communicate(timeout=60)
     finally:
@@ -266,7 +276,7 @@ def test_a_ctrl_c_typed_at_the_terminal_is_one_interrupt(tmp_path):
             os._exit(99)
     typed = b""
     try:
-        time.sleep(1.5)
+        _searching(pid)
         os.write(terminal, b"\x03")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
