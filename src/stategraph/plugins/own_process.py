@@ -104,14 +104,15 @@ def _exit_seen(status: int) -> NoReturn:
         caller: FrameType | None = sys._getframe(1)
     except ValueError:  # called by the interpreter itself (an atexit hook)
         caller = None
-    what = f"os._exit({status!r}) ended the process before stategraph had finished"
+    in_child = os.getpid() == _child
+    ended = "the process before stategraph had finished" if in_child else "one of the run's processes (--jobs)"
+    what = f"os._exit({status!r}) ended {ended}"
     fault = frame_fault(caller, what)
-    if os.getpid() == _child:
+    if in_child:
         assert _report is not None
         _tell(_report, "exit " + fault)
     elif _from_children is not None and fault != what:  # not stategraph's own (a worker ending)
-        _tell(_from_children[1], fault.replace("ended the process before stategraph had finished",
-                                               "ended one of the run's processes (--jobs)"))
+        _tell(_from_children[1], fault)
     _real_exit(status)
 
 
