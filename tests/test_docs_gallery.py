@@ -112,6 +112,25 @@ def test_a_refused_state_graph_picture_is_told_from_a_failure():
     assert not gallery.graph_refused(refused, [])
 
 
+def test_the_sizes_table_sums_per_model_and_says_why_a_model_did_not_run():
+    def row(query, model, states, agrees=True, refused=None):
+        return {"instance": 1, "query": query, "model": model, "algorithm": "bfs", "states": states,
+                "edges": states and states + 1, "settled": states, "agrees": agrees, "compile_ms": 0, "search_ms": 0,
+                **({"refused": refused} if refused else {})}
+
+    rows = [row(1, "a", 7), row(1, "b", 9, agrees=False), row(1, "c", None, refused="above the limit of 5 states"),
+            row(2, "a", 1000), row(2, "b", 2000), row(2, "c", None, refused="above the limit of 5 states")]
+    entry = gallery.Entry(name="t", puzzle="t", summary="", model="a", algorithm="bfs",
+                          models={"a": "A", "b": "B", "c": "C"}, lesson=[], markup="md", args=[], input="in.txt",
+                          folder=None)
+    table = gallery.sizes_table(entry, gallery.model_sizes(rows))
+    cells = [[entry.astext() for entry in line.findall(nodes.entry)] for line in table.findall(nodes.row)]
+    assert cells == [list(gallery.SIZE_COLUMNS),
+                     ["a (default)", "A", "2", "1,007", "1,009", "1,007", "2/2"],
+                     ["b", "B", "2", "2,009", "2,011", "2,009", "1/2"],
+                     ["c", "C", "not run: above the limit of 5 states", "", "", "", ""]]
+
+
 # the builds ---------------------------------------------------------------------------------------
 
 def sphinx_started(source: Path, out: Path, *options: str) -> subprocess.Popen:

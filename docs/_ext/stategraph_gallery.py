@@ -40,6 +40,7 @@ import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
 
 from docutils import nodes
@@ -409,49 +410,44 @@ def _write(path: Path, text: str) -> None:
 # what the runs found ----------------------------------------------------------------------------
 
 def model_sizes(rows: list[dict]) -> list[dict]:
-    """Per model of ``compare --format json``'s rows (in their order): the questions it ran on, its
-    states, edges and states settled summed over them (``settled`` None where a row could not
-    observe it), how many agree with the first row of their question, and why it was refused, if so.
+    """Per model of ``compare --format json``'s rows (one routine: ``-a``), in their order, the
+    record of :func:`stategraph.views.compare_text.summary`: the questions it answered, its states,
+    edges and states settled summed over them (``settled`` None where a row could not observe it),
+    how many agree with the first row of their question, and why it did not run, if so.
 
-    >>> rows = [{"model": "a", "states": 3, "edges": 4, "settled": 2, "agrees": True},
-    ...         {"model": "b", "states": 9, "edges": 9, "settled": None, "agrees": False}] * 2
-    >>> [(m["model"], m["questions"], m["states"], m["settled"], m["agree"]) for m in model_sizes(rows)]
+    >>> rows = [{"instance": 1, "query": q, "model": m, "algorithm": "bfs", "states": s, "edges": s,
+    ...          "settled": 2 if m == "a" else None, "agrees": m == "a", "compile_ms": 0, "search_ms": 0}
+    ...         for q in (1, 2) for m, s in (("a", 3), ("b", 9))]
+    >>> [(m["model"], m["answered"], m["states"], m["settled"], m["agree"]) for m in model_sizes(rows)]
     [('a', 2, 6, 4, 2), ('b', 2, 18, None, 0)]
     """
-    sizes: dict[str, dict] = {}
-    for row in rows:
-        size = sizes.setdefault(row["model"], {"model": row["model"], "questions": 0, "states": 0, "edges": 0,
-                                               "settled": 0, "agree": 0, "refused": None})
-        if row.get("refused"):
-            size["refused"] = row["refused"]
-            continue
-        size["questions"] += 1
-        size["states"] += row["states"]
-        size["edges"] += row["edges"]
-        settled = (size["settled"], row["settled"])
-        size["settled"] = None if None in settled else sum(settled)
-        size["agree"] += bool(row["agrees"])
-    return list(sizes.values())
+    from stategraph.views.compare_text import summary
+
+    questions = groupby(rows, key=lambda row: (row["instance"], row["query"]))
+    return summary([{"instance": instance, "query": query, "rows": list(asked)}
+                    for (instance, query), asked in questions])
 
 
 def comparison_line(sizes: list[dict]) -> str:
     """What the models' sizes show, in a sentence: each other model against the default (the first).
 
-    >>> comparison_line([{"model": "a", "questions": 2, "states": 6, "settled": 4, "agree": 2, "refused": None},
-    ...                  {"model": "b", "questions": 2, "states": 18, "settled": 5, "agree": 1, "refused": None}])
+    >>> comparison_line([{"model": "a", "answered": 2, "states": 6, "settled": 4, "agree": 2},
+    ...                  {"model": "b", "answered": 2, "states": 18, "settled": 5, "agree": 1}])
     'b answers 1 of the 2 questions differently from the default a: it is wrong there.'
     """
-    first, *others = [s for s in sizes if not s["refused"]] or [None]
+    from stategraph.views.compare_text import row_failure
+
+    first, *others = [s for s in sizes if not row_failure(s)] or [None]
     if first is None:
         return "No model ran with the default routine."
     if not others:
         return (f"One model: {first['states']:,} states and {first['edges']:,} edges over the "
-                f"{first['questions']} questions of the input.")
+                f"{first['answered']} questions of the input.")
     said = []
     for other in others:
-        wrong = other["questions"] - other["agree"]
+        wrong = other["answered"] - other["agree"]
         if wrong:
-            said.append(f"{other['model']} answers {wrong} of the {other['questions']} questions differently from "
+            said.append(f"{other['model']} answers {wrong} of the {other['answered']} questions differently from "
                         f"the default {first['model']}: it is wrong there.")
         elif other["states"] != first["states"]:
             ratio = other["states"] / first["states"] if first["states"] else float("inf")
@@ -606,6 +602,8 @@ SIZE_COLUMNS = ("model", "state", "questions", "states", "edges", "settled", "ag
 
 def sizes_table(entry: Entry, sizes: list[dict]) -> nodes.table:
     """The models' sizes: a row per model, its numbers in cells of their own (the tests read them)."""
+    from stategraph.views.compare_text import row_failure
+
     table = nodes.table("", classes=["gallery-sizes"])
     group = nodes.tgroup("", cols=len(SIZE_COLUMNS))
     table += group
@@ -616,12 +614,12 @@ def sizes_table(entry: Entry, sizes: list[dict]) -> nodes.table:
     group += body
     for size in sizes:
         name = size["model"] + (" (default)" if size["model"] == entry.model else "")
-        if size["refused"]:
-            cells = [name, entry.models.get(size["model"], ""), f"not run: {size['refused']}", "", "", "", ""]
+        if row_failure(size):
+            cells = [name, entry.models.get(size["model"], ""), f"not run: {row_failure(size)}", "", "", "", ""]
         else:
             settled = "-" if size["settled"] is None else f"{size['settled']:,}"
-            cells = [name, entry.models.get(size["model"], ""), str(size["questions"]), f"{size['states']:,}",
-                     f"{size['edges']:,}", settled, f"{size['agree']}/{size['questions']}"]
+            cells = [name, entry.models.get(size["model"], ""), str(size["answered"]), f"{size['states']:,}",
+                     f"{size['edges']:,}", settled, f"{size['agree']}/{size['answered']}"]
         body += nodes.row("", *(nodes.entry("", _paragraph(c), classes=[f"gallery-{col}"])
                                 for col, c in zip(SIZE_COLUMNS, cells)))
     return table
