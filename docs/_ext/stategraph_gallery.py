@@ -14,16 +14,16 @@ build output, and what a run printed is kept under the doctree folder, keyed by 
 (stategraph's own files, the example's, the command, the library versions), so a build reruns only
 what changed.
 
-The runs start when the HTML builder starts, ``stategraph_gallery_jobs`` at once (0, the default: one
-per core), each command in a fresh child process (:data:`SERVER`), and the pages wait for them once
-every other page is written.  A run that fails is a warning naming the puzzle and the command (an
-error under ``sphinx-build -W``), and so is an example without a README paragraph or an
-``input.txt``; ``draw --graph`` refused for a graph above
-:data:`stategraph.views.draw.MAX_GRAPH_STATES` states is only noted on the page.  The other
-settings: ``stategraph_gallery_examples`` (the folder of examples), ``stategraph_gallery_builtins``
-(``False``: the examples alone), ``stategraph_gallery_index`` (the page holding the grid),
-``stategraph_gallery_frame`` (the embedded page's height in pixels) and
-``stategraph_gallery_timeout`` (seconds a command may run).
+The runs start when the HTML builder starts, ``stategraph_gallery_jobs`` at once (at most one per core,
+as ``--jobs``; 0, the default: one per core), each command in a fresh child process (:data:`SERVER`),
+and the pages wait for them once every other page is written.  A run that fails is a warning naming the
+puzzle and the command (an error under ``sphinx-build -W``), and so is an example without a README
+paragraph or an ``input.txt``; ``draw --graph`` refused for a graph above
+:data:`stategraph.views.draw.MAX_GRAPH_STATES` states is only noted on the page.  The other settings:
+``stategraph_gallery_examples`` (the folder of examples), ``stategraph_gallery_builtins`` (``False``:
+the examples alone), ``stategraph_gallery_index`` (the page holding the grid),
+``stategraph_gallery_frame`` (the embedded page's height in pixels) and ``stategraph_gallery_timeout``
+(seconds a command may run).
 """
 
 from __future__ import annotations
@@ -703,9 +703,10 @@ def start_runs(app) -> None:
     state = _state(app)
     if app.builder.format != "html":
         return
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    jobs = app.config.stategraph_gallery_jobs or cores
-    runner = state["runner"] = Runner(jobs, Path(app.doctreedir) / "stategraph_gallery",
+    from stategraph.solving.workers import worker_count
+
+    runner = state["runner"] = Runner(worker_count(app.config.stategraph_gallery_jobs),
+                                      Path(app.doctreedir) / "stategraph_gallery",
                                       app.config.stategraph_gallery_timeout)
     for entry in state["entries"]:
         state["built"][entry.name] = runner.start(entry, Path(app.outdir) / PAGES / entry.name)
