@@ -5,7 +5,7 @@ stategraph.solving.child``: nothing of the grader is in it (no module, no descri
 pipes, no thread).  Before any of the side's code loads it takes its two pipes off the standard
 streams (what the code prints goes to ``/dev/null``), sets its budgets with :mod:`resource`
 (address space, file size, processes, no core file) and asks Linux to kill it when the grader
-ends.  Then, in frames of plain JSON (:mod:`stategraph.solving.frames`): the grader sends the
+ends.  Then, in frames of plain JSON (:mod:`stategraph.plugins.frames`): the grader sends the
 side and the budgets, the child says ``ready`` (with the files the code came from) or why the
 code did not load, then answers each request ``{"text", "work"}`` with an outcome.  The CPU
 budget is renewed before each request: ``max_seconds`` of CPU from there.
@@ -19,7 +19,7 @@ import resource
 import sys
 
 from ..parent_death import die_with_parent
-from .frames import Garbled, read_frame, write_frame
+from ..plugins.frames import Garbled, read_frame, write_frame
 
 CHILD_FILE_BYTES = 256 << 20  # the largest file a child may write
 CHILD_PROCESSES = 16  # processes and threads a child may start (where the limit applies: not to root)

@@ -3,7 +3,7 @@
 A :class:`Sandbox` starts a new Python process (:mod:`stategraph.solving.child`, never a fork of
 this one) that loads the code a :class:`Side` names (a student's puzzle or routine: it is imported
 there and only there, its own files first), then answers instance texts with :func:`outcome`.
-Only plain JSON crosses, in bounded frames (:mod:`stategraph.solving.frames`); the child holds no
+Only plain JSON crosses, in bounded frames (:mod:`stategraph.plugins.frames`); the child holds no
 descriptor of this process but its two pipes, runs in a session of its own (killed whole: no
 grandchild outlives it), and sets its budgets before the code loads: ``max_memory`` bytes of
 address space, ``max_seconds`` of CPU per instance, file size, processes.  An answer that takes
@@ -34,8 +34,8 @@ from typing import Any
 
 from ..errors import InputError, StategraphError, VerificationError, shorten
 from ..limits import GRADE_MEMORY_MIB, GRADE_SECONDS
+from ..plugins.frames import Garbled, read_frame, write_frame
 from ..settings.resolve import Settings, resolve
-from .frames import Garbled, read_frame, write_frame
 
 MAX_SECONDS = GRADE_SECONDS  # a student's answer to one instance, by default
 MAX_MEMORY = GRADE_MEMORY_MIB << 20  # bytes of address space a student's child may take, by default

@@ -1,4 +1,5 @@
-"""Plain data between the grader and a child: JSON in length-prefixed frames, read within a deadline.
+"""Plain data between stategraph and a process running code it cannot trust: JSON in length-prefixed frames,
+read within a deadline (the grader and its children, a routine of your own and the run it answers).
 
 A frame is a 4-byte big-endian length, then that many bytes of UTF-8 JSON.  The reader trusts
 nothing it reads: a frame longer than its limit, cut short, late, or not JSON is a
