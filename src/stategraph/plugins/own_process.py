@@ -30,7 +30,7 @@ from .faults import frame_fault
 if TYPE_CHECKING:
     from typing import NoReturn
 
-_real_exit = os._exit
+real_exit = os._exit  # the process's own end, whatever a plug-in or this module makes of os._exit
 _HELD = (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _child: int | None = None  # in the child: its process id
 _report: int | None = None  # in the child: the pipe to the parent
@@ -62,7 +62,7 @@ def supervise() -> None:
         return
     os.close(writing)
     os.close(alive)
-    _real_exit(_wait(pid, reading))
+    real_exit(_wait(pid, reading))
 
 
 def finished(status: int) -> None:
@@ -94,7 +94,7 @@ def _end_with_parent(alive: int) -> None:
     try:
         os.read(alive, 1)
     finally:
-        _real_exit(1)
+        real_exit(1)
 
 
 def _exit_seen(status: int) -> NoReturn:
@@ -113,7 +113,7 @@ def _exit_seen(status: int) -> NoReturn:
         _tell(_report, "exit " + fault)
     elif _from_children is not None and fault != what:  # not stategraph's own (a worker ending)
         _tell(_from_children[1], fault)
-    _real_exit(status)
+    real_exit(status)
 
 
 def _tell(fd: int, line: str) -> None:
@@ -147,14 +147,20 @@ def _wait(child: int, reading: int) -> int:
         signum = os.WTERMSIG(wait_status)  # the signal sent to stop the command did (the child's handler undone)
         _say("interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}", error=False)
         return 128 + signum
-    elif os.WIFSIGNALED(wait_status):
-        name = signal.Signals(os.WTERMSIG(wait_status)).name
-        _say(f"the process running the plug-in's code was killed by {name}"
-             + (" (out of memory?)" if name == "SIGKILL" else ""))
     else:
-        _say(f"the process running the plug-in's code ended with exit status {os.waitstatus_to_exitcode(wait_status)} "
-             "before stategraph had finished (an exit from the plug-in's code or a library it calls)")
+        _say(how_it_ended(wait_status))
     return 2
+
+
+def how_it_ended(wait_status: int) -> str:
+    """A process running a plug-in's code that ended before stategraph had finished (``wait_status``
+    as :func:`os.waitpid` gives it), in words."""
+    if os.WIFSIGNALED(wait_status):
+        name = signal.Signals(os.WTERMSIG(wait_status)).name
+        return f"the process running the plug-in's code was killed by {name}" + (
+            " (out of memory?)" if name == "SIGKILL" else "")
+    return (f"the process running the plug-in's code ended with exit status {os.waitstatus_to_exitcode(wait_status)} "
+            "before stategraph had finished (an exit from the plug-in's code or a library it calls)")
 
 
 def _read_all(reading: int) -> str:
