@@ -1,6 +1,7 @@
 """Judging a search routine from outside the package: what it returns, and whether its distances hold.
 
-Every call is checked (:func:`checked_run`): an exception, a result that is neither a
+Every call runs in a forked process of its own, and what it sends back is checked here, on the
+graph as it was (:func:`checked_run`): an exception, a result that is neither a
 :class:`~stategraph.search.SearchResult` nor a dict of distances, a distance that is not a number
 (a ``Lex`` pair on ``Lex`` weights), no distance for the source, or a negative one where every
 weight is non-negative, is a :class:`RoutineFault` (one line, exit status 2).  Its distances are
@@ -34,7 +35,10 @@ from ..errors import ContractError, StategraphError, found_in_chain, shorten
 from ..graph.canonical import optimal_cost, states_on_optimal_paths
 from ..graph.weights import INFINITY, Lex, RoutineLex
 from ..plugins.faults import describe_exception, plugin_fault
+from ..plugins.frames import MAX_FRAME
 from .result import SearchResult, SearchStats
+
+FRAME_BYTES_PER_STATE = 256  # a routine's result may take this much JSON per state of its graph (or MAX_FRAME)
 
 
 class RoutineFault(ContractError):
@@ -47,33 +51,92 @@ def checked_run(function: Callable, name: str) -> Callable:
     its answer checked by :func:`accepted`; what it raises is a :class:`~stategraph.plugins.faults.PluginFault`
     at its line (its traceback printed only with ``STATEGRAPH_DEBUG=1``).
 
-    It gets the graph read-only (:func:`~stategraph.graph.read_only.read_only`: the model's graph is shared
-    by every question and routine); a write is a :class:`RoutineFault` saying what it wrote.  A
+    It runs in a process of its own (:func:`~stategraph.plugins.forked.call_forked`), forked for the
+    call: whatever it changes there, through any reference it finds, never reaches this process,
+    where its result, sent back as plain data (:func:`sent`, :func:`received`), is checked on the
+    graph as it was.  It gets the graph read-only there too
+    (:func:`~stategraph.graph.read_only.read_only`: the model's graph is shared by every question
+    and routine), so a plain write is a :class:`RoutineFault` saying what it wrote.  A
     ``Lex`` zero comes as a :class:`~stategraph.graph.weights.RoutineLex`, and the heuristic as
     :func:`textbook_heuristic` gives it, so a textbook routine's ``float("inf")`` works."""
     from ..graph.read_only import GraphWriteError, read_only
+    from ..plugins.forked import call_forked, show_cause
 
-    def run(graph, source, targets, *, zero=0, weight="weight", heuristic=None, **options) -> SearchResult:
+    def answer(graph, source, targets, zero, weight, heuristic, options) -> dict:
+        """(In the routine's own process) its result, checked and sent as plain data; or its fault."""
         started = perf_counter()
         try:
-            raw = function(read_only(graph), source, targets, zero=RoutineLex.of(zero), weight=weight,
-                           heuristic=heuristic and textbook_heuristic(heuristic), **options)
-        except MemoryError:
-            raise
-        except Exception as exc:
-            cause = found_in_chain(exc, GraphWriteError)  # also one re-raised as another
-            if isinstance(cause, GraphWriteError):
-                raise RoutineFault(f"{name} wrote {cause.what}: the state graph is read-only (it is shared by every "
-                                   "question and routine); keep your own visited set or dict, or work on "
-                                   "graph.copy()") from exc
-            fault = plugin_fault(exc)
-            if fault is not None:
-                raise fault from exc
-            raise RoutineFault(f"{name} raised {describe_exception(exc)}") from exc
-        return accepted(raw, name, graph, source, zero, weight, perf_counter() - started)
+            try:
+                raw = function(read_only(graph), source, targets, zero=RoutineLex.of(zero), weight=weight,
+                               heuristic=heuristic and textbook_heuristic(heuristic), **options)
+            except MemoryError:
+                raise
+            except Exception as exc:
+                cause = found_in_chain(exc, GraphWriteError)  # also one re-raised as another
+                if isinstance(cause, GraphWriteError):
+                    raise RoutineFault(f"{name} wrote {cause.what}: the state graph is read-only (it is shared by "
+                                       "every question and routine); keep your own visited set or dict, or work on "
+                                       "graph.copy()") from exc
+                fault = plugin_fault(exc)
+                if fault is not None:
+                    raise fault from exc
+                raise RoutineFault(f"{name} raised {describe_exception(exc)}") from exc
+            return sent(accepted(raw, name, graph, source, zero, weight, perf_counter() - started), name, graph)
+        except RoutineFault as exc:
+            show_cause(exc)
+            return {"fault": str(exc)}
+
+    def run(graph, source, targets, *, zero=0, weight="weight", heuristic=None, **options) -> SearchResult:
+        told = call_forked(lambda: answer(graph, source, targets, zero, weight, heuristic, options),
+                           limit=max(MAX_FRAME, FRAME_BYTES_PER_STATE * len(graph)))
+        if isinstance(told, dict) and isinstance(told.get("fault"), str):
+            raise RoutineFault(told["fault"])
+        return accepted(received(told, name, graph, zero), name, graph, source, zero, weight)
 
     run.__name__ = run.__qualname__ = name
     return run
+
+
+def sent(result: SearchResult, name: str, graph) -> dict:
+    """``result`` (as :func:`accepted` gives it) as plain data: each state by its place among the
+    graph's states, each distance a number or a ``[primary, secondary]`` pair."""
+    place = {state: number for number, state in enumerate(graph)}
+    order = None
+    if result.order is not None:
+        order = []
+        for state in result.order:
+            if state not in place:
+                raise RoutineFault(f"{name} returned a SearchResult whose order holds {_named(graph, state)}, "
+                                   "which is not a state of the graph")
+            order.append(place[state])
+    stats = result.stats
+    return {"dist": [[place[state], d] for state, d in result.dist.items()], "order": order,
+            "settled": stats.settled, "relaxed": stats.relaxed, "seconds": stats.seconds,
+            "detail": {str(key): value for key, value in stats.detail.items()}}
+
+
+def received(told, name: str, graph, zero) -> SearchResult:
+    """The :class:`~stategraph.search.SearchResult` that :func:`sent` made, over ``graph`` (this
+    process's own); a :class:`RoutineFault` if it is not one (only a routine's own code could send that)."""
+    states = list(graph)
+    try:
+        dist = {}
+        for place, d in told["dist"]:
+            dist[states[_place(place, states)]] = Lex(*d) if isinstance(zero, Lex) and isinstance(d, list) else d
+        order = None if told["order"] is None else [states[_place(place, states)] for place in told["order"]]
+        settled, relaxed, seconds, detail = (told[key] for key in ("settled", "relaxed", "seconds", "detail"))
+        if not all(count is None or isinstance(count, (int, float)) for count in (settled, relaxed, seconds)) or \
+                not isinstance(detail, dict):
+            raise ValueError("counts")
+    except (KeyError, TypeError, ValueError, IndexError):
+        raise RoutineFault(f"{name}: its process sent what is not a search result") from None
+    return SearchResult(dist, SearchStats(settled, relaxed, seconds, detail), order=order)
+
+
+def _place(place, states: list) -> int:
+    if isinstance(place, bool) or not isinstance(place, int) or not 0 <= place < len(states):
+        raise IndexError(place)
+    return place
 
 
 def textbook_heuristic(heuristic: Callable) -> Callable:
