@@ -158,6 +158,16 @@ def test_compare_counts_a_cheat_wrong(course):
     assert row.split()[1:2] == ["2/2"] and row.split()[5] == "1"  # one answer agrees: the question with none
 
 
+def test_search_of_a_graph_file_never_prints_a_cheat_s_answer(course):
+    exported = cli(course, "export", "arrow_maze", "input.txt", "-o", "graph.graphml")
+    assert exported.status == 0
+    honest = cli(course, "search", "graph.graphml", "-a", "bfs")
+    assert honest.status == 0 and honest.out.startswith(f"cost: {sample_cost(course)}\n")
+    done = cli(course, "search", "graph.graphml", "-a", "cheat:by_attribute")
+    assert done.status == 3 and done.out == ""
+    assert "cheat:by_attribute gave state" in done.err and "but it lies on an optimal path" in done.err
+
+
 def test_what_a_routine_prints_comes_out_in_order(course):
     """Its own process's prints are the command's, where they were made: between the answers."""
     (course / "talk.py").write_text(

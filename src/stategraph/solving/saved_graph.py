@@ -15,7 +15,7 @@ import math
 
 import networkx as nx
 
-from ..errors import escaped
+from ..errors import VerificationError, escaped
 from ..io.graph_problem import state_graph
 from ..io.graph_read import GraphFileError
 from ..search.solution import solve
@@ -23,9 +23,13 @@ from ..search.solution import solve
 
 def search_saved_graph(graph: nx.Graph, algorithm: str) -> str:
     """The optimal cost from the start to a target and the path: ``cost: C``, then one line per
-    state, ``step <tab> move label <tab> state label`` (labels escaped: one line each)."""
+    state, ``step <tab> move label <tab> state label`` (labels escaped: one line each).  A routine of
+    your own whose distances do not hold is a :class:`~stategraph.errors.VerificationError` naming the
+    first wrong one, as ``solve`` says it."""
     model = state_graph(graph)
     solution = solve(model, algorithm)
+    if solution.stats.get("wrong"):  # a routine of your own whose distances break the rule: no answer
+        raise VerificationError(solution.stats["wrong"])
     if not solution.found:
         return "cost: none (no target is reachable from the start)\n"
     if isinstance(solution.cost, float) and not math.isfinite(solution.cost):
