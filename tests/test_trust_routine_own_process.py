@@ -11,7 +11,12 @@ answer file): a cheat's answer is never printed, and every command says what it 
 from __future__ import annotations
 
 import copy
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import networkx as nx
@@ -180,3 +185,72 @@ def test_what_a_routine_prints_comes_out_in_order(course):
     assert done.status == 3  # (its distances are wrong: the first question has a path)
     assert done.out == "out start\n"
     assert done.err.splitlines()[0] == "err start"
+
+
+# -- however its process ends, one line at its line, exit status 2; a stop stops the run -------------------------
+
+ENDS = '''import os
+import signal
+
+
+def quits(graph, source, targets, *, zero, weight, heuristic, **options):
+    os._exit(0)
+
+
+def crashes(graph, source, targets, *, zero, weight, heuristic, **options):
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def loops(graph, source, targets, *, zero, weight, heuristic, **options):
+    while True:
+        pass
+'''
+
+
+@pytest.mark.parametrize(("kind", "said"), [
+    ("quits", "stategraph: error: ends.py:6: in quits: os._exit(0) ended the process before stategraph had finished "
+              "(maze 'SAMPLE')"),
+    ("crashes", "stategraph: error: the process running the plug-in's code was killed by SIGSEGV (maze 'SAMPLE')")])
+def test_a_routine_that_ends_its_process_is_one_line(kind, said, course):
+    (course / "ends.py").write_text(ENDS)
+    done = cli(course, "solve", "arrow_maze", "input.txt", "-a", f"ends:{kind}", separate=True)
+    assert (done.status, done.out, done.err.splitlines()) == (2, "", [said])
+
+
+def _routine_running(pid: int) -> set[int]:
+    """The processes under ``pid`` once one of them (the routine's) has spent 0.2 s of CPU."""
+    from process_table import cpu_seconds, descendants
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        under = descendants(pid)
+        if any(cpu_seconds(child) >= 0.2 for child in under):
+            return under
+        time.sleep(0.02)
+    raise AssertionError("the routine never ran")
+
+
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM", "SIGKILL"])
+def test_a_stop_ends_a_routine_that_never_returns(stop, course):
+    from process_table import kill_all, left_alive
+
+    (course / "ends.py").write_text(ENDS)
+    process = subprocess.Popen([sys.executable, "-m", "stategraph", "solve", "arrow_maze", "input.txt", "-a",
+                                "ends:loops"], cwd=course, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    under: set[int] = set()
+    try:
+        under = _routine_running(process.pid)
+        assert len(under) == 2  # the run's process, and the routine's under it
+        if stop == "SIGKILL":  # the command killed: what it started ends with it
+            process.kill()
+        else:  # a Ctrl-C at the terminal, a stop to the group: every process gets it
+            os.killpg(process.pid, getattr(signal, stop))
+        out, err = process.communicate(timeout=60)
+        assert left_alive(under, within=5) == []
+    finally:
+        process.kill()
+        kill_all(under)
+    said = {"SIGINT": ["stategraph: interrupted"], "SIGTERM": ["stategraph: stopped by SIGTERM"], "SIGKILL": []}
+    assert (process.returncode, out, err.decode().splitlines()) == (
+        128 + getattr(signal, stop) if stop != "SIGKILL" else -9, b"", said[stop])

@@ -34,6 +34,7 @@ from .frames import MAX_FRAME, Garbled, read_frame, write_frame
 from .own_process import how_it_ended, real_exit
 
 FOREVER = 1e9  # seconds: a routine of your own has no deadline here (Ctrl-C stops it)
+ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # the signals that end a run (cli.stops)
 
 
 def call_forked(work: Callable[[], object], limit: int = MAX_FRAME):
@@ -111,7 +112,8 @@ def _value(told: dict):
 def _answer(work: Callable[[], object], writing: int, parent: int) -> NoReturn:
     """(The child) Run ``work()``, send what came of it, end."""
     try:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # a Ctrl-C ends it (this run's process hears it too)
+        for signum in ENDING:  # a Ctrl-C or a stop ends it (this run's process, which hears it too, says so)
+            signal.signal(signum, signal.SIG_DFL)
         die_with_parent(parent, status=1)
         said: list[list] = []
         sys.stdout, sys.stderr = _Said(said, 1), _Said(said, 2)
