@@ -40,7 +40,9 @@ ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # the signals that end 
 def call_forked(work: Callable[[], object], limit: int = MAX_FRAME):
     """What ``work()`` returns (what JSON holds), run in a forked process of its own; what it raises
     there, its exit or its end is raised here (see the module docstring).  ``limit``: the most
-    bytes its value may take as JSON."""
+    bytes its value may take as JSON.  Where processes cannot be forked (Windows), ``work()`` runs here."""
+    if not hasattr(os, "fork"):
+        return work()
     for stream in (sys.stdout, sys.stderr):  # what is buffered is written once, here, not by both
         _flush(stream)
     if sys.platform.startswith("linux"):

@@ -35,7 +35,6 @@ from ..errors import ContractError, StategraphError, found_in_chain, shorten
 from ..graph.canonical import optimal_cost, states_on_optimal_paths
 from ..graph.weights import INFINITY, Lex, RoutineLex
 from ..plugins.faults import describe_exception, plugin_fault
-from ..plugins.frames import MAX_FRAME
 from .result import SearchResult, SearchStats
 
 FRAME_BYTES_PER_STATE = 256  # a routine's result may take this much JSON per state of its graph (or MAX_FRAME)
@@ -61,6 +60,7 @@ def checked_run(function: Callable, name: str) -> Callable:
     :func:`textbook_heuristic` gives it, so a textbook routine's ``float("inf")`` works."""
     from ..graph.read_only import GraphWriteError, read_only
     from ..plugins.forked import call_forked, show_cause
+    from ..plugins.frames import MAX_FRAME  # (json: imported only where a routine of your own runs)
 
     def answer(graph, source, targets, zero, weight, heuristic, options) -> dict:
         """(In the routine's own process) its result, checked and sent as plain data; or its fault."""
