@@ -254,3 +254,39 @@ def test_a_stop_ends_a_routine_that_never_returns(stop, course):
     said = {"SIGINT": ["stategraph: interrupted"], "SIGTERM": ["stategraph: stopped by SIGTERM"], "SIGKILL": []}
     assert (process.returncode, out, err.decode().splitlines()) == (
         128 + getattr(signal, stop) if stop != "SIGKILL" else -9, b"", said[stop])
+
+
+# -- what crosses: every kind of distance, and nothing but a search result ---------------------------------------
+
+@pytest.mark.parametrize("puzzle", ["pushing_boxes", "huarong", "arrow_maze"])
+def test_a_routine_s_answers_cross_whole(puzzle, course):
+    """Lex pairs (Pushing Boxes), numbers: the textbook A* of examples/ prints the contest's answers."""
+    import shutil
+
+    shutil.copy(ROOT / "examples" / "student_bfs" / "student_astar.py", course)
+    sample = cli(course, "sample", puzzle).out
+    done = cli(course, "solve", puzzle, "-a", "student_astar:astar", stdin=sample)
+    assert (done.status, done.err) == (0, "")
+    assert done.out == (ROOT / "tests" / "samples" / f"{puzzle}.out").read_text()
+
+
+@pytest.mark.parametrize("sent", [
+    {"dist": [[99, 0]], "order": None, "settled": 1, "relaxed": 0, "seconds": 0.0, "detail": {}},
+    {"dist": [[-1, 0]], "order": None, "settled": 1, "relaxed": 0, "seconds": 0.0, "detail": {}},
+    {"dist": [[True, 0]], "order": None, "settled": 1, "relaxed": 0, "seconds": 0.0, "detail": {}},
+    {"dist": [[0, 0]], "order": [5], "settled": 1, "relaxed": 0, "seconds": 0.0, "detail": {}},
+    {"dist": [[0, 0]], "order": None, "settled": "1", "relaxed": 0, "seconds": 0.0, "detail": {}},
+    {"dist": [[0, 0]], "order": None, "settled": 1, "relaxed": 0, "seconds": 0.0, "detail": []},
+    {"dist": [0], "order": None, "settled": 1, "relaxed": 0, "seconds": 0.0, "detail": {}},
+    {"order": None},
+    [1, 2],
+])
+def test_what_is_not_a_search_result_is_the_routine_s_fault(sent):
+    """Only a routine's own code could send it (it can reach its process's pipe): refused, never read as states."""
+    from stategraph.search.routine_check import RoutineFault, received
+
+    g = nx.DiGraph([("s", "t")])
+    with pytest.raises(RoutineFault, match=r"^mine:bfs: its process sent what is not a search result$"):
+        received(sent, "mine:bfs", g, 0)
+    ok = {"dist": [[0, 0], [1, 1]], "order": [0, 1], "settled": 2, "relaxed": 1, "seconds": 0.0, "detail": {}}
+    assert received(ok, "mine:bfs", g, 0).dist == {"s": 0, "t": 1}
