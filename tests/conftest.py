@@ -71,6 +71,15 @@ def pytest_testnodedown(node, error):
         node.config.hook.pytest_deselected(items=[SimpleNamespace(nodeid=nodeid) for nodeid in new])
 
 
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole run (a worker's, under xdist): each test opens its own tabs and
+    closes them.  Skipped, with the reason, where there is none (``tests/headless_chromium.py``)."""
+    from headless_chromium import launched
+
+    yield from launched()
+
+
 @pytest.fixture
 def stategraph_cli():
     """The command line: ``stategraph_cli(*args, stdin=None, cwd=None, env=None, separate=False)``."""

@@ -2,11 +2,8 @@
 
 :func:`launched` yields one headless browser, or skips the test with the reason (no Playwright,
 no Chromium on the PATH, a Chromium that will not start): ``.ci/run`` installs Chromium, so CI
-runs them.  A module's fixture is one line::
-
-    @pytest.fixture(scope="module")
-    def browser():
-        yield from launched()
+runs them.  The tests take it as the session's ``browser`` fixture (``tests/conftest.py``): one
+launch a worker, shared by every module that opens pages.
 """
 
 from __future__ import annotations

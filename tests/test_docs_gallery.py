@@ -27,7 +27,6 @@ import pytest
 import yaml
 
 from cli_runner import run_cli
-from headless_chromium import launched
 
 pytest.importorskip("sphinx")
 from docutils import nodes  # noqa: E402
@@ -323,11 +322,6 @@ def test_a_failed_picture_fails_the_build_naming_the_puzzle(small_gallery):
     assert "Traceback" not in done.stderr
     assert (out / "gallery" / "keys_doors" / "picture.svg").stat().st_size
     assert (out / "gallery" / "keys_doors.html").is_file()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from launched()
 
 
 def test_a_gallery_page_in_a_browser(small_gallery, browser):

@@ -27,7 +27,6 @@ import yaml
 
 from cli_runner import Result, run_cli
 from example_folders import EXAMPLES
-from headless_chromium import launched
 from stategraph import get_puzzle
 
 GRADING = Path(__file__).resolve().parent / "grading"
@@ -390,11 +389,6 @@ def test_the_replay_line_gives_the_same_grade(tmp_path):
     assert "--max-seconds 1.5" in record["replay"]
     again, [same] = graded(folder, *shlex.split(record["replay"])[2:])
     assert (same["verdict"], same["first"]["text"]) == ("timeout", record["first"]["text"])
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from launched()
 
 
 def test_the_page_opens_in_chromium_with_both_sides(tmp_path, browser):

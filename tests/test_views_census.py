@@ -329,13 +329,6 @@ def test_a_page_over_the_census_size_has_none(monkeypatch):
     assert pages.page("arrow_maze", run_cli("sample", "arrow_maze").out).data["census"] is None
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from headless_chromium import launched
-
-    yield from launched()
-
-
 def test_the_census_panel_in_a_browser(browser, tmp_path):
     from stategraph.views import page
 

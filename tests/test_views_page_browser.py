@@ -30,7 +30,6 @@ import pytest
 import yaml
 
 from cli_runner import Result, run_cli
-from headless_chromium import launched
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUDGET = 5_000_000  # the page budget docs/cli.md states
@@ -108,9 +107,9 @@ SLOW_CASES = {
 
 
 @pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for the module (:func:`headless_chromium.launched`)."""
-    yield from launched()
+def browser(browser):
+    """The session's headless Chromium (tests/conftest.py); the pages' load times printed after the module."""
+    yield browser
     if LOAD_TIMES:
         print("\npage load times: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in LOAD_TIMES.items()))
 

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from example_folders import EXAMPLES, copy_of, run_in
-from headless_chromium import launched
 from plugin_cli import run
 
 WIDTH = 1024  # the narrowest window the page is laid out for in two columns and more
@@ -46,12 +45,6 @@ OVERFLOW = """() => {
   const root = document.documentElement;
   return {wide: wide.slice(0, 5), scroll: root.scrollWidth, client: root.clientWidth};
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for the module (:func:`headless_chromium.launched`)."""
-    yield from launched()
 
 
 def opened(browser, path: Path):
