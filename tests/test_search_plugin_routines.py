@@ -1,9 +1,11 @@
 """Search routines of your own (``search.algorithm: module:function``), run and judged through the CLI.
 
-Every case runs the real command line in a scratch folder, as a student does.  The answers of a
-routine from outside the package are held against the built-in ``bfs``'s bytes from separate runs
-(and the contest samples' answers); a wrong routine's named distances against a breadth-first
-search written here over the exported graph.
+Every case runs the real command line in a scratch folder, as a student does: in this process (the
+shared runner forgets the routines a previous run loaded, as a new process does), but for the
+trust cases at the end, which hold what a process started from that folder imports and so run the
+installed ``stategraph`` script.  The answers of a routine from outside the package are held against
+the built-in ``bfs``'s bytes from separate runs (and the contest samples' answers); a wrong
+routine's named distances against a breadth-first search written here over the exported graph.
 """
 
 from __future__ import annotations
@@ -144,9 +146,10 @@ BROKEN_CASES = [
 ]
 
 
-def cli(cwd: Path, *args, stdin: str | None = None, env: dict | None = None) -> Result:
-    """The installed ``stategraph`` script, in a child process (the shared runner, tests/cli_runner.py)."""
-    done = run_cli(*args, cwd=cwd, stdin=stdin, env=env, script=True, timeout=120)
+def cli(cwd: Path, *args, stdin: str | None = None, env: dict | None = None, script: bool = False) -> Result:
+    """``stategraph ARGS`` in ``cwd``, in this process, or (``script``) the installed ``stategraph`` script in a
+    child process (the shared runner, tests/cli_runner.py)."""
+    done = run_cli(*args, cwd=cwd, stdin=stdin, env=env, script=script, timeout=120)
     if not (env or {}).get("STATEGRAPH_DEBUG"):
         assert "Traceback" not in done.stderr, done.stderr
     return done
@@ -404,9 +407,10 @@ def test_the_config_s_folder_comes_first_and_nothing_is_shadowed(folders):
     for args in (["solve", "--config", course / "puzzle.yaml", "in.txt", "--export-graphml", "g.graphml"],
                  ["solve", "--config", course / "builtin.yaml", "-a", "student_bfs:bfs", "in.txt", "--verify"],
                  ["solve", "--config", course / "puzzle.yaml", "in.txt", "--set", "output.stats=true"]):
-        done = cli(work, *args)
+        done = cli(work, *args, script=True)
         assert (done.returncode, done.stdout) == (0, expected), done.stderr
-    done = cli(work, "solve", "arrow_maze", "-a", "student_bfs:bfs", "in.txt")  # no config: the current folder's
+    # no config: the current folder's
+    done = cli(work, "solve", "arrow_maze", "-a", "student_bfs:bfs", "in.txt", script=True)
     assert done.returncode == 2 and "student_bfs.py:2: in bfs: RuntimeError: work" in one_line(done)
     assert markers(course, work) == []
 
@@ -417,7 +421,7 @@ def test_a_routine_is_loaded_only_where_named(folders):
     for command in ("solve", "compare", "algorithms"):
         args = [command, "--config", course / "builtin.yaml"] + (["in.txt"] if command != "algorithms" else [])
         (work / "in.txt").write_text((course / "input.txt").read_text())
-        assert cli(work, *args).returncode == 0
+        assert cli(work, *args, script=True).returncode == 0
     assert markers(course, work) == []
 
 
