@@ -1,7 +1,8 @@
 """``--jobs``: worker processes print one job's bytes, and fail, stop and close as one job does.
 
-One job is the reference (the samples' official outputs and every other test hold it); each run
-here is a whole process, as a user runs it.  Children are found in /proc while the run is live.
+One job is the reference (the samples' official outputs and every other test hold it), run in this
+process as every other test runs it; each run with ``--jobs`` is a whole process, as a user runs it.
+Children are found in /proc while the run is live.
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ def solve(*args, stdin: str | None = None, cwd=None) -> Result:
     return run_cli("solve", *args, stdin=stdin, cwd=cwd, separate=True, timeout=120)
 
 
+def one_job(*args, stdin: str | None = None, cwd=None) -> Result:
+    """``stategraph solve ARGS`` with one job, the reference: in this process (it forks nothing)."""
+    return run_cli("solve", *args, stdin=stdin, cwd=cwd)
+
+
 def without_times(stderr: str) -> list:
     """A --stats table with its time columns left out (column widths follow the times too)."""
     header, *rows = [line.split() for line in stderr.splitlines()]
@@ -74,7 +80,7 @@ def test_the_samples_give_the_official_output(puzzle):
 def test_jobs_print_one_jobs_bytes(puzzle, options, tmp_path):
     path = tmp_path / "input.txt"
     path.write_text(INPUTS[puzzle](random.Random(23)))
-    one = solve(puzzle, path, *options)
+    one = one_job(puzzle, path, *options)
     assert one.returncode == 0, one.stderr
     for jobs in (2, 0, 3) if not options else (2,):  # 0: every core
         many = solve(puzzle, path, *options, "--jobs", jobs)
@@ -103,7 +109,7 @@ def test_the_python_api_yields_one_jobs_records():
 def test_first_level_examples_and_a_routine_of_ones_own(example, tmp_path_factory):
     folder = copy_of(tmp_path_factory, example)
     for options in ((), ("--verify",)):
-        one = run_in(folder, "solve", "--config", "puzzle.yaml", "input.txt", *options)
+        one = run_in(folder, "solve", "--config", "puzzle.yaml", "input.txt", *options, separate=False)
         many = run_in(folder, "solve", "--config", "puzzle.yaml", "input.txt", *options, "--jobs", 2)
         assert one.returncode == 0, one.stderr
         assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
@@ -113,11 +119,11 @@ def test_first_level_examples_and_a_routine_of_ones_own(example, tmp_path_factor
 def test_check_with_jobs_grades_as_one_job(tmp_path):
     text = INPUTS["pushing_boxes"](random.Random(8))
     (tmp_path / "input.txt").write_text(text)
-    answers = solve("pushing_boxes", tmp_path / "input.txt").stdout.split("\n\n")
+    answers = one_job("pushing_boxes", tmp_path / "input.txt").stdout.split("\n\n")
     answers[5] = answers[5].rsplit("\n", 1)[0] + "\nN"  # maze 6 now answers one push north
     (tmp_path / "answers.txt").write_text("\n\n".join(answers))
     args = ["check", "pushing_boxes", tmp_path / "input.txt", tmp_path / "answers.txt"]
-    one = run_cli(*args, separate=True)
+    one = run_cli(*args)
     many = run_cli(*args, "--jobs", "2", separate=True)
     assert one.returncode == 3 and "maze 6: line" in one.stderr
     assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
@@ -127,13 +133,13 @@ def test_check_with_jobs_grades_every_query_as_one_job(tmp_path):
     """Huarong Dao's questions are queries apart from their board: each is graded with its own."""
     text = INPUTS["huarong"](random.Random(9))
     (tmp_path / "input.txt").write_text(text)
-    answers = solve("huarong", tmp_path / "input.txt").stdout.splitlines()
+    answers = one_job("huarong", tmp_path / "input.txt").stdout.splitlines()
     args = ["check", "huarong", tmp_path / "input.txt", tmp_path / "answers.txt"]
     (tmp_path / "answers.txt").write_text("\n".join(answers) + "\n")
-    right = [run_cli(*args, *jobs, separate=True) for jobs in ([], ["--jobs", "2"])]
+    right = [run_cli(*args, *jobs, separate=bool(jobs)) for jobs in ([], ["--jobs", "2"])]
     answers[2] = str(int(answers[2]) + 1)  # the third query's answer is one move off
     (tmp_path / "answers.txt").write_text("\n".join(answers) + "\n")
-    wrong = [run_cli(*args, *jobs, separate=True) for jobs in ([], ["--jobs", "2"])]
+    wrong = [run_cli(*args, *jobs, separate=bool(jobs)) for jobs in ([], ["--jobs", "2"])]
     assert len(answers) >= 3 and right[0].returncode == 0 and wrong[0].returncode == 3, wrong[0].stderr
     for one, many in (right, wrong):
         assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
@@ -164,7 +170,7 @@ def test_a_fault_in_a_worker_comes_after_every_answer_before_it(fault, tmp_path)
     (tmp_path / "counter.py").write_text(COUNTER.replace("{fault}", fault))
     (tmp_path / "puzzle.yaml").write_text("puzzle: counter:Counter\n")
     numbers = "".join(f"{n}\n" for n in range(40))  # instance 14 is n = 13
-    one = solve("--config", "puzzle.yaml", stdin=numbers, cwd=tmp_path)
+    one = one_job("--config", "puzzle.yaml", stdin=numbers, cwd=tmp_path)
     assert one.returncode != 0 and one.stdout.count("\n") == 13 and one.stderr.count("\n") == 1
     for jobs in (2, 3):
         many = solve("--config", "puzzle.yaml", "--jobs", jobs, stdin=numbers, cwd=tmp_path)
@@ -179,7 +185,7 @@ def test_a_worker_that_dies_is_one_line(tmp_path):
     many = solve("--config", "puzzle.yaml", "--jobs", 2, stdin=numbers, cwd=tmp_path)
     assert many.returncode == 70 and many.stderr.count("\n") == 1
     assert many.stderr.startswith("stategraph: error: a worker process ended in the middle of the run")
-    answers = solve("--config", "puzzle.yaml", stdin="".join(f"{n}\n" for n in range(13)), cwd=tmp_path).stdout
+    answers = one_job("--config", "puzzle.yaml", stdin="".join(f"{n}\n" for n in range(13)), cwd=tmp_path).stdout
     assert answers.startswith(many.stdout)  # answers before it only, in order
 
 
@@ -188,7 +194,7 @@ def test_bad_input_at_instance_k_comes_after_every_answer_before_it():
     blocks = text.split("\n")
     cut = len("\n".join(blocks[:len(blocks) * 2 // 3]))
     broken = text[:cut] + "\n1 2 3 4\n" + text[cut:]
-    one = solve("pushing_boxes", stdin=broken)
+    one = one_job("pushing_boxes", stdin=broken)
     assert one.returncode == 2 and one.stderr.startswith("stategraph: error: <stdin>:")
     assert one.stdout.count("Maze #") > 10
     many = solve("pushing_boxes", "--jobs", 2, stdin=broken)
@@ -199,7 +205,7 @@ def test_a_bad_query_k_comes_after_every_answer_before_it():
     lines = INPUTS["huarong"](random.Random(9)).split("\n")
     lines[-60] = "0 0 0 0 0 0"  # a query off the board
     broken = "\n".join(lines)
-    one = solve("huarong", stdin=broken)
+    one = one_job("huarong", stdin=broken)
     many = solve("huarong", "--jobs", 2, stdin=broken)
     assert one.returncode == 2 and one.stdout.count("\n") > 300 and "query" in one.stderr
     assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)

@@ -195,7 +195,7 @@ def test_the_command_line_prints_one_jobs_bytes_on_broken_input(puzzle, change, 
     path = tmp_path / "input.txt"
     path.write_bytes(encoded(text))
     for args, stdin in (((path,), None), ((), encoded(text))):  # a file, and stdin
-        one = run_cli("solve", puzzle, *args, stdin=stdin, separate=True, timeout=120)
+        one = run_cli("solve", puzzle, *args, stdin=stdin)  # one job, the reference: in this process
         many = run_cli("solve", puzzle, *args, "--jobs", "2", stdin=stdin, separate=True, timeout=120)
         assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
         assert one.returncode == (0 if change == "lines joined" else 2)

@@ -1,10 +1,11 @@
 """``--jobs`` with plug-in puzzles: what their code prints, and what ``read`` keeps on the object.
 
 One job is the reference: each run here is the real command line in a scratch folder holding the
-plug-in, and ``--jobs 2`` and ``--jobs 3`` must give its stdout bytes, its stderr and its exit
-status.  The plug-ins print from every place one job runs them (``read``, ``parse``,
-``questions``, a model's ``__init__``, ``moves``, ``is_goal``, ``decode``), to both streams, in
-lines and in pieces of lines, and keep state on the puzzle object that later hooks read.
+plug-in (one job's in this process, the shared runner's; each ``--jobs`` run a whole process), and
+``--jobs 2`` and ``--jobs 3`` must give its stdout bytes, its stderr and its exit status.  The
+plug-ins print from every place one job runs them (``read``, ``parse``, ``questions``, a model's
+``__init__``, ``moves``, ``is_goal``, ``decode``), to both streams, in lines and in pieces of lines,
+and keep state on the puzzle object that later hooks read.
 """
 
 from __future__ import annotations
@@ -171,10 +172,15 @@ def solve(folder, spec: str, text: str, *options) -> Result:
     return run_cli("solve", spec, *options, stdin=text.encode(), cwd=folder, separate=True, binary=True, timeout=120)
 
 
+def one_job(folder, spec: str, text: str, *options) -> Result:
+    """``stategraph solve SPEC`` with one job, the reference: in this process (it forks nothing)."""
+    return run_cli("solve", spec, *options, stdin=text.encode(), cwd=folder, binary=True)
+
+
 def as_one_job(folder, spec: str, text: str, *options) -> Result:
     """One job's run, after checking that ``--jobs 2`` and ``--jobs 3`` give its bytes and status
     (a ``--stats`` table's times left out)."""
-    one = solve(folder, spec, text, *options)
+    one = one_job(folder, spec, text, *options)
     same = without_times if "--stats" in options else lambda err: err
     for jobs in (2, 3):
         many = solve(folder, spec, text, *options, "--jobs", str(jobs))
@@ -250,11 +256,11 @@ def test_check_grades_with_what_read_kept_as_one_job(tmp_path):
     folder = plugin(tmp_path, "keeps", KEEPS.replace("{show}", "False"))
     text = "30\n" + "".join(f"{(5 * n) % 40}\n" for n in range(40))
     (tmp_path / "input.txt").write_text(text)
-    answers = solve(folder, "keeps:Keeps", text).stdout.decode().splitlines()
+    answers = one_job(folder, "keeps:Keeps", text).stdout.decode().splitlines()
     answers[4] = "99"  # instance 5's answer is wrong
     (tmp_path / "answers.txt").write_text("".join(f"{answer}\n" for answer in answers))
-    runs = [run_cli("check", "keeps:Keeps", "input.txt", "answers.txt", *jobs, cwd=folder, separate=True, binary=True,
-                    timeout=120) for jobs in ([], ["--jobs", "2"])]
+    runs = [run_cli("check", "keeps:Keeps", "input.txt", "answers.txt", *jobs, cwd=folder, separate=bool(jobs),
+                    binary=True, timeout=120) for jobs in ([], ["--jobs", "2"])]
     assert runs[0].returncode == 3 and runs[0].stderr.count(b": ok\n") == 39, runs[0].stderr
     assert (runs[1].returncode, runs[1].stdout, runs[1].stderr) == (runs[0].returncode, runs[0].stdout, runs[0].stderr)
 
@@ -262,7 +268,7 @@ def test_check_grades_with_what_read_kept_as_one_job(tmp_path):
 def test_an_object_that_cannot_be_pickled_is_one_line_and_status_2(tmp_path):
     folder = plugin(tmp_path, "unpicklable", UNPICKLABLE)
     text = "".join(f"{n}\n" for n in range(20))
-    assert solve(folder, "unpicklable:Unpicklable", text).returncode == 0
+    assert one_job(folder, "unpicklable:Unpicklable", text).returncode == 0
     many = solve(folder, "unpicklable:Unpicklable", text, "--jobs", "2")
     assert (many.returncode, many.stdout) == (2, b"")
     assert many.stderr.decode().startswith("stategraph: error: unpicklable: ") and many.stderr.count(b"\n") == 1
@@ -273,7 +279,7 @@ def test_an_answer_that_cannot_be_pickled_is_one_line_after_the_answers_before_i
     decode = "        return (lambda: 13) if question.target == 13 else solution.cost"
     folder = plugin(tmp_path, "walks", WALKS.replace("        return solution.cost", decode))
     text = "2 1 2\n1 4\n" * 150 + "2 13 13\n" + "1 4\n" * 20  # line 301's two walks answer with a function
-    one = solve(folder, "walks:Walks", text)
+    one = one_job(folder, "walks:Walks", text)
     assert one.returncode == 0, one.stderr
     many = solve(folder, "walks:Walks", text, "--jobs", "2")
     err = many.stderr.decode()
@@ -312,7 +318,7 @@ def test_what_read_keeps_on_the_class_works_with_one_job_only(tmp_path):
     the plug-in fails there, in one line at its own line (as one job would word that fault)."""
     folder = plugin(tmp_path, "on_class", ON_THE_CLASS)
     text = "".join(f"{n}\n" for n in range(1, 200))
-    one = solve(folder, "on_class:OnClass", text)
+    one = one_job(folder, "on_class:OnClass", text)
     assert one.returncode == 0 and one.stdout.decode().split() == [str(n) for n in range(1, 200)]
     two = solve(folder, "on_class:OnClass", text, "--jobs", "2")
     assert two.returncode == 2
