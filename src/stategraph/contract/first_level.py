@@ -106,7 +106,17 @@ class SuccessorPuzzle(Puzzle):
       a few words for exports and the views (default: its label), and the answer's path's moves in
       the answer's own words, where they say more (default: ``None``, the labels); the model's
       :meth:`~stategraph.contract.model.Model.move_label` and
-      :meth:`~stategraph.contract.model.Model.path_labels`.
+      :meth:`~stategraph.contract.model.Model.path_labels`;
+    - optional, for a puzzle that asks several questions of one instance (its ``questions``):
+      ``ask(instance, question)``, the instance these rules see for one question (each hook then
+      gets it; ``graph_key`` lets the questions of one instance share a graph), and
+      ``release(instance, state_graph)``, given back the ``accelerator``'s graph once a question's
+      search is done with it (an accelerator that lends a shared graph, the question's start
+      attached, takes the start away);
+    - optional ``export_graph(instance)``: the graph ``export`` writes in place of the state
+      graph (a board's graph, shared by its questions);
+    - optional ``answer_needs_path = False``: ``answer`` reads only ``solution.found`` and
+      ``solution.cost``, so the search may stop at the first goal without a path.
 
     A puzzle whose input is read faster whole than instance by instance overrides ``parse`` (then
     ``read`` is not needed): it yields the instances themselves, each with a ``number``, and may
@@ -362,7 +372,8 @@ def _model_class(puzzle: type[SuccessorPuzzle], name: str, rules: Any) -> type[R
         "name": name, "summary": summary or "states from start() and moves()",
         "profile": declared or ANY_WEIGHTS, "least_profile": least,
         "has_heuristic": callable(getattr(rules, "heuristic", None)),
-        "decode_needs_path": puzzle.output.has_moves or callable(getattr(rules, "answer", None)),
+        "decode_needs_path": puzzle.output.has_moves or (callable(getattr(rules, "answer", None))
+                                                         and getattr(rules, "answer_needs_path", True)),
         "source": rules, "output": puzzle.output, "puzzle_name": getattr(puzzle, "name", puzzle.__name__),
         "negative_costs": puzzle.negative_costs, "__module__": puzzle.__module__,
         "__doc__": f"Model {name!r} of {puzzle.__name__}, generated from its rules.", **_move_words(rules),

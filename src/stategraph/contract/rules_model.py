@@ -124,18 +124,24 @@ class RulesModel(Model):
     def __init__(self, instance: Numbered | Any, *, use_accelerator: bool | None = None):
         super().__init__(instance)
         rules = self.rules(instance)
-        value = _value(instance)
         self.where = f"{self.puzzle_name} model {self.name}: instance {getattr(instance, 'number', 1)}: "
-        accelerator = getattr(rules, "accelerator", None) if (
+        self._accelerator = getattr(rules, "accelerator", None) if (
             self.use_accelerator if use_accelerator is None else use_accelerator) else None
-        self.accelerated = accelerator is not None
+        self.accelerated = self._accelerator is not None
+        self._asks = callable(getattr(rules, "ask", None))  # a question is an instance of the rules of its own
+        self._seen = _value(instance)
+        if not self._asks:
+            self._state_model = self._compiled(rules, instance, self._seen)
+
+    def _compiled(self, rules, instance, value) -> StateGraph:
+        """The state graph of ``value`` (the rules' instance: ``instance``'s, or one question's)."""
+        accelerator = self._accelerator
         if accelerator is not None:
             built = accelerator(value)
             if not isinstance(built, StateGraph):
                 raise ContractError(f"{self.where}accelerator() must return a StateGraph, it returned "
                                     f"{shorten(built)}")
-            self._state_model = built
-            return
+            return built
         from ..graph.explore import expanding, explore  # (a model its accelerator builds needs neither)
 
         limits = instance.limits if isinstance(instance, Numbered) else {}
@@ -146,13 +152,11 @@ class RulesModel(Model):
         if self.least_profile is None and self.profile is not ANY_WEIGHTS:  # declared: search as it is built
             shared = self._shared(rules, instance)
             self._keyed = None if shared is None else (rules, value, shared.key)
-            self._state_model = expanding(rules, value, profile=self.profile, heuristic=heuristic,
-                                          shared=shared, size=partial(_counted, rules, value, bounds), **bounds)
-            return
+            return expanding(rules, value, profile=self.profile, heuristic=heuristic,
+                             shared=shared, size=partial(_counted, rules, value, bounds), **bounds)
         found = explore(rules, value, **bounds)
-        self._state_model = StateGraph(found.graph, found.source, found.targets, profile=found.profile,
-                                       heuristic=heuristic,
-                                       lexicographic=self.least_profile is None and self.profile.lex)
+        return StateGraph(found.graph, found.source, found.targets, profile=found.profile, heuristic=heuristic,
+                          lexicographic=self.least_profile is None and self.profile.lex)
 
     def _shared(self, rules, instance):
         """The states and moves built for the instances before ``instance`` of the same graph (the
@@ -178,10 +182,27 @@ class RulesModel(Model):
 
     @contextmanager
     def state_graph(self, question):
+        """The state graph of ``question``: the instance's, or, for rules that ``ask``, the one
+        compiled for the question (given back to the rules' ``release`` once it is done with)."""
+        rules = self.rules(self.instance)
+        if self._asks:
+            self._seen = _asked(rules, self.instance, question)
+            self._state_model = self._compiled(rules, self.instance, self._seen)
         try:
             yield self._state_model
         except SearchNotApplicable as exc:  # the routine's refusal, now that the weights are known
             raise SearchNotApplicable(f"{self.where}{exc}") from None
+        finally:
+            release = getattr(rules, "release", None)
+            if release is not None and self.accelerated:
+                release(self._seen, self._state_model)
+
+    def export_graph(self):
+        """The rules' ``export_graph(instance)`` of the question searched last (``None`` without one:
+        its state graph)."""
+        rules = self.rules(self.instance)
+        export = getattr(rules, "export_graph", None)
+        return None if export is None else export(self._seen)
 
     _keyed: tuple | None = None  # (rules, instance, key) of an instance searched in a store its graph_key shares
 
@@ -190,9 +211,10 @@ class RulesModel(Model):
         (and the labels of the canonical path's moves, unlabelled ones left out)."""
         if self._keyed is not None and solution.found and solution.states is not None:
             self._hold_to_the_key(solution.states, *self._keyed)
-        answer = getattr(self.rules(self.instance), "answer", None)
+        rules = self.rules(self.instance)
+        answer = getattr(rules, "answer", None)
         if answer is not None:
-            return answer(_value(self.instance), solution)
+            return answer(_asked(rules, self.instance, question), solution)
         if not solution.found:
             return None
         labels = None if solution.states is None else path_labels(solution)
@@ -236,7 +258,7 @@ class RulesModel(Model):
         draw = getattr(rules, "scene", None)
         if draw is None:
             return super().scene(record, steps)
-        solution, value = record.solution, _value(record.subject)
+        solution, value = record.solution, _asked(rules, record.subject, record.question)
         states = solution.states[:len(steps) + 1] if solution is not None and solution.states else [rules.start(value)]
         for state in states:  # the places a scene draws its route through, checked before it draws them
             cls.state_position(record.subject, state)
@@ -251,7 +273,7 @@ class RulesModel(Model):
         told = getattr(rules, "explain", None)
         if told is None:
             return super().explain(record)
-        return told(_value(record.subject), record.solution, record.answer)
+        return told(_asked(rules, record.subject, record.question), record.solution, record.answer)
 
     @classmethod
     def _rules_move_label(cls, graph, u, v, attrs) -> str:
@@ -263,7 +285,8 @@ class RulesModel(Model):
     def _rules_path_labels(cls, record) -> list[str] | None:
         """The rules' ``path_labels(instance, answer)``: a generated model's :meth:`path_labels`
         when its rules define one."""
-        return cls.rules(record.subject).path_labels(_value(record.subject), record.answer)
+        rules = cls.rules(record.subject)
+        return rules.path_labels(_asked(rules, record.subject, record.question), record.answer)
 
     @classmethod
     def _hook(cls, instance, hook: str, state):
@@ -301,6 +324,13 @@ def path_labels(solution) -> list[str]:
 def _value(instance):
     """What the rules see of ``instance``: a :class:`Numbered`'s ``value``, else the instance."""
     return instance.value if isinstance(instance, Numbered) else instance
+
+
+def _asked(rules, instance, question):
+    """What the rules see of ``question`` of ``instance``: their ``ask(instance, question)`` when they
+    define one (a puzzle that asks several questions of an instance), else the instance."""
+    ask = getattr(rules, "ask", None)
+    return _value(instance) if ask is None else ask(_value(instance), question)
 
 
 def _bound(heuristic, value):
