@@ -4,9 +4,11 @@ Pushing Boxes and Abbott's Revenge write their default model as first-level rule
 builder is the rules' ``accelerator``: the graph it gives must be the one
 :func:`~stategraph.graph.explore.explore` makes of the rules (the same states and labels, the same
 moves with the same weights, each state's moves in the same rank order, the same source, targets
-and heuristic), and every routine must answer the same bytes either way.  Huarong Dao stays on the
-second level: its fast board graph is held to its model's readable functions, explored here through
-networkx's public API alone.  All of it on random inputs including rock, fixed cells and dead ends.
+and heuristic), and every routine must answer the same bytes either way.  Huarong Dao's accelerator
+builds one board graph for every query of the board, each query's start attached to it for its
+search: the board graph holds every state with the rules' moves, and from each query's start it is
+the graph exploring the rules gives.  All of it on random inputs including rock, fixed cells and
+dead ends.
 """
 
 from __future__ import annotations
@@ -42,7 +44,9 @@ ACCELERATED = {
                                   attributes=am_build.state_attributes),
 }
 INPUTS = {"pushing_boxes": lambda rng: pushing_boxes_input(rng, 25),
-          "arrow_maze": lambda rng: arrow_maze_input(rng, 30)}
+          "arrow_maze": lambda rng: arrow_maze_input(rng, 30),
+          "huarong": lambda rng: huarong_input(rng, 12, max_side=7)}
+BOTH_WAYS = [*ACCELERATED, "huarong"]  # the puzzles whose default model has an accelerator
 
 
 def plain_graph(instance, starts, moves, attributes) -> nx.DiGraph:
@@ -158,19 +162,21 @@ def assert_same_answers_both_ways(puzzle_name: str, instance) -> int:
     for name, routine in SEARCHES.items():
         if routine.refusal(model.profile, model.has_heuristic):
             continue
-        answers = []
-        for built in (fast, plain):
-            with built.state_graph(instance) as graph:
-                solution = solve(graph, name)
-            answer = built.decode(instance, solution)
-            answers.append((solution.cost, solution.states, solution.labels,
-                            puzzle.format_answer(instance, instance, answer), answer, solution))
-        assert answers[0][:4] == answers[1][:4], name
-        if puzzle_name == "pushing_boxes" and answers[1][-1].found:
-            record = SimpleNamespace(subject=instance, solution=answers[0][-1], answer=answers[0][-2])
-            assert [segment[-1] for segment in model.path_labels(record)] == \
-                [attrs["move"] for _, _, attrs in answers[1][-1].edges]
-        runs += 1
+        for question in puzzle.questions(instance):
+            answers = []
+            for built in (fast, plain):
+                with built.state_graph(question) as graph:
+                    solution = solve(graph, name)
+                answer = built.decode(question, solution)
+                answers.append((solution.cost, solution.states, solution.labels,
+                                puzzle.format_answer(instance, question, answer), answer, solution))
+            assert answers[0][:4] == answers[1][:4], name
+            if puzzle_name == "pushing_boxes" and answers[1][-1].found:
+                record = SimpleNamespace(subject=instance, question=question, solution=answers[0][-1],
+                                         answer=answers[0][-2])
+                assert [segment[-1] for segment in model.path_labels(record)] == \
+                    [attrs["move"] for _, _, attrs in answers[1][-1].edges]
+            runs += 1
     return runs
 
 
@@ -195,7 +201,7 @@ def test_the_accelerator_builds_the_rules_graph(puzzle, seed):
     assert moves > 100 and expanded > 100
 
 
-@pytest.mark.parametrize("puzzle", list(ACCELERATED))
+@pytest.mark.parametrize("puzzle", BOTH_WAYS)
 @pytest.mark.parametrize("seed", range(4))
 def test_every_routine_answers_alike_with_and_without_the_accelerator(puzzle, seed):
     runs = sum(assert_same_answers_both_ways(puzzle, instance)
@@ -203,7 +209,7 @@ def test_every_routine_answers_alike_with_and_without_the_accelerator(puzzle, se
     assert runs > 50
 
 
-@pytest.mark.parametrize("puzzle", list(ACCELERATED))
+@pytest.mark.parametrize("puzzle", BOTH_WAYS)
 def test_the_samples_print_alike_with_and_without_the_accelerator(puzzle, monkeypatch):
     """Through the whole pipeline, for every routine that applies: the class flag turns it off."""
     chosen = get_puzzle(puzzle)
@@ -225,25 +231,30 @@ def test_piece_side_board_graph_and_each_query_s_start_equal_its_rules(seed):
     query's graph, its start attached, is from the start the graph exploring the rules gives."""
     rng = random.Random(seed)
     board = instances("huarong", huarong_input(rng, 4, max_side=7))[0]
-    grid, rules = board.grid, hr_model.PieceSideRules()
+    grid = board.grid
     model = get_puzzle("huarong").model("piece_side")(board)
-    graph = model.board_graph
-    assert set(graph) == {(piece, side) for piece in grid.cells() for side in range(4)
-                          if grid.open[piece + grid.step[side]]}
+    rules = model.rules(board)
+    states = {(piece, side) for piece in grid.cells() for side in range(4) if grid.open[piece + grid.step[side]]}
     for query in board.ask():
-        asked = hr_model.Asked(board, query)
-        for state in graph:
-            assert graph.nodes[state]["label"] == rules.state_label(asked, state)
-            assert ranked_moves(graph, state, model) == [(after, cost, label) for label, after, cost
-                                                         in rules.moves(asked, state)]
+        asked = rules.ask(board, query)
         explored = explore(rules, asked)
         with model.state_graph(query) as attached:
-            reached = {attached.source} | nx.descendants(attached.graph, attached.source)
+            assert model.accelerated
+            graph = attached.graph
+            assert set(graph) == states | {hr_model.START}
+            for state in states:
+                assert graph.nodes[state]["label"] == rules.state_label(asked, state)
+                assert ranked_moves(graph, state, model) == [(after, cost, label) for label, after, cost
+                                                             in rules.moves(asked, state)]
+            reached = {attached.source} | nx.descendants(graph, attached.source)
             assert (attached.source, attached.targets & reached) == (explored.source, explored.targets)
             assert set(explored.graph) == reached
-            assert ranked_moves(attached.graph, attached.source, model) == \
+            assert ranked_moves(graph, attached.source, model) == \
                 [(v, attrs["weight"], attrs["move"]) for v, attrs in explored.graph.succ[explored.source].items()]
-            assert attached.graph.nodes[attached.source]["label"] == explored.graph.nodes[explored.source]["label"]
+            assert graph.nodes[attached.source]["label"] == explored.graph.nodes[explored.source]["label"]
+            assert [attached.heuristic(state) for state in reached] == \
+                [rules.heuristic(asked, state) for state in reached]
+        assert hr_model.START not in graph  # the start is the query's alone: given back once it is searched
 
 
 def ranked_moves(graph: nx.DiGraph, state, model) -> list:

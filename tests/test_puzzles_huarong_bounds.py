@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ref_huarong as ref  # noqa: E402
 from stategraph import get_puzzle  # noqa: E402
 from stategraph.puzzles.huarong.bounds import NEVER, Bounds, open_board_table  # noqa: E402
+from stategraph.puzzles.huarong.build import BoardGraph  # noqa: E402
 
 SEED = 2013_11
 BOARDS = 40
@@ -34,14 +35,14 @@ def _model(board):
     huarong = get_puzzle("huarong")
     text = ref.format_input(board, [])
     instance = next(huarong.parse(text))
-    return instance.grid, huarong.model("piece_side")(instance)
+    return instance.grid, BoardGraph(instance)
 
 
 @pytest.mark.parametrize("landmarks", [False, True])
 @pytest.mark.parametrize(("number", "board"), list(_boards()))
 def test_bound_is_admissible_and_consistent(number, board, landmarks):
     grid, model = _model(board)
-    graph = model.board_graph
+    graph = model.graph
     bounds = Bounds(grid, graph, landmarks_after=0 if landmarks else 10**9)
     cells = [(r, c) for r in range(1, len(board) + 1) for c in range(1, len(board[0]) + 1)]
     checked = 0
@@ -101,7 +102,7 @@ def test_bound_is_tight_in_the_open():
     board = [[1] * 9 for _ in range(9)]
     grid, model = _model(board)
     target = grid.cell(5, 5)
-    bound = Bounds(grid, model.board_graph, landmarks_after=10**9).for_target(target)
+    bound = Bounds(grid, model.graph, landmarks_after=10**9).for_target(target)
     for piece_rc, blank_rc in (((5, 3), (5, 4)), ((5, 3), (5, 2)), ((4, 4), (3, 4)), ((6, 4), (6, 5))):
         piece, blank = grid.cell(*piece_rc), grid.cell(*blank_rc)
         side = grid.step.index(blank - piece)
@@ -146,7 +147,8 @@ def test_landmarks_join_on_a_winding_board_and_answers_stay_exact():
     for question in huarong.questions(instance):
         with model.state_graph(question) as state_graph:
             answers.append(model.decode(question, solve(state_graph, "astar", path=False)))
-    assert model.bounds.landmarks, "150 queries did not pay for the landmarks"
+    rules = model.rules()
+    assert rules.shared(rules.ask(instance, question)).bounds.landmarks, "150 queries did not pay for the landmarks"
     assert answers == [ref.brute_force(board, query) for query in queries]
     assert sum(answer > 0 for answer in answers) > 100
 
@@ -160,14 +162,14 @@ def test_landmarks_by_default_only_where_a_board_has_fixed_cells(fixed, landmark
     if fixed:
         board[fixed[0]][fixed[1]] = 0
     grid, model = _model(board)
-    bounds = Bounds(grid, model.board_graph)
+    bounds = Bounds(grid, model.graph)
     for target in grid.cells():
         bound = bounds.for_target(target)
-        for state in model.board_graph:
+        for state in model.graph:
             bound(state)
     bounds.for_target(grid.cells()[0])
     assert bool(bounds.landmarks) == landmarks
     if landmarks:
-        assert bounds.evaluations >= bounds.landmarks_after == 3 * len(model.board_graph)  # three evaluations a state
+        assert bounds.evaluations >= bounds.landmarks_after == 3 * len(model.graph)  # three evaluations a state
     else:
         assert bounds.landmarks_after == NEVER

@@ -17,6 +17,7 @@ from stategraph.grid import DELTAS, Grid  # noqa: E402
 from stategraph.grid.walks import FAR_GOALS, walk_distances_toward  # noqa: E402
 from stategraph.puzzles.huarong import bounds as bounds_module  # noqa: E402
 from stategraph.puzzles.huarong.bounds import Bounds  # noqa: E402
+from stategraph.puzzles.huarong.build import board_graph  # noqa: E402
 from test_puzzles_grid_walks import reference_walks  # noqa: E402
 
 
@@ -65,7 +66,7 @@ def test_bound_from_a_start_is_admissible_and_consistent_where_the_search_goes(n
     monkeypatch.setattr(bounds_module, "ACTIVE", active)
     huarong = get_puzzle("huarong")
     instance = next(huarong.parse(ref.format_input(board, [])))
-    grid, graph = instance.grid, huarong.model("piece_side")(instance).board_graph
+    grid, graph = instance.grid, board_graph(instance)
     bounds = Bounds(grid, graph, landmarks_after=0)
     truths: dict = {}
     kinds = set()
@@ -107,7 +108,7 @@ def test_two_landmarks_written_out_bound_as_the_loop_does():
     rng = random.Random(2013_44)
     board = ref.random_board(rng, 7, 8, 0.15)
     instance = next(huarong.parse(ref.format_input(board, [])))
-    grid, graph = instance.grid, huarong.model("piece_side")(instance).board_graph
+    grid, graph = instance.grid, board_graph(instance)
     bounds = Bounds(grid, graph, landmarks_after=0)
     bounds.for_target(grid.cells()[0])  # finds the first batch
     assert len(bounds.landmarks) == 2

@@ -10,7 +10,9 @@ from contextlib import contextmanager
 
 from stategraph.grid.cells import DIRECTIONS
 from stategraph.grid.walks import walk_distances
-from stategraph.puzzles.huarong import START, Huarong, PieceSide
+from stategraph.puzzles.huarong import START, Huarong
+
+PieceSide = Huarong.models["piece_side"]  # the model generated from its rules
 
 
 class BlankThrough(PieceSide):

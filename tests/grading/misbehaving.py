@@ -4,7 +4,9 @@ Each is Huarong Dao's right model until its board is large enough; then ``Loops`
 ``Hoards`` allocates memory without bound and ``Raises`` divides by zero.
 """
 
-from stategraph.puzzles.huarong import Huarong, PieceSide
+from stategraph.puzzles.huarong import Huarong
+
+PieceSide = Huarong.models["piece_side"]  # the model generated from its rules
 
 
 def large(board):

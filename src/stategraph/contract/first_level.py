@@ -107,16 +107,12 @@ class SuccessorPuzzle(Puzzle):
       the answer's own words, where they say more (default: ``None``, the labels); the model's
       :meth:`~stategraph.contract.model.Model.move_label` and
       :meth:`~stategraph.contract.model.Model.path_labels`;
-    - optional, for a puzzle that asks several questions of one instance (its ``questions``):
-      ``ask(instance, question)``, the instance these rules see for one question (each hook then
-      gets it; ``graph_key`` lets the questions of one instance share a graph), and
-      ``release(instance, state_graph)``, given back the ``accelerator``'s graph once a question's
-      search is done with it (an accelerator that lends a shared graph, the question's start
-      attached, takes the start away);
-    - optional ``export_graph(instance)``: the graph ``export`` writes in place of the state
-      graph (a board's graph, shared by its questions);
-    - optional ``answer_needs_path = False``: ``answer`` reads only ``solution.found`` and
-      ``solution.cost``, so the search may stop at the first goal without a path.
+    - optional, for a puzzle that asks several questions of one instance (``questions``):
+      ``ask(instance, question)``, the instance the rules see for one question, and
+      ``release(instance, state_graph)``, which is handed the ``accelerator``'s graph back once
+      the question is done with it (a shared graph lent with the question's start attached);
+    - optional ``export_graph(instance)``: the graph ``export`` writes (default: the state graph);
+    - optional ``answer_needs_path = False``: ``answer`` reads only the solution's cost.
 
     A puzzle whose input is read faster whole than instance by instance overrides ``parse`` (then
     ``read`` is not needed): it yields the instances themselves, each with a ``number``, and may

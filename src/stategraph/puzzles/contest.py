@@ -1,11 +1,11 @@
 """What the three built-in contest puzzles share: a package each, whose ``parse`` reads the
 input, whose ``generate`` draws random instances, whose ``check`` checks answers, and whose
-sample is packaged as ``samples/NAME.txt`` (:class:`ContestPackage`, a mixin: the rest of a
-puzzle is its contract's).
+sample is packaged as ``samples/NAME.txt`` (:class:`ContestPackage`, a mixin before
+:class:`~stategraph.contract.first_level.SuccessorPuzzle`, the contract of the rest).
 
 >>> from stategraph import get_puzzle
 >>> puzzle = get_puzzle("huarong")
->>> isinstance(puzzle, ContestPuzzle), puzzle.sample.splitlines()[0]
+>>> isinstance(puzzle, ContestPackage), puzzle.sample.splitlines()[0]
 (True, '3 4 2')
 """
 
@@ -58,10 +58,6 @@ class ContestPackage:
 
     def describe_cost(self, cost):
         return f"{cost} moves"
-
-
-class ContestPuzzle(ContestPackage, Puzzle):
-    """A built-in puzzle written on the toolkit's own :class:`~stategraph.contract.puzzle.Puzzle`."""
 
 
 def deprecated_model(module: str, old: str, puzzle: type[Puzzle], model: str, rules: str) -> Callable[[str], Any]:

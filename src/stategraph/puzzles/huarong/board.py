@@ -8,6 +8,8 @@ from ...contract.cuts import HEAD, QUESTION, STOP, Cuts, Piece, exactly, lines_e
 from ...grid.cells import Grid
 from ...io.tokens import Tokens
 
+NAME = "huarong"
+START = "start"  # a query's start state: the blank where the query puts it, before its first walk
 LIMITS = {"max_rows": 100, "max_cols": 100, "max_queries": 100000}
 
 

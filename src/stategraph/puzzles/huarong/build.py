@@ -1,11 +1,17 @@
-"""The fast builder of ``piece_side``'s board graph: the states and moves of :mod:`.model`, built at speed.
+"""The accelerator of ``piece_side``: the states and moves of :mod:`.model`, built at speed, once per board.
 
 The blank's walks round the piece come from :class:`~stategraph.grid.side_walks.SideWalks` (the
 same walks as a Pushing Boxes player's round the box), each pair of sides searched once for
 both directions, and the nodes and edges are written through
 :func:`~stategraph.graph.dicts.graph_writers`, the edges of one (walk, rank, kind) sharing one
 attribute dict.  Every state holds the moves :class:`.model.PieceSideRules` give it, in their
-order, and the attributes of :func:`.model.state_attributes` (``tests/test_contract_builders_equal_rules.py``).
+order and the rules' ``state_label`` (``tests/test_contract_builders_equal_rules.py``).
+
+Every query of a board searches that one graph (:class:`BoardGraph`, what the rules' ``graph_key``
+promises): :func:`attach_start` adds the query's start state and its moves (the blank's walk to each
+side of the piece) for the length of its search, and :func:`detach` takes them away.  The searches
+read networkx's own dicts, so the start is put in the graph itself: a graph over the board's and
+the start's would cost a lookup through both at every state a search reads.
 """
 
 from __future__ import annotations
@@ -13,11 +19,32 @@ from __future__ import annotations
 import networkx as nx
 
 from ...graph.dicts import collector_paused, graph_writers
-from ...graph.state_graph import WeightProfile
+from ...graph.state_graph import StateGraph, WeightProfile
 from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
 from ...grid.side_walks import SideWalks
-from .board import Board
-from .model import NAME, SWAP_RANK
+from ...grid.walks import walk_distances_toward
+from .board import NAME, START, Board, Query
+from .bounds import Bounds
+
+SWAP_RANK = len(DIRECTIONS)  # a swap ranks after the four rotations
+PROFILE = WeightProfile(lex=False, unit=False, nonnegative=True)  # what every query's graph declares
+
+
+class BoardGraph:
+    """One board's graph and the A* bound of its queries (:class:`~.bounds.Bounds`), shared by them."""
+
+    def __init__(self, board: Board):
+        self.graph = board_graph(board)
+        self.bounds = Bounds(board.grid, self.graph)
+        self._bound: tuple | None = None  # (the query, its heuristic) of the query asked last
+
+    def heuristic(self, query: Query):
+        """The bound of ``query``'s search, found once a query, before its start is attached (it may
+        find landmarks in the board graph)."""
+        if self._bound is None or self._bound[0] is not query:
+            starts = [query.piece * 4 + s for s in DIRECTIONS if (query.piece, s) in self.graph]
+            self._bound = (query, self.bounds.for_target(query.target, starts))
+        return self._bound[1]
 
 
 def board_graph(board: Board) -> nx.DiGraph:
@@ -60,3 +87,28 @@ def _build_board_graph(board: Board) -> nx.DiGraph:
             edges += 1
     graph.graph["profile"] = WeightProfile(lex=False, unit=unit, nonnegative=True, primary_01=False, count=edges)
     return graph
+
+
+def attach_start(board: Board, graph: nx.DiGraph, query: Query, heuristic) -> StateGraph:
+    """Attach ``query``'s start state to ``graph`` (detach it with :func:`detach`): the blank walks
+    to a side of the piece.  A piece already on its target makes the start a target itself."""
+    grid = board.grid
+    step = grid.step
+    sides = {query.piece + step[s]: s for s in DIRECTIONS if (query.piece, s) in graph}
+    walks = walk_distances_toward(grid, query.blank, sides, blocked=query.piece)
+    row, col = grid.position(query.piece)
+    blank_row, blank_col = grid.position(query.blank)
+    graph.add_node(START, label=f"start blank={blank_row},{blank_col} piece={row},{col}", kind="start",
+                   piece=query.piece, piece_row=row, piece_col=col)
+    for cell, walk in walks.items():
+        graph.add_edge(START, (query.piece, sides[cell]), weight=walk, rank=sides[cell], kind="start")
+    targets: frozenset = frozenset((query.target, s) for s in DIRECTIONS if (query.target, s) in graph)
+    if query.piece == query.target:
+        targets |= {START}
+    profile = graph.graph["profile"].merge(WeightProfile.of(walks.values()))
+    return StateGraph(graph, START, targets, heuristic=heuristic, profile=profile)
+
+
+def detach(graph: nx.DiGraph) -> None:
+    """Remove the start state :func:`attach_start` added."""
+    graph.remove_node(START)

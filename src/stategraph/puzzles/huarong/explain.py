@@ -50,23 +50,34 @@ def _slide(grid, source: int, destination: int) -> dict:
     return {"from": list(grid.position(source)), "to": list(grid.position(destination)), "direction": LETTERS[d]}
 
 
-def explain(record, single_slides: bool) -> dict:
-    """The canonical path of ``record`` step by step; ``single_slides``: each edge is one slide
-    (``piece_blank``); otherwise edges are the blank's walks round the piece and the piece's swaps."""
-    board, query = record.subject, record.question
+def explain(board, query, solution, answer, single_slides: bool) -> dict:
+    """The canonical path of ``solution`` (``answer``: its moves, ``-1`` for none) step by step;
+    ``single_slides``: each edge is one slide (``piece_blank``); otherwise edges are the blank's
+    walks round the piece and the piece's swaps."""
     grid = board.grid
     result: dict = {"title": f"query {query.number}: blank {rc(grid.position(query.blank))}, "
                              f"piece {rc(grid.position(query.piece))}, target {rc(grid.position(query.target))}",
                     "steps": [], "picture": None, "summary": ""}
-    solution = record.solution
-    if record.answer == -1 or solution is None or not solution.found:
+    if answer == -1 or solution is None or not solution.found:
         result["summary"] = "-1: the piece can never reach its target."
         result["picture"] = _board_picture(board, query, query.piece, query.blank)
         return result
     result["start_picture"] = _board_picture(board, query, query.piece, query.blank)
-    piece, blank, total = query.piece, query.blank, 0
-    for number, (_, v, attrs) in enumerate(solution.edges, start=1):
-        kind = attrs.get("kind", "")
+    result["steps"], total = steps(board, query, [(v, attrs.get("kind", "")) for _, v, attrs in solution.edges],
+                                   single_slides)
+    if total != answer:
+        raise AssertionError(f"explained {total} moves, but the answer is {answer}")
+    result["summary"] = (f"{plural(total, 'move')}" if total else
+                         "0 moves: the piece already stands on its target.")
+    return result
+
+
+def steps(board, query, moves, single_slides: bool) -> tuple[list, int]:
+    """The steps of ``moves`` from the query's start, each ``(the state it reaches, its kind)``
+    (see :func:`explain`), and the single slides they make in all."""
+    grid = board.grid
+    piece, blank, total, told = query.piece, query.blank, 0, []
+    for number, (v, kind) in enumerate(moves, start=1):
         before_piece, before_blank = piece, blank
         if single_slides:  # states (piece, blank): one slide per edge
             new_piece, new_blank = v
@@ -81,13 +92,9 @@ def explain(record, single_slides: bool) -> dict:
             slides = [_slide(grid, piece, blank)]
             piece, blank = blank, piece
         total += len(slides)
-        result["steps"].append(_huarong_step(grid, number, kind, before_piece, before_blank, piece, blank,
-                                             slides, total, _board_picture(board, query, piece, blank)))
-    if total != record.answer:
-        raise AssertionError(f"explained {total} moves, but the answer is {record.answer}")
-    result["summary"] = (f"{plural(total, 'move')}" if total else
-                         "0 moves: the piece already stands on its target.")
-    return result
+        told.append(_huarong_step(grid, number, kind, before_piece, before_blank, piece, blank,
+                                  slides, total, _board_picture(board, query, piece, blank)))
+    return told, total
 
 
 def _where(grid, piece: int, blank: int) -> str:
@@ -113,9 +120,8 @@ def _huarong_step(grid, number, kind, piece0, blank0, piece, blank, slides, tota
             "cost": {"moves": total}, "picture": picture}
 
 
-def scene(record, steps) -> Scene:
-    """The board with the piece's and the blank's paths over ``steps`` (explanation steps)."""
-    board, query = record.subject, record.question
+def scene(board, query, told) -> Scene:
+    """The board with the piece's and the blank's paths over ``told`` (explanation steps)."""
     grid = board.grid
     drawn = Scene(1, 1, grid.rows, grid.cols)
     for r in range(1, grid.rows + 1):
@@ -125,7 +131,7 @@ def scene(record, steps) -> Scene:
     drawn.cell(tr, tc, "goal", name="target")
     piece_points = [grid.position(query.piece)]
     blank_points = [grid.position(query.blank)]
-    for step in steps:
+    for step in told:
         blank_points.extend(tuple(slide["from"]) for slide in step["slides"])
         if tuple(step["after"]["piece"]) != piece_points[-1]:
             piece_points.append(tuple(step["after"]["piece"]))

@@ -1,43 +1,41 @@
-"""Huarong Dao's default model ``piece_side``, as rules: its states, its moves, a query's start.
+"""Huarong Dao's default model ``piece_side``, as the rules a learner writes: read this first.
 
 A state is the designated piece's cell and the side of it where the blank is.  A *rotate* move
 takes the blank round the piece from one side to another (it costs the blank's shortest walk
 avoiding the piece), a *swap* slides the piece into the blank (it costs 1; the blank ends on the
-opposite side).  A query starts from a state of its own, :data:`START`, whose moves take the blank
-to each side of the piece.  :class:`PieceSideRules` are these rules as a learner writes them, one
-query (an :class:`Asked`) at a time, in the ``(label, next state, cost)`` shape of every puzzle.
-
-What runs builds the rotations and swaps of every state once per board (:mod:`.build`, the
-*board graph*), and each query attaches its start state for a moment (:func:`attach_start`:
-the blank's walk to each side of the piece), searches, and detaches it
-(``tests/test_contract_builders_equal_rules.py`` holds the two equal to the rules).
+opposite side).  A query starts from a state of its own, :data:`~.board.START`, whose moves take
+the blank to each side of the piece.  The rules see one query at a time, an :class:`Asked` (their
+``ask``); the answer is the cost alone, ``-1`` for none.
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.grid.cells import EAST
 >>> board = next(get_puzzle("huarong").parse("1 3 1\\n1 1 1\\n1 3 1 1 1 2\\n"))
->>> asked = Asked(board, next(board.ask()))
 >>> rules = PieceSideRules()
+>>> asked = rules.ask(board, next(board.ask()))
 >>> [(label, rules.state_label(asked, after), cost) for label, after, cost in rules.moves(asked, START)]
 [('blank to E (1 moves)', 'piece=1,1 blank=E', 1)]
 >>> [label for label, _, _ in rules.moves(asked, (board.grid.cell(1, 1), EAST))]
 ['slide E']
+
+Every query of a board has the same moves at every state but the start (``graph_key``: the
+board), so what runs builds the board's rotations and swaps once (:mod:`.build`, the rules'
+``accelerator``) and each query's search attaches its start to that graph and gives it back
+(``release``); the A* bound, :mod:`.bounds`, is found once per board too
+(``tests/test_contract_builders_equal_rules.py`` holds the accelerator equal to the rules).
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
-import networkx as nx
-
-from ...graph.state_graph import StateGraph, WeightProfile
 from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
-from ...grid.walks import walk_distances, walk_distances_toward
-from .board import Board, Query
-from .bounds import Bounds
-
-NAME = "huarong"
-START = "start"
-SWAP_RANK = len(DIRECTIONS)  # a swap ranks after the four rotations
+from ...grid.walks import walk_distances
+from .board import START, Board, Query
+from .build import PROFILE, BoardGraph, attach_start, detach
+from .explain import explain as explain_slides
+from .explain import scene as board_scene
+from .explain import steps
 
 
 @dataclass(frozen=True)
@@ -49,8 +47,21 @@ class Asked:
 
 
 class PieceSideRules:
-    """The rules of model ``piece_side`` for one query (the heuristic: the piece's Manhattan
-    distance to its target; what runs uses a tighter bound, :mod:`.bounds`)."""
+    """The rules of model ``piece_side``: the piece's cell and the blank's side of it."""
+
+    summary = ("piece cell x side of it where the blank is; rotations cost the blank's detour, "
+               "a swap costs 1; built once per board")
+    profile = PROFILE
+    answer_needs_path = False  # the answer is the cost alone
+
+    def __init__(self) -> None:
+        self._boards: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # board -> its BoardGraph
+
+    def ask(self, board: Board, query: Query) -> Asked:
+        return Asked(board, query)
+
+    def graph_key(self, asked: Asked):
+        return asked.board
 
     def start(self, asked: Asked):
         return START
@@ -79,16 +90,52 @@ class PieceSideRules:
         if state != START:
             yield move_name("swap", LETTERS[side], None, 1), (piece + step[side], OPPOSITE[side]), 1
 
-    def heuristic(self, asked: Asked, state) -> int:
-        piece = asked.query.piece if state == START else state[0]
-        (row, col), (target_row, target_col) = map(asked.board.grid.position, (piece, asked.query.target))
-        return abs(row - target_row) + abs(col - target_col)
+    def heuristic(self, asked: Asked, state):
+        """The board's A* bound for the query's target (:mod:`.bounds`)."""
+        return self.shared(asked).heuristic(asked.query)(state)
 
     def state_label(self, asked: Asked, state) -> str:
         if state == START:
             (row, col), (blank_row, blank_col) = map(asked.board.grid.position, (asked.query.piece, asked.query.blank))
             return f"start blank={blank_row},{blank_col} piece={row},{col}"
-        return state_attributes(asked.board, state)["label"]
+        row, col = asked.board.grid.position(state[0])
+        return f"piece={row},{col} blank={LETTERS[state[1]]}"
+
+    def accelerator(self, asked: Asked):
+        """The board's graph (built once per board) with the query's start attached (:mod:`.build`)."""
+        board_graph = self.shared(asked)
+        return attach_start(asked.board, board_graph.graph, asked.query, board_graph.heuristic(asked.query))
+
+    def release(self, asked: Asked, state_graph) -> None:
+        detach(state_graph.graph)
+
+    def export_graph(self, asked: Asked):
+        """The board's graph, which every query searches."""
+        return self.shared(asked).graph
+
+    def answer(self, asked: Asked, solution) -> int:
+        return solution.cost if solution.found else -1
+
+    def explain(self, asked: Asked, solution, answer) -> dict:
+        return explain_slides(asked.board, asked.query, solution, answer, single_slides=False)
+
+    def scene(self, asked: Asked, states):
+        """The board with the piece's and the blank's paths through ``states`` (the start first)."""
+        moves = [(v, "start" if u == START else "rotate" if u[0] == v[0] else "swap")
+                 for u, v in zip(states, states[1:])]
+        return board_scene(asked.board, asked.query, steps(asked.board, asked.query, moves, single_slides=False)[0])
+
+    def move_label(self, graph, u, v, attrs) -> str:
+        nodes = graph.nodes
+        return move_name(attrs.get("kind"), nodes[u].get("side"), nodes[v].get("side"), attrs["weight"])
+
+    def shared(self, asked: Asked) -> BoardGraph:
+        """The graph and the bound of ``asked``'s board, built for its first query."""
+        key = self.graph_key(asked)
+        found = self._boards.get(key)
+        if found is None:
+            found = self._boards[key] = BoardGraph(asked.board)
+        return found
 
 
 def move_name(kind: str, side: str | None, to: str | None, cost: int) -> str:
@@ -97,40 +144,3 @@ def move_name(kind: str, side: str | None, to: str | None, cost: int) -> str:
     if kind == "swap":
         return f"slide {side}"
     return f"blank {side}->{to} ({cost} moves)" if kind == "rotate" else f"blank to {to} ({cost} moves)"
-
-
-def state_attributes(board: Board, state) -> dict:
-    """What a node of ``state`` holds: its ``label``, ``kind``, the piece and the blank's side."""
-    piece, s = state
-    row, col = board.grid.position(piece)
-    return {"label": f"piece={row},{col} blank={LETTERS[s]}", "kind": "state", "piece": piece,
-            "piece_row": row, "piece_col": col, "side": LETTERS[s]}
-
-
-def attach_start(board: Board, graph: nx.DiGraph, query: Query, bounds: Bounds) -> StateGraph:
-    """Attach ``query``'s start state to ``graph`` (detach it with :func:`detach`): the blank walks
-    to a side of the piece.  A piece already on its target makes the start a target itself.
-    ``bounds`` gives the A* heuristic (:class:`~.bounds.Bounds`)."""
-    grid = board.grid
-    step = grid.step
-    sides = {query.piece + step[s]: s for s in DIRECTIONS if (query.piece, s) in graph}
-    # before the start is attached: it may find landmarks
-    heuristic = bounds.for_target(query.target, [query.piece * 4 + s for s in sides.values()])
-    walks = walk_distances_toward(grid, query.blank, sides, blocked=query.piece)
-    row, col = grid.position(query.piece)
-    blank_row, blank_col = grid.position(query.blank)
-    graph.add_node(START, label=f"start blank={blank_row},{blank_col} piece={row},{col}", kind="start",
-                   piece=query.piece, piece_row=row, piece_col=col)
-    for cell, walk in walks.items():
-        graph.add_edge(START, (query.piece, sides[cell]), weight=walk, rank=sides[cell], kind="start")
-    targets: frozenset = frozenset((query.target, s) for s in DIRECTIONS if (query.target, s) in graph)
-    if query.piece == query.target:
-        targets |= {START}
-    profile = graph.graph["profile"].merge(WeightProfile.of(walks.values()))
-    return StateGraph(graph, START, targets, heuristic=heuristic,
-                      profile=profile)
-
-
-def detach(graph: nx.DiGraph) -> None:
-    """Remove the start state :func:`attach_start` added."""
-    graph.remove_node(START)

@@ -8,7 +8,6 @@ blank and costs 1, so breadth-first search applies.  See :class:`PieceBlank`.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from functools import partial
 
 import networkx as nx
 
@@ -19,9 +18,9 @@ from ...graph.state_graph import StateGraph, WeightProfile
 from ...graph.weights import INFINITY
 from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
 from ...grid.walks import distance_field
+from .board import NAME
 from .explain import explain as explain_slides
 from .explain import scene as board_scene
-from .model import NAME
 
 MAX_MOVABLE = 400  # about 160,000 states and 600,000 edges: a few seconds and a few hundred MB
 
@@ -50,10 +49,11 @@ class PieceBlank(Model):
     >>> from stategraph.search.solution import solve
     >>> huarong = get_puzzle("huarong")
     >>> board = next(huarong.parse(huarong.sample_text()))
+    >>> from stategraph.puzzles.huarong.build import board_graph
     >>> naive, sides = PieceBlank(board), huarong.model("piece_side")(board)
     >>> naive.graph.number_of_nodes(), naive.graph.number_of_edges()
     (30, 60)
-    >>> sides.board_graph.number_of_nodes(), sides.board_graph.number_of_edges()
+    >>> board_graph(board).number_of_nodes(), board_graph(board).number_of_edges()
     (12, 20)
     >>> def answers(model, algorithm):
     ...     found = []
@@ -176,8 +176,13 @@ class PieceBlank(Model):
     def export_graph(self):
         return self.graph
 
-    explain = staticmethod(partial(explain_slides, single_slides=True))
-    scene = staticmethod(board_scene)
+    @classmethod
+    def explain(cls, record):
+        return explain_slides(record.subject, record.question, record.solution, record.answer, single_slides=True)
+
+    @classmethod
+    def scene(cls, record, steps):
+        return board_scene(record.subject, record.question, steps)
 
     @classmethod
     def move_label(cls, graph, u, v, attrs):
