@@ -11,6 +11,8 @@ import os
 import random
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ref_huarong as ref  # noqa: E402
@@ -193,3 +195,10 @@ def test_every_algorithm_gives_identical_output():
         differing = {a: o for a, o in outputs.items() if o != want}
         assert not differing, (f"input:\n{text}brute force {want!r}\n"
                                f"algorithms that differ: {differing!r}")
+
+
+def test_the_old_piece_side_import_still_works_with_a_warning():
+    from stategraph.puzzles import huarong
+
+    with pytest.warns(DeprecationWarning, match="PieceSide is deprecated"):
+        assert huarong.PieceSide is huarong.Huarong.models["piece_side"]  # the old import path, kept for one release
