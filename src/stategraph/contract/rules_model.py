@@ -231,6 +231,12 @@ class RulesModel(Model):
                     f"{shorten(v)} is not one of this instance's (a key promises the same moves at every state)")
 
     @classmethod
+    def asked(cls, instance, question):
+        """What the rules see of ``question`` of ``instance``: their ``ask``'s instance, else the
+        instance's value."""
+        return _asked(cls.rules(instance), instance, question)
+
+    @classmethod
     def state_position(cls, instance, state) -> tuple | None:
         """The rules' ``position(instance, state)``, a ``(row, col)`` pair of finite numbers
         (``None`` when they define none), checked (:func:`~stategraph.contract.scene.check_position`)."""

@@ -35,7 +35,6 @@ from collections import deque
 from dataclasses import asdict, dataclass, field
 from time import perf_counter
 
-from ..contract.rules_model import Numbered
 from ..contract.words import plural
 from ..errors import StategraphError
 from ..graph.compact import CompactGraph, compact_from, explore_compact
@@ -100,7 +99,7 @@ def _question_census(puzzle, model_class, model, subject, question, examples: in
     """``(census, compact graph, label of a state)`` of one question."""
     watch = perf_counter()
     if model is None:  # first-level rules: explored here, never as a networkx graph
-        rules, value = model_class.rules(subject), subject.value if isinstance(subject, Numbered) else subject
+        rules, value = model_class.rules(subject), model_class.asked(subject, question)
         limits = getattr(subject, "limits", {}) or {}
         where = f"{puzzle.name} model {model_class.name}: instance {getattr(subject, 'number', 1)}: "
         graph = explore_compact(rules, value, max_states=limits.get("max_states", MAX_STATES),
