@@ -108,7 +108,8 @@ class SuccessorPuzzle(Puzzle):
       :meth:`~stategraph.contract.model.Model.move_label` and
       :meth:`~stategraph.contract.model.Model.path_labels`;
     - optional, for a puzzle that asks several questions of one instance (``questions``):
-      ``ask(instance, question)``, the instance the rules see for one question, and
+      ``ask(instance, question)``, the instance the rules see for one question (``picture``,
+      ``position`` and ``group`` get the instance), and
       ``release(instance, state_graph)``, which is handed the ``accelerator``'s graph back once
       the question is done with it (a shared graph lent with the question's start attached);
     - optional ``export_graph(instance)``: the graph ``export`` writes (default: the state graph);
