@@ -235,8 +235,7 @@ def test_a_fault_in_the_rules_replayed_by_verify_or_check_is_located(command, tm
 
 
 def test_a_fault_raised_in_the_graph_a_routine_reads_is_the_routine_s(tmp_path):
-    """The read-only graph is stategraph's code acting as networkx: a missing node the routine asks
-    for is its fault, at its line."""
+    """A missing node the routine asks the graph (networkx's code) for is its fault, at its line."""
     done = huarong_with_routine(tmp_path, "return {source: graph.nodes['no such state']['label']}")
     assert done.returncode == 2
     assert one_line(done).startswith("stategraph: error: student.py:2: in dijkstra: KeyError: ")

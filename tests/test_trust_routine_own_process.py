@@ -1,8 +1,8 @@
 """A routine of your own cannot change what judges it: it runs in a process of its own.
 
-Each cheat here reaches the writable graph behind the read-only view it is given (by a private
-attribute, ``__dict__``, the garbage collector, the view's wrapped dicts), adds a move from the
-start straight to a goal, and returns the distances of the graph it changed.  Run in the judging
+Each cheat here gets past the frozen graph it is given (by the class's method, ``__dict__``, the
+garbage collector, networkx's private dicts), adds a move from the start straight to a goal, and
+returns the distances of the graph it changed.  Run in the judging
 process, its answer held: the built-in check searched the changed graph too.  Each is held here
 against what the command gives with the built-in ``bfs`` in a separate run (and the sample's
 answer file): a cheat's answer is never printed, and every command says what it got wrong.
@@ -52,30 +52,31 @@ def _shortcut(succ, pred, source, targets):
 
 
 def by_attribute(graph, source, targets, *, zero, weight, heuristic, **options):
-    real = graph._graph
-    _shortcut(real._succ, real._pred, source, targets)
-    return _bfs(real, source, targets, zero)
+    type(graph).add_edge(graph, source, next(t for t in targets if t != source),
+                         **dict(next(iter(graph[source].values()))))
+    return _bfs(graph, source, targets, zero)
 
 
 def by_dict(graph, source, targets, *, zero, weight, heuristic, **options):
-    real = vars(graph)["_graph"]
-    real.add_edge(source, next(t for t in targets if t != source), **dict(next(iter(real[source].values()))))
-    return _bfs(real, source, targets, zero)
+    for name in ("add_edge", "frozen"):
+        vars(graph).pop(name, None)
+    graph.add_edge(source, next(t for t in targets if t != source), **dict(next(iter(graph[source].values()))))
+    return _bfs(graph, source, targets, zero)
 
 
 def by_collector(graph, source, targets, *, zero, weight, heuristic, **options):
     import gc
     import networkx as nx
-    real = next(o for o in gc.get_objects() if type(o) is nx.DiGraph and o._succ is graph._succ._data)
+    real = next(o for o in gc.get_objects() if isinstance(o, nx.DiGraph) and o._succ is graph._succ)
     _shortcut(real._succ, real._pred, source, targets)
     return _bfs(real, source, targets, zero)
 
 
-def by_wrapped_dicts(graph, source, targets, *, zero, weight, heuristic, **options):
-    _shortcut(graph._succ._data, graph._pred._data, source, targets)
+def by_private_dicts(graph, source, targets, *, zero, weight, heuristic, **options):
+    _shortcut(graph._succ, graph._pred, source, targets)
     return _bfs(graph, source, targets, zero)
 '''
-KINDS = ["by_attribute", "by_dict", "by_collector", "by_wrapped_dicts"]
+KINDS = ["by_attribute", "by_dict", "by_collector", "by_private_dicts"]
 CAUGHT = re.compile(r"maze 'SAMPLE': (?:cell_heading )?cheat:\w+ gave state '\(3,3\) heading S' the distance 1, "
                     r"but it lies on an optimal path, at distance (\d+) \(by dijkstra\)")
 
@@ -105,12 +106,10 @@ def test_the_cheats_cheat_a_graph_of_their_own(course):
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    from stategraph.graph.read_only import read_only
-
     for kind in KINDS:
         g = nx.DiGraph([("s", "a"), ("a", "b"), ("b", "t")])
         nx.set_edge_attributes(g, 1, "weight")
-        assert getattr(module, kind)(read_only(g), "s", frozenset({"t"}), zero=0, weight="weight",
+        assert getattr(module, kind)(nx.freeze(g), "s", frozenset({"t"}), zero=0, weight="weight",
                                      heuristic=None)["t"] == 1, kind
         assert g.has_edge("s", "t"), kind
 

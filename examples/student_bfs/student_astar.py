@@ -1,9 +1,10 @@
 """A textbook A*, written the way a student would, for stategraph to run and judge.
 
-stategraph calls it as it calls its own routines (see docs/extending/routines.md):
-the state graph (read-only, shared), the start, the goals, the start's distance (``zero``) and the
-model's ``heuristic(state)``, a consistent lower bound (``stategraph.INFINITY``, which equals
-``math.inf``: no goal from there).  It returns the distance of every state it reached.
+stategraph calls it as it calls its own routines (see docs/extending/routines.md), in a process
+of its own: the state graph (frozen; a mark on it stays in that process), the start, the goals,
+the start's distance (``zero``) and the model's ``heuristic(state)``, a consistent lower bound
+(``stategraph.INFINITY``, which equals ``math.inf``: no goal from there).  It returns the
+distance of every state it reached.
 """
 
 import heapq

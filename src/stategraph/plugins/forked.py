@@ -41,7 +41,7 @@ def call_forked(work: Callable[[], object], limit: int = MAX_FRAME):
     """What ``work()`` returns (what JSON holds), run in a forked process of its own; what it raises
     there, its exit or its end is raised here (see the module docstring).  ``limit``: the most
     bytes its value may take as JSON.  Where processes cannot be forked (Windows), ``work()`` runs here."""
-    if not hasattr(os, "fork"):
+    if not forks():
         return work()
     for stream in (sys.stdout, sys.stderr):  # what is buffered is written once, here, not by both
         _flush(stream)
@@ -67,6 +67,12 @@ def call_forked(work: Callable[[], object], limit: int = MAX_FRAME):
             raise KeyboardInterrupt  # a Ctrl-C: this process has it too
         raise PluginFault(how_it_ended(wait_status))
     return _value(told)
+
+
+def forks() -> bool:
+    """Whether :func:`call_forked` runs its work in a process of its own (not where there is no
+    ``os.fork``: Windows)."""
+    return hasattr(os, "fork")
 
 
 def _read(reading: int, pid: int, limit: int) -> dict | None:

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from time import perf_counter
 
-from ..errors import ContractError, StategraphError, found_in_chain, shorten
+from ..errors import ContractError, StategraphError, shorten
 from ..graph.canonical import optimal_cost, states_on_optimal_paths
 from ..graph.weights import INFINITY, Lex, RoutineLex
 from ..plugins.faults import describe_exception, plugin_fault
@@ -53,13 +53,17 @@ def checked_run(function: Callable, name: str) -> Callable:
     It runs in a process of its own (:func:`~stategraph.plugins.forked.call_forked`), forked for the
     call: whatever it changes there, through any reference it finds, never reaches this process,
     where its result, sent back as plain data (:func:`sent`, :func:`received`), is checked on the
-    graph as it was.  It gets the graph read-only there too
-    (:func:`~stategraph.graph.read_only.read_only`: the model's graph is shared by every question
-    and routine), so a plain write is a :class:`RoutineFault` saying what it wrote.  A
-    ``Lex`` zero comes as a :class:`~stategraph.graph.weights.RoutineLex`, and the heuristic as
-    :func:`textbook_heuristic` gives it, so a textbook routine's ``float("inf")`` works."""
-    from ..graph.read_only import GraphWriteError, read_only
-    from ..plugins.forked import call_forked, show_cause
+    graph as it was.  There it gets the graph itself, frozen (``networkx.freeze``): its attributes
+    are its to mark, but a move or state added or removed is a fault at its line, so the states its
+    answer is numbered by stay the graph's.  Where nothing forks, it gets a deep copy (whose edges
+    share their dicts as the graph's do, as in the forked process).  A ``Lex`` zero comes as a
+    :class:`~stategraph.graph.weights.RoutineLex`, and the heuristic as :func:`textbook_heuristic`
+    gives it, so a textbook routine's ``float("inf")`` works."""
+    from copy import deepcopy
+
+    import networkx as nx
+
+    from ..plugins.forked import call_forked, forks, show_cause
     from ..plugins.frames import MAX_FRAME  # (json: imported only where a routine of your own runs)
 
     def answer(graph, source, targets, zero, weight, heuristic, options) -> dict:
@@ -67,16 +71,12 @@ def checked_run(function: Callable, name: str) -> Callable:
         started = perf_counter()
         try:
             try:
-                raw = function(read_only(graph), source, targets, zero=RoutineLex.of(zero), weight=weight,
+                own = nx.freeze(graph if forks() else deepcopy(graph))  # (forked: this process's own copy)
+                raw = function(own, source, targets, zero=RoutineLex.of(zero), weight=weight,
                                heuristic=heuristic and textbook_heuristic(heuristic), **options)
             except MemoryError:
                 raise
             except Exception as exc:
-                cause = found_in_chain(exc, GraphWriteError)  # also one re-raised as another
-                if isinstance(cause, GraphWriteError):
-                    raise RoutineFault(f"{name} wrote {cause.what}: the state graph is read-only (it is shared by "
-                                       "every question and routine); keep your own visited set or dict, or work on "
-                                       "graph.copy()") from exc
                 fault = plugin_fault(exc)
                 if fault is not None:
                     raise fault from exc

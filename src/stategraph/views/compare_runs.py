@@ -2,7 +2,7 @@
 once per instance, and every routine answered on it.
 
 The routines of a model share its graph: a built-in reads it only, a routine of your own gets it
-read-only (:func:`~stategraph.search.routine_check.checked_run`).  A state graph built as far as a
+in a process of its own (:func:`~stategraph.search.routine_check.checked_run`).  A state graph built as far as a
 search reads it (``StateGraph.lazy``: Pushing Boxes', Abbott's Revenge's, a first-level model
 that declares its ``profile``) would show a routine what the searches before it built, so there
 each routine that grows its graph (``SearchRoutine.grows``) answers on a model of its own, as it
