@@ -193,3 +193,16 @@ def test_many_questions_on_one_board_with_one_job_or_two(folder, seed):
     assert (one.returncode, one.stdout, one.stderr) == (0, builtin.stdout, "")
     assert (two.returncode, two.stdout, two.stderr) == (0, builtin.stdout, "")
 
+
+
+def test_the_old_read_only_warns_and_gives_a_frozen_copy():
+    g = a_graph()
+    before = everything(g)
+    with pytest.warns(DeprecationWarning, match=r"stategraph\.graph\.read_only\.read_only is deprecated"):
+        from stategraph.graph.read_only import read_only
+    mine = read_only(g)
+    with pytest.raises(nx.NetworkXError):
+        mine.add_edge("t", "s")
+    mine.nodes["s"]["visited"] = True
+    mine["s"]["t"]["weight"] = 0
+    assert everything(g) == before and nx.utils.graphs_equal(g, a_graph()) and nx.is_frozen(mine)

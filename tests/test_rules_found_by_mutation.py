@@ -20,9 +20,8 @@ Each test names the mutant of ``src/`` it kills (``mutmut show NAME`` shows it).
 * Answers read without a source name are ``<answers>`` in their errors (``<answers>:LINE: ...``).
 * More messages that say what is wrong and where: a routine's order that is not a collection, a
   distance given to a state not in the graph, the least distance below the shortest (the state with
-  the least such distance is named), ``read_only`` of what is not a DiGraph, a negative ``Lex``
-  weight, a heuristic value that is not a ``Lex`` where moves cost ``Lex`` pairs (the state named by
-  its label).
+  the least such distance is named), a negative ``Lex`` weight, a heuristic value that is not a
+  ``Lex`` where moves cost ``Lex`` pairs (the state named by its label).
 * A routine's ``options`` attribute names its options, and one that cannot be called as routines are
   is told the call; a scene's cell has no name unless given one.
 * A legend's run of characters is shown first to last (``a-d``); unit weights are "unit weights".
@@ -45,7 +44,6 @@ from stategraph.contract.grid_puzzle import _listed, read_grid
 from stategraph.contract.replay import same_cost
 from stategraph.contract.scene import Scene
 from stategraph.errors import ContractError, StategraphError, VerificationError
-from stategraph.graph.read_only import read_only
 from stategraph.graph.weights import INFINITY, Lex, ScalarEncoding
 from stategraph.io.tokens import Tokens
 from stategraph.search.astar import astar
@@ -239,14 +237,6 @@ def test_of_the_distances_below_the_shortest_the_least_is_named():
     # both a (5) and b (3) are given less than their shortest distance; b's 1 is the least
     wrong = first_wrong_distance("mine:bfs", model, {"s": 0, "t": 1, "a": 2, "b": 1})
     assert wrong == "mine:bfs gave state 'b' the distance 1, below its shortest distance, 3 (by dijkstra)"
-
-
-def test_a_view_of_what_is_not_a_digraph_names_its_type():
-    # kills stategraph.graph.read_only.x_read_only__mutmut_4 (type(None) named)
-    for graph, kind in ((nx.Graph([("s", "t")]), "Graph"), (nx.MultiDiGraph([("s", "t")]), "MultiDiGraph")):
-        with pytest.raises(TypeError) as error:
-            read_only(graph)
-        assert str(error.value) == f"read_only takes a networkx.DiGraph, not a {kind}"
 
 
 def test_a_negative_lexicographic_weight_is_named():

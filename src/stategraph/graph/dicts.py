@@ -1,4 +1,4 @@
-"""The one module that reaches into networkx's own dicts: fast reads, fast building, views over them.
+"""The one module that reaches into networkx's own dicts: fast reads, fast building.
 
 A ``networkx.DiGraph`` keeps three dicts: node -> attributes, node -> {successor: edge
 attributes} and node -> {predecessor: edge attributes}.  Its public views (``graph.succ[u]``,
@@ -356,32 +356,6 @@ def node_attributes(graph) -> dict[Hashable, dict[str, Any]]:
     {'s': {'kind': 'start'}}
     """
     return _dicts(graph)._node
-
-
-def view_of(graph: nx.DiGraph, kind: type[nx.DiGraph], wrap: Callable[[str, dict], Mapping]) -> Any:
-    """A graph of class ``kind`` (a ``networkx.DiGraph`` subclass, its constructor not called) over
-    ``graph``'s own dicts, as networkx's views are (``graph.copy(as_view=True)``): nothing is
-    copied, and later changes to ``graph`` show.  Each dict is what ``wrap(name, the dict)`` makes
-    of it, ``name`` the attribute networkx keeps it in: ``"graph"`` (the graph's attributes),
-    ``"_node"``, ``"_succ"``, ``"_adj"`` (the same dict as ``_succ``) and ``"_pred"``.
-    ``view._graph`` is ``graph`` (as in networkx's views); networkx's cache is the view's own.
-
-    >>> import networkx as nx
-    >>> from types import MappingProxyType
-    >>> view = view_of(nx.DiGraph([(1, 2)]), nx.DiGraph, lambda name, d: MappingProxyType(d))
-    >>> list(view.edges), type(successors(view)).__name__
-    ([(1, 2)], 'mappingproxy')
-    """
-    raw = _dicts(graph)
-    view = _dicts(object.__new__(kind))
-    view.__networkx_cache__ = {}
-    view._graph = graph
-    view.graph = wrap("graph", raw.graph)
-    view._node = wrap("_node", raw._node)
-    view._succ = wrap("_succ", raw._succ)  # networkx sets _adj to the same object
-    view.__dict__["_adj"] = wrap("_adj", raw._succ)  # its own, so that it can be named as it was reached
-    view._pred = wrap("_pred", raw._pred)
-    return view
 
 
 NodeWriter = Callable[[Hashable, dict], None]

@@ -9,7 +9,7 @@ question and state being worked on::
 
 The traceback decides, walked from where the exception was raised outwards: frames of the
 standard library and other packages are passed over (a plug-in's ``int("x")`` or ``json.loads``),
-and so are the parts of stategraph a plug-in calls as a library (the read-only graph, the
+and so are the parts of stategraph a plug-in calls as a library (the graph's dicts, the
 tokens, ``Lex``); the first frame left is the plug-in's (its fault) or stategraph's own (an
 internal error, to be reported).
 
@@ -33,8 +33,7 @@ from ..errors import StategraphError, shorten
 from .names import is_plugin_module
 
 # stategraph's modules that a plug-in calls as a library: a fault raised in them by the plug-in's call is the plug-in's
-SERVES_PLUGINS = frozenset({"stategraph.graph.read_only", "stategraph.io.tokens", "stategraph.graph.weights",
-                            "stategraph.graph.dicts"})
+SERVES_PLUGINS = frozenset({"stategraph.io.tokens", "stategraph.graph.weights", "stategraph.graph.dicts"})
 # the hooks of the first-level contract whose third argument (after self and the instance) is a state
 STATE_HOOKS = frozenset({"is_goal", "moves", "heuristic", "picture", "state_label", "position", "group"})
 
