@@ -124,6 +124,30 @@ def test_infinity_and_none_prune_dead_states():
         assert "dead" not in solution.search.order
 
 
+
+@pytest.mark.parametrize(("costs", "bounds"), [
+    ((0.5, 0.5), {"s": 0, "a": 10**400, "t": 0}),  # an int bound no float can hold, on float costs
+    ((10**400, 1), {"s": 0.5, "a": 0, "t": 0}),  # a float bound on int costs no float can hold
+])
+def test_a_sum_past_the_floats_is_refused_in_one_line(costs, bounds):
+    """Either makes A* add floats, and the sum passes their range: one line, not an OverflowError."""
+    graph = nx.DiGraph()
+    graph.add_edge("s", "a", weight=costs[0], rank=0)
+    graph.add_edge("a", "t", weight=costs[1], rank=0)
+    graph.add_edge("s", "t", weight=costs[0] * 3, rank=1)
+    message = refusal(graph, bounds.get)
+    assert message.startswith("astar: a path's cost or a heuristic value passes the range of a float")
+
+
+def test_an_overflow_in_the_heuristic_itself_stays_the_heuristic_s():
+    def heuristic(state):
+        return 2.0 ** 2000  # the heuristic's own OverflowError, raised in its own code
+
+    graph = nx.DiGraph()
+    graph.add_edge("s", "t", weight=0.5, rank=0)
+    with pytest.raises(OverflowError):
+        solve(StateGraph(graph, "s", frozenset({"t"}), heuristic=heuristic), "astar")
+
 # --- random graphs, random consistent heuristics: astar's answer is the brute force's -----------
 
 def random_graph(rng: random.Random, lex: bool) -> nx.DiGraph:

@@ -30,7 +30,7 @@ from heapq import heappop, heappush
 from itertools import count
 from time import perf_counter
 
-from ..errors import SearchNotApplicable
+from ..errors import ContractError, SearchNotApplicable
 from ..graph.dicts import successors
 from ..graph.weights import Lex
 from .astar_path import band_path, only_path
@@ -40,6 +40,10 @@ from .result import SearchResult, SearchStats
 REL_TOL = 1e-9
 """With float weights or bounds, the relative rounding a consistency test forgives (that of
 :func:`stategraph.contract.replay.same_cost`); a settled state whose distance still improves is re-opened."""
+
+
+FLOAT_RANGE = ("astar: a path's cost or a heuristic value passes the range of a float, and a float cost or "
+               "bound makes the search add floats (use integer costs and bounds, which Python adds exactly)")
 
 
 def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, settled=None,
@@ -130,8 +134,13 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
             settled.clear()
             kind = float
     if kind is float:
-        dist, relaxed = _tolerant(HeuristicCheck(graph, float), succ, source, targets, zero, weight, heuristic,
-                                  settled, stop_at_target)
+        try:
+            dist, relaxed = _tolerant(HeuristicCheck(graph, float), succ, source, targets, zero, weight, heuristic,
+                                      settled, stop_at_target)
+        except OverflowError as exc:  # g + w or g + h past the floats, in _tolerant itself (not in the heuristic)
+            if exc.__traceback__ and exc.__traceback__.tb_next and exc.__traceback__.tb_next.tb_next is None:
+                raise ContractError(FLOAT_RANGE) from None
+            raise
     return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys(),
                         path=path, moves=moves)
 
