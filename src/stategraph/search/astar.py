@@ -13,15 +13,13 @@ best-first search ordered by ``f = g + h``)::
             if v not in reached or g(u) + w < reached[v]:
                 reached[v] <- g(u) + w; add v to frontier
 
-Two copies of that loop follow, the guards beside the textbook's lines: :func:`_exact`, on ints
-and ``Lex`` pairs, tests the heuristic where the loop already compares, and calls
-:mod:`~stategraph.search.heuristic_check` only where a test fails; :func:`_tolerant` is the loop
-where floats round, and forgives rounding.  Where the textbook is done at the first target
-popped, both go on while the least ``f`` left is not above that target's distance, so that every
-state on an optimal path is settled (the rule of :class:`~stategraph.search.result.SearchResult`);
-only ``cost_only``, on exact weights, stops at the first, and ``canonical``, which then reads the
-canonical path off its parents (where they give the only optimal path) or walks the band of ``f``
-up to the optimum for it (:mod:`~stategraph.search.astar_path`).
+That loop is :func:`_exact` (on ints and ``Lex`` pairs); beside it, not inside it: the checks of
+the heuristic, one comparison where the loop already compares, calling
+:mod:`~stategraph.search.heuristic_check` only where it fails; where to stop (not at the first
+target popped, but once the least ``f`` left is above its distance, so that every state on an
+optimal path is settled: :class:`~stategraph.search.result.SearchResult`'s rule; ``cost_only``
+stops at the first); the canonical path read at the first target (:func:`_canonical`, from
+:mod:`~stategraph.search.astar_path`); and :func:`_tolerant`, the same loop where floats round.
 """
 
 from __future__ import annotations
@@ -41,7 +39,6 @@ REL_TOL = 1e-9
 """With float weights or bounds, the relative rounding a consistency test forgives (that of
 :func:`stategraph.contract.replay.same_cost`); a settled state whose distance still improves is re-opened."""
 
-
 FLOAT_RANGE = ("astar: a path's cost or a heuristic value passes the range of a float, and a float cost or "
                "bound makes the search add floats (use integer costs and bounds, which Python adds exactly)")
 
@@ -58,11 +55,9 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     every optimal path is known).  A caller may pass an empty dict as ``settled`` to learn which
     states were settled (its keys, in the order settled, are also the result's ``order``).
 
-    A heuristic it cannot trust is refused in one line rather than answered with more than the
-    optimum (what is checked: :mod:`~stategraph.search.heuristic_check`).  With float weights (or
-    float bounds on integer weights) rounding is forgiven up to a relative :data:`REL_TOL`, so the
-    distances along optimal paths are the forward float sums a plain Dijkstra computes, to the
-    last bit.
+    A heuristic it cannot trust is refused in one line (:mod:`~stategraph.search.heuristic_check`).
+    With float weights or bounds, rounding is forgiven up to :data:`REL_TOL`, so the distances on
+    optimal paths are the forward float sums a plain Dijkstra computes.
 
     Parameters
     ----------
@@ -145,20 +140,6 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
                         path=path, moves=moves)
 
 
-def _weight_kind(zero, succ, source, weight) -> type:
-    """``Lex``, ``float`` or ``int``: the kind of arithmetic the search does (from ``zero``, or
-    from the source's first move where ``zero`` is the int ``0``, as a direct caller may leave
-    it; ``StateGraph.zero`` is ``0.0`` wherever a weight is a float)."""
-    if isinstance(zero, Lex):
-        return Lex
-    if isinstance(zero, float):
-        return float
-    for attrs in succ[source].values():
-        w = attrs[weight]
-        return Lex if isinstance(w, Lex) else float if isinstance(w, float) else int
-    return int
-
-
 def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target, cost_only, canonical):
     """The textbook's loop with exact arithmetic (ints or ``Lex``), so every test of the heuristic
     is exact: with ``f = g + h``, ``h(u) > w + h(v)`` is ``f(v) < f(u)``, one comparison per move.
@@ -167,46 +148,39 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
     kind = check.kind
     dist = {source: zero}  # g: the textbook's "reached"
     dist_get, pop, push, tie = dist.get, heappop, heappush, count()
-    heap = []  # the frontier: (f, h, arrival, state)
+    frontier = []  # a heap of (f, h, arrival, state)
     h = heuristic(source)
     if h.__class__ is not kind:
         h = check.value(h, source, targets)
     if h is not None:
-        heap.append((zero + h, h, next(tie), source))
+        frontier.append((zero + h, h, next(tie), source))
     best = None  # the distance of the first target settled
     path = moves = None
     relaxed = 0
     # state reached -> the move its distance came from, (u, v, attributes); dropped (None) once a distance is met
     # twice or a state pruned, where the parents may not give the only optimal path
     parents = {source: None} if canonical else None
-    while heap:
-        f, hu, _, u = pop(heap)
+    while frontier:
+        f, hu, _, u = pop(frontier)
         if u in settled:
             continue  # an older entry of a state settled since
         if best is not None and best < f:  # no open state lies on an optimal path
-            heap.append((f, hu, 0, u))  # back, for check.left_open
+            frontier.append((f, hu, 0, u))  # back, for check.left_open
             break
         settled[u] = None
         g = dist[u]
         if u in targets:
             if zero < hu:
                 check.positive(u, hu)
-            if best is None and stop_at_target:
+            if best is None and stop_at_target:  # the first target: g is the optimum
                 best = g
                 if cost_only:
                     break
-                if canonical:
-                    found = None
-                    if parents is not None and not (heap and heap[0][0] <= best):  # nothing open within the optimum
-                        found = only_path(parents, u)  # (with its moves; its states' distances are settled)
-                    if found is None:
-                        walked = band_path(succ, source, targets, best, dist, settled, heuristic, zero, weight=weight)
-                        if walked is not None:
-                            found = walked[0], None
-                            dist.update(zip(*walked))
-                    if found is not None:
-                        path, moves = found
-                        break
+                found = canonical and _canonical(succ, source, targets, u, best, dist, settled, parents, frontier,
+                                                 heuristic, zero, weight)
+                if found:
+                    path, moves = found
+                    break
         edges = succ[u]
         relaxed += len(edges)
         for v, attrs in edges.items():
@@ -231,10 +205,27 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
             dist[v] = ng
             if parents is not None:
                 parents[v] = u, v, attrs
-            push(heap, (fv, h, next(tie), v))
+            push(frontier, (fv, h, next(tie), v))
     if best is not None:
-        check.left_open(targets, settled, dist, best, heap)
+        check.left_open(targets, settled, dist, best, frontier)
     return dist, relaxed, path, moves
+
+
+def _canonical(succ, source, targets, target, best, dist, settled, parents, frontier, heuristic, zero, weight):
+    """At the first target settled, at the optimum ``best``: the canonical path and its moves (or
+    ``None``), read off ``parents`` where they give the only optimal path (nothing open within the
+    optimum, no tie met: :func:`~stategraph.search.astar_path.only_path`), else walked through the
+    band (:func:`~stategraph.search.astar_path.band_path`, whose distances join ``dist``); ``None``
+    where neither can vouch for it."""
+    if parents is not None and not (frontier and frontier[0][0] <= best):
+        found = only_path(parents, target)
+        if found is not None:
+            return found
+    walked = band_path(succ, source, targets, best, dist, settled, heuristic, zero, weight=weight)
+    if walked is None:
+        return None
+    dist.update(zip(*walked))
+    return walked[0], None
 
 
 def _tolerant(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target):
@@ -285,3 +276,11 @@ def _tolerant(check, succ, source, targets, zero, weight, heuristic, settled, st
             dist[v] = ng
             push(heap, (fv, h, next(tie), v, ng))
     return dist, relaxed
+
+
+def _weight_kind(zero, succ, source, weight) -> type:
+    """``Lex``, ``float`` or ``int``: the kind of arithmetic the search does (from ``zero``, or
+    from the source's first move where ``zero`` is the int ``0``, as a direct caller may leave
+    it; ``StateGraph.zero`` is ``0.0`` wherever a weight is a float)."""
+    sample = zero if isinstance(zero, (Lex, float)) else next((a[weight] for a in succ[source].values()), zero)
+    return Lex if isinstance(sample, Lex) else float if isinstance(sample, float) else int
