@@ -188,8 +188,8 @@ def remaining(graph, targets, zero) -> dict:
 def consistent_heuristics(rng, to_go: dict, lex: bool):
     """Consistent bounds from the exact remaining costs: scaled down (a random factor in [0, 1],
     floored: still consistent on integer weights), exact, zero, and (integer weights) as a float;
-    INFINITY, or None, where no target can be reached."""
-    dead = rng.choice((INFINITY, None))
+    INFINITY, a plain float("inf") or None where no target can be reached."""
+    dead = rng.choice((INFINITY, math.inf, None))
     factor = rng.random()
     if lex:
         kinds = [lambda d: Lex(d.primary, 0), lambda d: d, lambda d: Lex(0, 0)]
