@@ -39,21 +39,17 @@ REL_TOL = 1e-9
 """With float weights or bounds, the relative rounding a consistency test forgives (that of
 :func:`stategraph.contract.replay.same_cost`); a settled state whose distance still improves is re-opened."""
 
-FLOAT_RANGE = ("astar: a path's cost or a heuristic value passes the range of a float, and a float cost or "
-               "bound makes the search add floats (use integer costs and bounds, which Python adds exactly)")
-
 
 def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, settled=None,
           stop_at_target=True, cost_only=False, canonical=False):
     """Distances from ``source``, expanding states in order of ``(g + h, h, arrival)``.
 
-    ``heuristic(state)`` must be a lower bound on the cost still to pay that is consistent
-    (``h(u) <= w(u, v) + h(v)``, so ``0`` at a target), or :data:`~stategraph.INFINITY` (or
-    ``None``, as older plug-ins have it) for a state that cannot reach any target: such a state
-    is pruned.  The run stops once no open state can still lie on an optimal path, or with
-    ``cost_only`` as soon as a target is settled (its distance is then the optimum, but not
-    every optimal path is known).  A caller may pass an empty dict as ``settled`` to learn which
-    states were settled (its keys, in the order settled, are also the result's ``order``).
+    The heuristic must be consistent (``h(u) <= w(u, v) + h(v)``, so ``0`` at a target); a state
+    where it is :data:`~stategraph.INFINITY` is pruned.  The run stops once no open state can
+    still lie on an optimal path, or with ``cost_only`` as soon as a target is settled (its
+    distance is then the optimum, but not every optimal path is known).  A caller may pass an
+    empty dict as ``settled`` to learn which states were settled (its keys, in the order settled,
+    are also the result's ``order``).
 
     A heuristic it cannot trust is refused in one line (:mod:`~stategraph.search.heuristic_check`).
     With float weights or bounds, rounding is forgiven up to :data:`REL_TOL`, so the distances on
@@ -132,10 +128,12 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
         try:
             dist, relaxed = _tolerant(HeuristicCheck(graph, float), succ, source, targets, zero, weight, heuristic,
                                       settled, stop_at_target)
-        except OverflowError as exc:  # g + w or g + h past the floats, in _tolerant itself (not in the heuristic)
-            if exc.__traceback__ and exc.__traceback__.tb_next and exc.__traceback__.tb_next.tb_next is None:
-                raise ContractError(FLOAT_RANGE) from None
-            raise
+        except OverflowError as exc:
+            if exc.__traceback__.tb_next.tb_next is not None:  # raised in the heuristic, not by _tolerant's sums
+                raise
+            raise ContractError("astar: a path's cost or a heuristic value passes the range of a float, and a "
+                                "float cost or bound makes the search add floats (use integer costs and bounds, "
+                                "which Python adds exactly)") from None
     return SearchResult(dist, SearchStats(len(settled), relaxed, perf_counter() - start), settled.keys(),
                         path=path, moves=moves)
 

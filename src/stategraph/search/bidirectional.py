@@ -129,10 +129,4 @@ def _remaining(backward: _Side):
     else the least distance it had left open (``INFINITY`` where it left none: no target from there)."""
     frontier = backward.heap[0][0] if backward.heap else INFINITY
     settled, dist = backward.settled, backward.dist
-
-    def remaining(state):
-        if state in settled:
-            return dist[state]
-        return frontier
-
-    return remaining
+    return lambda state: dist[state] if state in settled else frontier
