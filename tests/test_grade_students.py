@@ -255,7 +255,7 @@ def misbehaving_line(word: str) -> int:
 
 
 @pytest.mark.parametrize("student, verdict, status, seconds", [  # the hoarder has time to reach the memory cap
-    ("misbehaving:Loops", "timeout", 3, "1"), ("misbehaving:Hoards", "memory", 3, "30"),
+    ("misbehaving:Loops", "timeout", 3, "0.5"), ("misbehaving:Hoards", "memory", 3, "30"),
     ("misbehaving:Raises", "fault", 2, "2")])
 def test_a_budget_overrun_or_a_fault_is_a_verdict(student, verdict, status, seconds, tmp_path):
     folder = scratch(tmp_path, None)
@@ -385,8 +385,8 @@ def test_the_replay_line_gives_the_same_grade(tmp_path):
         assert (again.status, same["verdict"], same["first"], same["smallest"]) == (
             done.status, record["verdict"], record["first"], record["smallest"])
     folder = scratch(tmp_path / "budget", None)  # a verdict of the budgets replays with them
-    done, [record] = graded(folder, "misbehaving:Loops", "--reference", "huarong", "--max-seconds", "1.5")
-    assert "--max-seconds 1.5" in record["replay"]
+    done, [record] = graded(folder, "misbehaving:Loops", "--reference", "huarong", "--max-seconds", "0.5")
+    assert "--max-seconds 0.5" in record["replay"]
     again, [same] = graded(folder, *shlex.split(record["replay"])[2:])
     assert (same["verdict"], same["first"]["text"]) == ("timeout", record["first"]["text"])
 
