@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from cli_runner import run_cli
+from example_references import reference
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # example folder -> (config, a small input, the routine compare is narrowed to, or None for all): every
@@ -123,7 +124,21 @@ def test_explain_steps_add_up_to_the_answer(case, tmp_path):
         assert [step["number"] for step in told["steps"]] == list(range(1, len(told["steps"]) + 1))
 
 
-@pytest.mark.parametrize("case", CASES)
+# tests/test_examples.py::test_draw_pictures_the_way_and_the_state_graph runs these very commands on these examples
+# (input.txt, its first question with a way: the way, its animation, its state graph), held to the brute force
+DRAWN_IN_TEST_EXAMPLES = ("keys_doors", "knight")
+
+
+def test_the_examples_drawn_in_test_examples_are_drawn_there_as_here():
+    for case in DRAWN_IN_TEST_EXAMPLES:
+        ref = reference(case)
+        assert CASES[case][1] is None and ref.VIEWS.drawn and ref.VIEWS.text is None, case
+        questions = ref.instances((folder_of(case) / "input.txt").read_text())
+        first = next(k for k, question in enumerate(questions, start=1) if ref.solution(question)[0] is not None)
+        assert ref.VIEWS.instance == ref.VIEWS.graph_instance == first, case
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if case not in DRAWN_IN_TEST_EXAMPLES])
 def test_draw_grid_graph_and_animation(case, tmp_path):
     pytest.importorskip("matplotlib")
     from PIL import Image

@@ -287,6 +287,7 @@ def test_draw_pictures_the_way_and_the_state_graph(name, folders, tmp_path):
     done = stategraph(folder, "draw", "--config", "puzzle.yaml", shown, "--instance", views.instance,
                       "-o", tmp_path / "way.svg", "--animate", tmp_path / "way.gif")
     assert done.status == 0, done.err
+    assert ET.parse(tmp_path / "way.svg").getroot().tag.endswith("svg")
     ids = ids_in(tmp_path / "way.svg")
     assert views.drawn_ids <= ids and not views.absent_ids & ids, ids
     with Image.open(tmp_path / "way.gif") as gif:
