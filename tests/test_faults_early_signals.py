@@ -123,3 +123,37 @@ def test_a_signal_that_lands_in_a_finalizer_still_ends_the_run(signum, line, tmp
         process.kill()
     out, err = process.communicate()
     assert (process.returncode, out, err.decode()) == (128 + signum, b"", line + "\n")
+
+
+SIGINT_INSIDE_EXEC = '''
+import builtins, os, signal
+
+_exec = builtins.exec
+
+
+def exec_with_a_ctrl_c(source, *args, **kwargs):
+    """The first source text run by exec once the command handles Ctrl-C gets one, as it runs."""
+    handler = getattr(signal.getsignal(signal.SIGINT), "__name__", "")
+    if isinstance(source, str) and handler == "_interrupt" and not os.path.exists({marker!r}):
+        open({marker!r}, "w").close()
+        source = "import os, signal\\nos.kill(os.getpid(), signal.SIGINT)\\n" + source
+    return _exec(source, *args, **kwargs)
+
+
+builtins.exec = exec_with_a_ctrl_c
+'''
+
+
+@pytest.mark.parametrize("command", [[sys.executable, "-m", "stategraph"], [STATEGRAPH]], ids=["-m", "script"])
+def test_a_ctrl_c_inside_code_made_by_exec_still_ends_with_130(command, tmp_path):
+    """CPython marks a KeyboardInterrupt that leaves code run by ``exec`` as unhandled, and ends a
+    ``-m`` run killed by SIGINT once it exits, whatever the command made of it (seen in the field:
+    a Ctrl-C as ``dataclasses`` built a class).  A ``sitecustomize`` sends the Ctrl-C there."""
+    marker = tmp_path / "sent"
+    (tmp_path / "sitecustomize.py").write_text(SIGINT_INSIDE_EXEC.format(marker=str(marker)))
+    paths = [str(tmp_path)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+    done = subprocess.run([*command, "solve", "pushing_boxes"], input=b"1 3\nSBT\n0 0\n", env=env,
+                          capture_output=True, timeout=60)
+    assert marker.exists(), "no exec ran once Ctrl-C was handled: the test no longer reaches the case"
+    assert (done.returncode, done.stderr.decode()) == (130, "stategraph: interrupted\n")
