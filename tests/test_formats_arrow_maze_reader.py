@@ -113,6 +113,24 @@ def test_broken_inputs_read_as_the_token_reader_reads_them(careful_mazes):
     assert errors > 150 and plain > 500, (errors, plain)  # both paths taken, and errors met
 
 
+def test_short_lines_looked_up_whole_read_as_the_token_reader_reads_them(careful_mazes):
+    """Mazes of one sign a line (a long route's: the fast path looks each line up whole), plain and
+    broken, read as the token reader reads them."""
+    rng = random.Random(817)
+    reader._INTERSECTIONS.clear()
+    plain = 0
+    for case in range(300):
+        mazes = [maze for maze in (ref_arrow_maze.random_maze(rng, f"S{k}", min_dirs=1, max_dirs=1,
+                                                               letters_weights=(10, 1, 0)) for k in range(4)) if maze]
+        text = ref_arrow_maze.build_input(mazes)
+        data = broken(rng, text) if case % 2 else text.encode()
+        expected = outcome(data, careful=True)
+        counted = careful_mazes[0]
+        assert outcome(data) == expected, data
+        plain += len(expected[0]) - (careful_mazes[0] - counted)
+    assert len(reader._INTERSECTIONS) > 100 and plain > 300, (len(reader._INTERSECTIONS), plain)
+
+
 def test_each_token_of_a_header_replaced_reads_as_the_token_reader_reads_it():
     """The name line and the entrance and goal line, each token replaced in turn (in maze 3 of 4)."""
     rng = random.Random(4)

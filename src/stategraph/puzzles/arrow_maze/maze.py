@@ -126,6 +126,11 @@ class Memo(dict):
         return value
 
 
+# the most characters an intersection's line has on average (line feed included) for the lines to be looked up
+# whole: lines that short have one-digit rows and columns and one sign, so few exist, and they recur
+SHORT_LINE = 10
+
+
 class _NotPlain(Exception):
     """A maze the fast path does not take: the token reader reads it (and finds any error)."""
 
@@ -148,10 +153,20 @@ def _sign_set(text: str) -> dict:
     return signs
 
 
-_CELLS = Memo(_cell)  # shared by every input read: the same few cells and sign sets recur
+def _intersection(line: str) -> tuple[tuple[int, int], dict]:
+    """An intersection's line ``"row col SIGN ... *"`` (no line feed) as its cell and signs."""
+    found = _LINE_TEXT.fullmatch(line)
+    if found is None:
+        raise _NotPlain
+    return _CELLS[found[1]], _SIGN_SETS[found[2]]
+
+
+_CELLS = Memo(_cell)  # shared by every input read: the same few cells, sign sets and lines recur
 _SIGN_SETS = Memo(_sign_set)
+_INTERSECTIONS = Memo(_intersection)
 _NUMBER = f"([0-9]{{1,{MAX_DIGITS}}})"
 _LINE = re.compile(r"^([0-9]+ [0-9]+) ([NSEWLFR ]*)\*\n", re.MULTILINE)  # an intersection's line
+_LINE_TEXT = re.compile(r"([0-9]+ [0-9]+) ([NSEWLFR ]*)\*")  # the same, without its line feed
 _LINES = re.compile(r"(?:[0-9]+ [0-9]+ [NSEWLFR ]*\*\n)*")
 # the beginning of an intersection's line, or of the "0" line
 _POSITIVE = "0*[1-9][0-9]*"
@@ -203,20 +218,28 @@ class _Plain:
         if not end or name == "END":
             return None
         count = text.count("\n", lines, end)
-        if text.count("*\n", lines, end) != count:  # (quickly) a line that is not an intersection's
-            return None
-        found = _LINE.findall(text, lines, end)
-        if len(found) != count:
-            return None
-        cells, sign_sets = _CELLS, _SIGN_SETS
         try:
-            signs = {cells[cell]: dict(sign_sets[sign]) for cell, sign in found}
+            if end - lines <= SHORT_LINE * count:  # short lines (a long route's) recur: each looked up whole
+                found = text[lines:end].split("\n")
+                found.pop()  # (after the last line feed: nothing)
+                entries = list(map(_INTERSECTIONS.__getitem__, found))
+                signs = {cell: dict(cell_signs) for cell, cell_signs in entries}
+            else:  # longer ones rarely do: their cells and signs looked up apart
+                if text.count("*\n", lines, end) != count:  # (quickly) a line that is not an intersection's
+                    return None
+                pairs = _LINE.findall(text, lines, end)
+                if len(pairs) != count:
+                    return None
+                cells, sign_sets = _CELLS, _SIGN_SETS
+                signs = {cells[cell]: dict(sign_sets[sign]) for cell, sign in pairs}
+                if len(signs) < count:
+                    entries = [(cells[cell], sign_sets[sign]) for cell, sign in pairs]
         except _NotPlain:
             return None
-        if len(signs) < len(found):  # an intersection on two lines: its signs add up
+        if len(signs) < count:  # an intersection on two lines: its signs add up
             signs = {}
-            for cell, sign in found:
-                _add_signs(signs.setdefault(cells[cell], {}), sign_sets[sign].items())
+            for cell, cell_signs in entries:
+                _add_signs(signs.setdefault(cell, {}), cell_signs.items())
         entrance, goal = (int(row), int(col)), (int(goal_row), int(goal_col))
         if len(signs) > self.limit or 0 in entrance or 0 in goal:
             return None
