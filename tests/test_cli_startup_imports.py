@@ -31,7 +31,8 @@ DEFERRED = ("networkx",  # a whole graph: export, the views, --verify's checks, 
             "stategraph.puzzles.huarong", "stategraph.puzzles.pushing_boxes",  # the other puzzles
             "yaml", "tqdm", "stategraph.solving.judge", "stategraph.io.graph_read", "stategraph.views.explain",
             "stategraph.views.draw", "stategraph.views.page", "stategraph.views.compare",
-            "stategraph.solving.workers", "multiprocessing", "pickle")  # --jobs
+            "stategraph.solving.workers", "multiprocessing", "pickle",  # --jobs
+            "importlib.resources", "stategraph.puzzles.arrow_maze.check")  # the sample; --verify and check
 
 
 def loaded(tmp_path: Path, *args: str, stdin: bytes | None = None, cwd: Path | None = None):

@@ -193,7 +193,7 @@ class SuccessorPuzzle(Puzzle):
             sources = {cls.model_name: cls}
         else:
             return  # no rules yet: a base for other puzzles
-        unset = [member for member in ("name", "summary", "sample") if not isinstance(getattr(cls, member, None), str)]
+        unset = [member for member in ("name", "summary", "sample") if not _text_or_loaded(cls, member)]
         if unset:
             raise ContractError(f"{cls.__name__}: the class does not set {', '.join(unset)} (a puzzle's "
                                 "name, a line about it and a small input, each a str)")
@@ -386,3 +386,10 @@ def _move_words(rules: Any) -> dict:
     if callable(getattr(rules, "path_labels", None)):
         words["path_labels"] = vars(RulesModel)["_rules_path_labels"]
     return words
+
+
+def _text_or_loaded(cls: type, member: str) -> bool:
+    """Whether the class sets ``member`` to a str, or to a descriptor that loads it when first read
+    (a built-in's packaged sample), looked up without loading it."""
+    value = next((kind.__dict__[member] for kind in cls.__mro__ if member in kind.__dict__), None)
+    return isinstance(value, str) or (hasattr(type(value), "__get__") and not callable(value))

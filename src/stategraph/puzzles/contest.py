@@ -14,11 +14,37 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 from importlib import import_module
-from importlib.resources import files
 from typing import Any, ClassVar
 
 from ..contract.cuts import Cuts
 from ..contract.puzzle import Puzzle
+
+
+class _Packaged:
+    """A built-in's packaged sample or checker module, loaded the first time it is read: a run that
+    neither verifies nor prints a sample loads neither (``importlib.resources`` alone costs a
+    start-up some 8 ms)."""
+
+    def __init__(self, load: Callable[[type], Any]):
+        self.load = load
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        built_in = next((kind for kind in owner.__mro__ if "reader" in kind.__dict__), None)
+        if built_in is None:  # ContestPackage itself
+            return self
+        value = self.load(built_in)
+        setattr(built_in, self.name, value)  # read from the class from now on
+        return value
+
+
+def _sample(built_in: type) -> str:
+    from importlib.resources import files
+
+    return files("stategraph").joinpath("samples", f"{built_in.__dict__['name']}.txt").read_text(encoding="utf-8")
 
 
 class ContestPackage:
@@ -30,12 +56,12 @@ class ContestPackage:
     reader: ClassVar[Callable[..., Any]]  # the package's parse(data, source, limits)
     cutter: ClassVar[type[Cuts]]  # where that reader's instances stand (Puzzle.cuts)
     package: ClassVar[str]  # the package its reader, generator and checker are modules of
-    checker: ClassVar[Any]
+    # a built-in's own (a subclass elsewhere, a student's, inherits them), loaded when first read
+    sample: Any = _Packaged(_sample)
+    checker: Any = _Packaged(lambda built_in: import_module(".check", built_in.__module__))
 
     def __init_subclass__(cls, **kwargs):
         if "reader" in cls.__dict__:  # a built-in itself (a subclass elsewhere, a student's, inherits these)
-            cls.sample = files("stategraph").joinpath("samples", f"{cls.name}.txt").read_text(encoding="utf-8")
-            cls.checker = import_module(".check", cls.__module__)
             cls.package = cls.__module__
         super().__init_subclass__(**kwargs)
 
