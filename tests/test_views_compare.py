@@ -98,9 +98,9 @@ def test_cli_compare_formats_and_plot(tmp_path, capsys):
 
 
 def test_a_refusing_naive_model_is_a_row_not_a_crash(monkeypatch):
-    from stategraph.puzzles.huarong.piece_blank import PieceBlank
+    from stategraph.puzzles.huarong.piece_blank import PieceBlankRules
 
-    monkeypatch.setattr(PieceBlank, "max_movable", 3)
+    monkeypatch.setattr(PieceBlankRules, "max_movable", 3)
     tables = compare("huarong", get_puzzle("huarong").sample_text())
     refused = [row for row in tables[0]["rows"] if row["model"] == "piece_blank"]
     assert refused and all(row["cost"] == "refused" and "movable cells" in row["refused"] for row in refused)

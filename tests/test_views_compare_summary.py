@@ -210,9 +210,9 @@ def test_routines_ruled_out_by_a_model_s_weights_are_listed_once(stategraph_cli)
 
 
 def test_a_naive_model_refusing_every_question_is_one_line(monkeypatch):
-    from stategraph.puzzles.huarong.piece_blank import PieceBlank
+    from stategraph.puzzles.huarong.piece_blank import PieceBlankRules
 
-    monkeypatch.setattr(PieceBlank, "max_movable", 3)
+    monkeypatch.setattr(PieceBlankRules, "max_movable", 3)
     text = summary_text(compare("huarong", get_puzzle("huarong").sample_text()), "huarong")
     _, rows, _, notes, _ = parse_summary(text)
     assert not [pair for pair in rows if pair[0] == "piece_blank"]

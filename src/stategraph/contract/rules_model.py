@@ -134,7 +134,15 @@ class RulesModel(Model):
             self._state_model = self._compiled(rules, instance, self._seen)
 
     def _compiled(self, rules, instance, value) -> StateGraph:
-        """The state graph of ``value`` (the rules' instance: ``instance``'s, or one question's)."""
+        """The state graph of ``value`` (the rules' instance: ``instance``'s, or one question's), with
+        the rules' ``canonical`` tie-break where they have one."""
+        compiled = self._built(rules, instance, value)
+        canonical = getattr(rules, "canonical", None)
+        if canonical is not None:
+            compiled.canonical, compiled.own_rule = partial(canonical, value), True
+        return compiled
+
+    def _built(self, rules, instance, value) -> StateGraph:
         accelerator = self._accelerator
         if accelerator is not None:
             built = accelerator(value)
@@ -265,7 +273,8 @@ class RulesModel(Model):
         if draw is None:
             return super().scene(record, steps)
         solution, value = record.solution, _asked(rules, record.subject, record.question)
-        states = solution.states[:len(steps) + 1] if solution is not None and solution.states else [rules.start(value)]
+        states = solution.states[:_steps_end(solution, steps) + 1] if solution is not None and solution.states \
+            else [rules.start(value)]
         for state in states:  # the places a scene draws its route through, checked before it draws them
             cls.state_position(record.subject, state)
         return draw(value, list(states))  # checked by the views, which draw it (views.draw.model_scene)
@@ -337,6 +346,22 @@ def _asked(rules, instance, question):
     define one (a puzzle that asks several questions of an instance), else the instance."""
     ask = getattr(rules, "ask", None)
     return _value(instance) if ask is None else ask(_value(instance), question)
+
+
+def _steps_end(solution, steps: list) -> int:
+    """Where on the solution's path the explanation's ``steps`` end: after ``len(steps)`` moves, or
+    later, at the first place whose running cost is the last step's ``cost``, where a step gathers
+    several moves (a walk and its push)."""
+    from itertools import accumulate
+
+    from ..graph.weights import components
+
+    if not steps or not isinstance(steps[-1].get("cost"), dict):
+        return len(steps)
+    wanted = tuple(steps[-1]["cost"].values())
+    costs = list(accumulate(attrs["weight"] for _, _, attrs in solution.edges))
+    return next((place for place in range(len(steps), len(costs) + 1)
+                 if tuple(components(costs[place - 1]).values()) == wanted), len(steps))
 
 
 def _bound(heuristic, value):

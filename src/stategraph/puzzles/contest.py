@@ -86,14 +86,15 @@ class ContestPackage:
         return f"{cost} moves"
 
 
-def deprecated_model(module: str, old: str, puzzle: type[Puzzle], model: str, rules: str) -> Callable[[str], Any]:
-    """A built-in package's ``__getattr__`` that still gives ``old``, its model class written by hand
-    before the model was generated from the rules class ``rules``: the generated class, with a
-    ``DeprecationWarning``."""
+def deprecated_model(module: str, puzzle: type[Puzzle], **old: tuple[str, str]) -> Callable[[str], Any]:
+    """A built-in package's ``__getattr__`` that still gives each of ``old`` (``Name=(model, rules)``),
+    a model class written by hand before the model was generated from the rules class ``rules``:
+    the generated class, with a ``DeprecationWarning``."""
 
     def __getattr__(name: str):
-        if name == old:
-            warnings.warn(f"{module}.{old} is deprecated: the model is generated from {rules} "
+        if name in old:
+            model, rules = old[name]
+            warnings.warn(f"{module}.{name} is deprecated: the model is generated from {rules} "
                           f"({puzzle.__name__}.models[{model!r}])", DeprecationWarning, stacklevel=2)
             return puzzle.models[model]
         raise AttributeError(f"module {module!r} has no attribute {name!r}")

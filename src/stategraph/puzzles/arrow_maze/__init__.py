@@ -83,4 +83,4 @@ class ArrowMazes(ContestPackage, SuccessorPuzzle):
         return self.answer_cost(maze, question, route), route == reference
 
 
-__getattr__ = deprecated_model(__name__, "CellHeading", ArrowMazes, "cell_heading", "CellHeadingRules")
+__getattr__ = deprecated_model(__name__, ArrowMazes, CellHeading=("cell_heading", "CellHeadingRules"))

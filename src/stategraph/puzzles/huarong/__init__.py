@@ -31,9 +31,9 @@ from ..contest import ContestPackage, deprecated_model
 from .board import LIMITS, NAME, START, Board, BoardCuts, Query, parse
 from .build import board_graph
 from .model import PieceSideRules
-from .piece_blank import PieceBlank
+from .piece_blank import PieceBlankRules
 
-__all__ = ["LIMITS", "START", "Board", "Huarong", "PieceBlank", "PieceSideRules", "Query", "board_graph", "parse"]
+__all__ = ["LIMITS", "START", "Board", "Huarong", "PieceBlankRules", "PieceSideRules", "Query", "board_graph", "parse"]
 
 
 class Huarong(ContestPackage, SuccessorPuzzle):
@@ -44,7 +44,7 @@ class Huarong(ContestPackage, SuccessorPuzzle):
     aliases = ("noip2013",)
     summary = "Huarong Dao (NOIP 2013): fewest moves of one piece, many queries per board"
     output = COST
-    models = {"piece_side": PieceSideRules, "piece_blank": PieceBlank}
+    models = {"piece_side": PieceSideRules, "piece_blank": PieceBlankRules}
     limits = LIMITS
     reader = staticmethod(parse)
     cutter = BoardCuts
@@ -76,4 +76,5 @@ class Huarong(ContestPackage, SuccessorPuzzle):
         return None if moves == -1 else moves
 
 
-__getattr__ = deprecated_model(__name__, "PieceSide", Huarong, "piece_side", "PieceSideRules")
+__getattr__ = deprecated_model(__name__, Huarong, PieceSide=("piece_side", "PieceSideRules"),
+                              PieceBlank=("piece_blank", "PieceBlankRules"))

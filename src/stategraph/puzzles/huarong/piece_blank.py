@@ -1,40 +1,45 @@
-"""Huarong Dao's naive model ``piece_blank``: a state is (designated piece cell, blank cell).
+"""Huarong Dao's naive model ``piece_blank``, as rules: a state is (designated piece cell, blank cell).
 
 The textbook state space, kept for teaching and as a cross-check of the
 default model ``piece_side``: every move slides one movable piece into the
-blank and costs 1, so breadth-first search applies.  See :class:`PieceBlank`.
+blank and costs 1, so breadth-first search applies.  See :class:`PieceBlankRules`;
+what runs is their ``accelerator``, :class:`BoardPairs`, every pair built once per board.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+import weakref
+from dataclasses import replace
 
 import networkx as nx
 
-from ...contract.puzzle import Model
 from ...errors import StategraphError
 from ...graph.dicts import collector_paused
 from ...graph.state_graph import StateGraph, WeightProfile
 from ...graph.weights import INFINITY
 from ...grid.cells import DIRECTIONS, LETTERS, OPPOSITE
 from ...grid.walks import distance_field
-from .board import NAME
+from .board import NAME, Board, Query
 from .explain import explain as explain_slides
 from .explain import scene as board_scene
+from .explain import steps
+from .model import Asked, PieceSideRules
 
 MAX_MOVABLE = 400  # about 160,000 states and 600,000 edges: a few seconds and a few hundred MB
+MODEL = "piece_blank"
+PROFILE = WeightProfile(lex=False, unit=True, nonnegative=True)  # every slide costs 1
 
 
-class PieceBlank(Model):
+class PieceBlankRules:
     """The naive model: a state is the designated piece's cell and the blank's cell.
 
-    A move slides a movable neighbour of the blank into it (cost 1, edge
-    ``rank`` = the blank's direction N, S, W, E = 0..3).  Most moves leave
-    the designated piece where it is (``kind="slide"``); when the neighbour
-    *is* the designated piece, the piece moves (``kind="piece"``).  The graph
-    holds every pair of distinct movable cells, built once per board and
-    shared by every query; a query only picks its source (piece, blank) and
-    its targets (the piece on T, the blank anywhere).
+    A move slides a movable neighbour of the blank into it (cost 1, in the
+    blank's direction N, S, W, E).  Most moves leave the designated piece where
+    it is (``blank N``); when the neighbour *is* the designated piece, the piece
+    moves (``piece S``).  What runs builds every pair of distinct movable cells
+    once per board (:class:`BoardPairs`, shared by every query: ``graph_key``);
+    a query only picks its source (piece, blank) and its targets (the piece on
+    T, the blank anywhere).
 
     With N movable cells that is N * (N - 1) states, against at most 4 N for
     ``piece_side``: here the blank's position is part of the state even while
@@ -50,11 +55,7 @@ class PieceBlank(Model):
     >>> huarong = get_puzzle("huarong")
     >>> board = next(huarong.parse(huarong.sample_text()))
     >>> from stategraph.puzzles.huarong.build import board_graph
-    >>> naive, sides = PieceBlank(board), huarong.model("piece_side")(board)
-    >>> naive.graph.number_of_nodes(), naive.graph.number_of_edges()
-    (30, 60)
-    >>> board_graph(board).number_of_nodes(), board_graph(board).number_of_edges()
-    (12, 20)
+    >>> naive, sides = huarong.model("piece_blank")(board), huarong.model("piece_side")(board)
     >>> def answers(model, algorithm):
     ...     found = []
     ...     for query in board.queries:
@@ -63,28 +64,118 @@ class PieceBlank(Model):
     ...     return found
     >>> answers(naive, "bfs"), answers(sides, "dijkstra")
     ([2, -1], [2, -1])
-    >>> naive.graph.nodes[board.queries[0].piece, board.queries[0].blank]["label"]
+    >>> naive.export_graph().number_of_nodes(), naive.export_graph().number_of_edges()
+    (30, 60)
+    >>> board_graph(board).number_of_nodes(), board_graph(board).number_of_edges()
+    (12, 20)
+    >>> naive.export_graph().nodes[board.queries[0].piece, board.queries[0].blank]["label"]
     'piece=1,2 blank=3,2'
     """
 
-    name = "piece_blank"
     summary = ("naive: piece cell x blank cell, every slide costs 1 (bfs applies); "
                f"~N^2 states, refused above {MAX_MOVABLE} movable cells")
-    profile = WeightProfile(lex=False, unit=True, nonnegative=True)
-    has_heuristic = True
-    decode_needs_path = False
+    profile = PROFILE
+    answer_needs_path = False  # the answer is the cost alone
     max_movable = MAX_MOVABLE
+    ask, answer = PieceSideRules.ask, PieceSideRules.answer  # a query on its board; the cost, -1 for none
 
-    def __init__(self, board):
-        super().__init__(board)
+    def __init__(self) -> None:
+        self._boards: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # board -> its BoardPairs
+
+    def graph_key(self, asked: Asked):
+        return asked.board
+
+    def start(self, asked: Asked):
+        refuse_large(asked.board, self.max_movable)
+        return asked.query.piece, asked.query.blank
+
+    def is_goal(self, asked: Asked, state) -> bool:
+        return state[0] == asked.query.target
+
+    def moves(self, asked: Asked, state):
+        """Each movable neighbour of the blank, N, S, W, E, slid into it (none while the piece
+        stands on a fixed cell: it never moves)."""
+        free, step = asked.board.grid.open, asked.board.grid.step
+        piece, blank = state
+        if not free[piece]:
+            return
+        for d in DIRECTIONS:
+            neighbour = blank + step[d]
+            if free[neighbour]:
+                moved = neighbour == piece
+                yield slide_name(moved, d), (blank, piece) if moved else (piece, neighbour), 1
+
+    def heuristic(self, asked: Asked, state):
+        """The query's A* bound (:meth:`BoardPairs.heuristic`)."""
+        return self.shared(asked).heuristic(asked.query.target)(state)
+
+    def state_label(self, asked: Asked, state) -> str:
+        (piece_row, piece_col), (blank_row, blank_col) = map(asked.board.grid.position, state)
+        label = f"piece={piece_row},{piece_col} blank={blank_row},{blank_col}"
+        return label if asked.board.grid.open[state[0]] else "start " + label  # the piece fixed: no state of the board
+
+    def accelerator(self, asked: Asked) -> StateGraph:
+        """The board's graph (built once per board) with the query's source and targets."""
+        return self.shared(asked).attach(asked.query)
+
+    def release(self, asked: Asked, state_graph: StateGraph) -> None:
+        self.shared(asked).detach(asked.query)
+
+    def export_graph(self, asked: Asked):
+        """The board's graph, which every query searches."""
+        return self.shared(asked).graph
+
+    def explain(self, asked: Asked, solution, answer) -> dict:
+        if solution is not None and solution.found:  # each move's kind, from its states
+            solution = replace(solution, edges=[(u, v, {**attrs, "kind": _kind(u, v)})
+                                                for u, v, attrs in solution.edges])
+        return explain_slides(asked.board, asked.query, solution, answer, single_slides=True)
+
+    def scene(self, asked: Asked, states):
+        """The board with the piece's and the blank's paths through ``states`` (the start first)."""
+        moves = [(v, _kind(u, v)) for u, v in zip(states, states[1:])]
+        return board_scene(asked.board, asked.query, steps(asked.board, asked.query, moves, single_slides=True)[0])
+
+    def move_label(self, graph, u, v, attrs) -> str:
+        """The rules' label (the board's graph keeps each slide's kind and direction instead)."""
+        return attrs.get("move") or slide_name(attrs.get("kind") == "piece", attrs["rank"])
+
+    def shared(self, asked: Asked) -> BoardPairs:
+        """The graph of ``asked``'s board, built for its first query."""
+        found = self._boards.get(asked.board)
+        if found is None:
+            found = self._boards[asked.board] = BoardPairs(asked.board, self.max_movable)
+        return found
+
+
+def slide_name(piece: bool, d: int) -> str:
+    """A slide into the blank from its side ``d``: the designated piece's (named by the way it
+    goes), or another piece's (named by the way the blank goes)."""
+    return f"piece {LETTERS[OPPOSITE[d]]}" if piece else f"blank {LETTERS[d]}"
+
+
+def refuse_large(board: Board, max_movable: int) -> list[int]:
+    """The board's movable cells; more than ``max_movable`` of them raise the model's refusal."""
+    cells = board.grid.cells()
+    if len(cells) > max_movable:
+        raise StategraphError(f"model {MODEL}: the board has {len(cells)} movable cells, above its bound of "
+                              f"{max_movable} (about {max_movable ** 2:,} states); use the default model piece_side")
+    return cells
+
+
+def _kind(u, v) -> str:
+    return "piece" if u[0] != v[0] else "slide"
+
+
+class BoardPairs:
+    """Every (piece, blank) pair of distinct movable cells of a board and every slide between them,
+    with each edge's ``rank`` (the blank's direction) and ``kind`` (``slide``, or ``piece`` where
+    the designated piece moves); refused above ``max_movable`` movable cells."""
+
+    def __init__(self, board: Board, max_movable: int = MAX_MOVABLE):
+        cells = refuse_large(board, max_movable)
         grid = board.grid
         free, width = grid.open, grid.cols + 2
-        cells = grid.cells()
-        if len(cells) > self.max_movable:
-            raise StategraphError(
-                f"model {self.name}: the board has {len(cells)} movable cells, above its bound of "
-                f"{self.max_movable} (about {self.max_movable ** 2:,} states); use the default "
-                "model piece_side")
         self.grid = grid
         self._row = [i // width for i in range(len(free))]
         self._col = [i % width for i in range(len(free))]
@@ -93,12 +184,13 @@ class PieceBlank(Model):
         self.graph = graph
         self._profile = WeightProfile(lex=False, unit=True, nonnegative=True, count=graph.number_of_edges())
         graph.graph["profile"] = self._profile
+        self._bounds: dict[int, object] = {}  # target -> its heuristic
 
     def _build(self, cells) -> nx.DiGraph:
         """Every (piece, blank) pair of distinct movable cells, and every slide between them."""
         grid = self.grid
         free, step = grid.open, grid.step
-        graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, model=self.name, rows=grid.rows, cols=grid.cols)
+        graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, model=MODEL, rows=grid.rows, cols=grid.cols)
         moves = {cell: [(cell + step[d], d) for d in DIRECTIONS if free[cell + step[d]]] for cell in cells}
         slide = [{"weight": 1, "rank": d, "kind": "slide"} for d in DIRECTIONS]
         piece_move = [{"weight": 1, "rank": d, "kind": "piece"} for d in DIRECTIONS]
@@ -125,36 +217,41 @@ class PieceBlank(Model):
         graph.add_edges_from(edges)
         return graph
 
-    @contextmanager
-    def state_graph(self, query):
+    def attach(self, query: Query) -> StateGraph:
         """The board graph with ``query``'s source and targets; a source that is no state of the
-        board (the piece on a fixed cell) is attached as an isolated node for the search."""
+        board (the piece on a fixed cell) is attached as an isolated node (:meth:`detach`)."""
         graph, grid = self.graph, self.grid
         source = (query.piece, query.blank)
-        attached = source not in graph
-        if attached:
+        if source not in graph:
             row, col = self._row, self._col
             graph.add_node(source, label=f"start piece={row[query.piece]},{col[query.piece]} "
                                          f"blank={row[query.blank]},{col[query.blank]}", kind="start",
                            piece_row=row[query.piece], piece_col=col[query.piece],
                            blank_row=row[query.blank], blank_col=col[query.blank])
-        try:
-            targets = set()
-            if grid.open[query.target]:
-                targets = {(query.target, blank) for blank in grid.cells() if blank != query.target}
-            if query.piece == query.target:
-                targets.add(source)
-            yield StateGraph(graph, source, frozenset(targets), heuristic=self._heuristic(query.target),
-                             profile=self._profile)
-        finally:
-            if attached:
-                graph.remove_node(source)
+        targets = set()
+        if grid.open[query.target]:
+            targets = {(query.target, blank) for blank in grid.cells() if blank != query.target}
+        if query.piece == query.target:
+            targets.add(source)
+        return StateGraph(graph, source, frozenset(targets), heuristic=self.heuristic(query.target),
+                          profile=self._profile)
 
-    def _heuristic(self, target):
+    def detach(self, query: Query) -> None:
+        """Take away the source :meth:`attach` added for ``query`` (none: its source is a state of the board)."""
+        if not self.grid.open[query.piece]:
+            self.graph.remove_node((query.piece, query.blank))
+
+    def heuristic(self, target):
         """A consistent lower bound: the piece's walk ``d`` to T over movable cells, plus the
         blank's Manhattan distance to the piece less 1 (it must come alongside before the piece
         can move).  A slide changes only the second term, by 1; a piece move changes ``d`` by at
         most 1 and leaves the blank alongside.  ``INFINITY`` where the piece can never reach T."""
+        found = self._bounds.get(target)
+        if found is None:
+            found = self._bounds[target] = self._bound(target)
+        return found
+
+    def _bound(self, target):
         to_target = distance_field(self.grid, target)
         row, col = self._row, self._col
 
@@ -168,24 +265,3 @@ class PieceBlank(Model):
             return d + abs(row[piece] - row[blank]) + abs(col[piece] - col[blank]) - 1
 
         return heuristic
-
-    def decode(self, query, solution):
-        """The number of moves, or -1."""
-        return -1 if not solution.found else solution.cost
-
-    def export_graph(self):
-        return self.graph
-
-    @classmethod
-    def explain(cls, record):
-        return explain_slides(record.subject, record.question, record.solution, record.answer, single_slides=True)
-
-    @classmethod
-    def scene(cls, record, steps):
-        return board_scene(record.subject, record.question, steps)
-
-    @classmethod
-    def move_label(cls, graph, u, v, attrs):
-        if attrs.get("kind") == "piece":  # the piece slides into the blank, against the blank's direction
-            return f"piece {LETTERS[OPPOSITE[attrs['rank']]]}"
-        return f"blank {LETTERS[attrs['rank']]}"

@@ -29,12 +29,12 @@ from ...contract.first_level import SuccessorPuzzle
 from ...contract.words import plural
 from ...errors import VerificationError
 from ..contest import ContestPackage, deprecated_model
-from .box_player import BoxPlayer
+from .box_player import BoxPlayerRules
 from .build import box_side_graph
 from .maze import LIMITS, NAME, START, Maze, MazeCuts, parse
 from .model import BoxSideRules, decode_pushes
 
-__all__ = ["BoxPlayer", "BoxSideRules", "LIMITS", "Maze", "PushingBoxes", "START", "box_side_graph",
+__all__ = ["BoxPlayerRules", "BoxSideRules", "LIMITS", "Maze", "PushingBoxes", "START", "box_side_graph",
            "decode_pushes", "parse"]
 
 class PushingBoxes(ContestPackage, SuccessorPuzzle):
@@ -44,7 +44,7 @@ class PushingBoxes(ContestPackage, SuccessorPuzzle):
     name = NAME
     aliases = ("poj1475",)
     summary = "Pushing Boxes (POJ 1475): fewest pushes, then fewest walks"
-    models = {"box_side": BoxSideRules, "box_player": BoxPlayer}
+    models = {"box_side": BoxSideRules, "box_player": BoxPlayerRules}
     limits = LIMITS
     reader = staticmethod(parse)
     cutter = MazeCuts
@@ -77,4 +77,5 @@ class PushingBoxes(ContestPackage, SuccessorPuzzle):
         return f"{plural(cost[0], 'push')} and {plural(cost[1], 'walk')}"
 
 
-__getattr__ = deprecated_model(__name__, "BoxSide", PushingBoxes, "box_side", "BoxSideRules")
+__getattr__ = deprecated_model(__name__, PushingBoxes, BoxSide=("box_side", "BoxSideRules"),
+                              BoxPlayer=("box_player", "BoxPlayerRules"))

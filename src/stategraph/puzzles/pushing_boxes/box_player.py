@@ -1,27 +1,27 @@
-"""Pushing Boxes, naive model ``box_player``: a state is the box's cell and the player's cell.
+"""Pushing Boxes, naive model ``box_player``, as rules: a state is the box's cell and the player's cell.
 
-A walk step moves the player one cell (weight ``Lex(0, 1)``); a push moves
-player and box one cell in the same direction (weight ``Lex(1, 0)``).  The
-graph is the whole reachable state space, so it is much bigger than
-``box_side``'s and refused above :data:`MAX_STATES` states; its answers are
-byte-identical, thanks to its own canonical step :func:`canonical_pushes_first`.
+A walk step moves the player one cell (a lower-case letter, weight ``Lex(0, 1)``); a push moves
+player and box one cell in the same direction (an upper-case letter, weight ``Lex(1, 0)``); moves
+come in the order N, S, W, E.  The graph is the whole reachable state space, so it is much bigger
+than ``box_side``'s and refused above :data:`MAX_STATES` states; its answers are byte-identical,
+thanks to the rules' own tie-break, :meth:`BoxPlayerRules.canonical`
+(:func:`canonical_pushes_first`).  What runs is the rules' ``accelerator``,
+:func:`box_player_graph`, which builds the same graph at speed.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from ...contract.puzzle import Model
-from ...errors import ContractError, StategraphError, shorten
+from ...errors import StategraphError
 from ...graph.canonical import optimal_goals, states_on_optimal_paths
 from ...graph.dicts import predecessors, successors
 from ...graph.state_graph import StateGraph, WeightProfile
 from ...graph.weights import Lex
 from ...grid.cells import DIRECTIONS, LETTERS
 from .explain import explain as explain_pushes
-from .explain import steps_scene
-from .maze import NAME
+from .explain import scene as pushes_scene
+from .maze import NAME, Maze
 
 if TYPE_CHECKING:  # networkx is imported when this model builds its graph: the default model needs none
     import networkx as nx
@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # networkx is imported when this model builds its graph: the 
 MAX_STATES = 250_000  # reachable (box, player) states; above it the model refuses the maze
 WALK, PUSH = Lex(0, 1), Lex(1, 0)
 WALK_LETTERS, PUSH_LETTERS = LETTERS.lower(), LETTERS
+PROFILE = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True)  # every move is WALK or PUSH
+LETTER_ORDER = {letter: d for d in DIRECTIONS for letter in (WALK_LETTERS[d], PUSH_LETTERS[d])}
 
 
 class TooManyStates(StategraphError):
@@ -80,7 +82,8 @@ def reachable_states(maze, limit: int = MAX_STATES):
 
 
 def box_player_graph(maze, limit: int = MAX_STATES) -> StateGraph:
-    """The explicit naive state graph of ``maze``, with its start, targets and A* heuristic."""
+    """The explicit naive state graph of ``maze``, with its start, targets and A* heuristic: the
+    graph exploring :class:`BoxPlayerRules` gives, built at speed (the rank of a move is its direction)."""
     grid = maze.grid
     width = grid.cols + 2
     order, walks, pushes = reachable_states(maze, limit)
@@ -111,31 +114,33 @@ def box_player_graph(maze, limit: int = MAX_STATES) -> StateGraph:
 
     profile = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True,
                             count=len(walks) + len(pushes))  # known: every weight is WALK or PUSH
-    return StateGraph(graph, start, targets, heuristic=pushes_lower_bound, profile=profile,
-                      lexicographic=True, canonical=canonical_pushes_first)
+    return StateGraph(graph, start, targets, heuristic=pushes_lower_bound, profile=profile, lexicographic=True)
 
 
-def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", rank="rank"):
+
+
+def canonical_pushes_first(graph, source, targets, dist, *, weight="weight"):
     """The contest's canonical optimal path (docs/formats.md, the tie-break) when pushes and walks are separate edges.
 
-    Among optimal paths: the smallest sequence of push ranks (edges whose weight's
-    primary part is non-zero), then, with it fixed, the smallest sequence of walk
-    ranks.  Same arguments and result as :func:`~stategraph.graph.canonical.canonical_path`.
+    Among optimal paths: the smallest sequence of push letters (edges whose weight's primary part
+    is non-zero), then, with it fixed, the smallest sequence of walk letters, each letter in the
+    order N, S, W, E (:data:`LETTER_ORDER`, read off each edge's ``move``).  Same arguments and
+    result as :func:`~stategraph.graph.canonical.canonical_path`.
 
     Why greedy works here: walks never move the box, and a push of direction d from
     box cell b leaves only from (b, b-d) and only to (b+d, b).  So from a state u,
     the first push of every optimal continuation is one of the tight push edges
-    leaving u's tight walk region; the smallest rank fixes that edge, hence the
+    leaving u's tight walk region; the smallest letter fixes that edge, hence the
     state after it, and the rest is the same question again.  Once the pushes are
     fixed, each walk segment has a fixed length, so the smallest walk letters are
     each segment's smallest shortest walk, spelled greedily.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph()
-    >>> g.add_edge("u", "a", weight=Lex(0, 1), rank=3); g.add_edge("u", "b", weight=Lex(0, 1), rank=0)
-    >>> g.add_edge("a", "t1", weight=Lex(1, 0), rank=0); g.add_edge("b", "t2", weight=Lex(1, 0), rank=1)
+    >>> g.add_edge("u", "a", weight=Lex(0, 1), move="e"); g.add_edge("u", "b", weight=Lex(0, 1), move="n")
+    >>> g.add_edge("a", "t1", weight=Lex(1, 0), move="N"); g.add_edge("b", "t2", weight=Lex(1, 0), move="S")
     >>> dist = {"u": Lex(0, 0), "a": Lex(0, 1), "b": Lex(0, 1), "t1": Lex(1, 1), "t2": Lex(1, 1)}
-    >>> canonical_pushes_first(g, "u", {"t1", "t2"}, dist)  # the rank-greedy rule would take b first
+    >>> canonical_pushes_first(g, "u", {"t1", "t2"}, dist)  # the move-order rule would take b first
     ['u', 'a', 't1']
     """
     goals = optimal_goals(targets, dist)
@@ -149,17 +154,10 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", ran
     def tight(u, v, attrs):
         return v in on_optimal and dist[u] + attrs[weight] == dist[v]
 
-    def key(u, v, attrs):
-        value = attrs.get(rank)
-        if value is None:
-            raise ContractError(f"the edge {shorten(u)} -> {shorten(v)} has no {rank!r} "
-                                "(the canonical tie-break orders edges by it)")
-        return value
-
     path = [source]
     u = source
     while u not in goals:
-        # the tight walk region of u, and the tight push of smallest rank leaving it
+        # the tight walk region of u, and the tight push of smallest letter leaving it
         region = {u}
         stack = [u]
         choice = None
@@ -173,11 +171,11 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", ran
                         region.add(y)
                         stack.append(y)
                     continue
-                k = key(x, y, attrs)
+                k = LETTER_ORDER[attrs["move"]]
                 if choice is None or k < choice[0]:
                     choice = (k, x, y)
                 elif k == choice[0] and (x, y) != choice[1:]:
-                    raise StategraphError(f"two optimal pushes of rank {k!r} leave the walks from state {u!r}")
+                    raise StategraphError(f"two optimal pushes {attrs['move']} leave the walks from state {u!r}")
         if choice is None:
             raise StategraphError(f"no optimal push leaves the walks from state {u!r}")
         _, before, after = choice
@@ -191,7 +189,7 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", ran
                     leads.add(x)
                     stack.append(x)
         while u != before:  # the smallest shortest walk to ``before``
-            step = min(((key(u, v, attrs), v) for v, attrs in succ[u].items()
+            step = min(((LETTER_ORDER[attrs["move"]], v) for v, attrs in succ[u].items()
                         if v in leads and attrs[weight][0] == 0 and tight(u, v, attrs)), key=lambda kv: kv[0])
             u = step[1]
             path.append(u)
@@ -200,7 +198,7 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight", ran
     return path
 
 
-class BoxPlayer(Model):
+class BoxPlayerRules:
     """The naive model: a state is (box cell, player cell); a walk costs (0, 1), a push (1, 0).
 
     For learners.  ``box_side`` keeps only the states right after a push (box
@@ -219,7 +217,7 @@ class BoxPlayer(Model):
     >>> from stategraph.search.solution import solve
     >>> pb = get_puzzle("pushing_boxes")
     >>> maze = next(pb.parse("3 5\\n....T\\n...BS\\n...#.\\n0 0\\n"))
-    >>> naive, seeds = BoxPlayer(maze), pb.model("box_side")(maze)
+    >>> naive, seeds = pb.model("box_player")(maze), pb.model("box_side")(maze)
     >>> with naive.state_graph(maze) as big, seeds.state_graph(maze) as small:
     ...     answers = naive.decode(maze, solve(big, "dijkstra")), seeds.decode(maze, solve(small, "dijkstra"))
     >>> big.graph.number_of_nodes(), small.graph.number_of_nodes(), answers
@@ -236,29 +234,56 @@ class BoxPlayer(Model):
     The answer above has 12 moves but only 4 pushes; BFS's 10 moves take 6.
     """
 
-    name = "box_player"
     summary = ("naive: box cell x player cell; a walk costs (0, 1), a push (1, 0); "
                f"refused above {MAX_STATES:,} states")
-    profile = WeightProfile(lex=True, unit=False, nonnegative=True, primary_01=True)
-    has_heuristic = True
+    profile = PROFILE
 
-    def __init__(self, maze):
-        super().__init__(maze)
-        self.compiled = box_player_graph(maze)
+    def start(self, maze: Maze):
+        return maze.box, maze.player
 
-    @contextmanager
-    def state_graph(self, question):
-        yield self.compiled
+    def is_goal(self, maze: Maze, state) -> bool:
+        return state[0] == maze.target
 
-    def decode(self, question, solution):
-        if not solution.found:
-            return None
-        return "".join(attrs["move"] for _, _, attrs in solution.edges)
+    def moves(self, maze: Maze, state):
+        """Each step of the player, N, S, W, E: a walk, or a push where the box is in the way."""
+        free, step = maze.grid.open, maze.grid.step
+        box, player = state
+        for d in DIRECTIONS:
+            cell = player + step[d]
+            if not free[cell]:
+                continue
+            if cell != box:
+                yield WALK_LETTERS[d], (box, cell), WALK
+            elif free[box + step[d]]:
+                yield PUSH_LETTERS[d], (box + step[d], box), PUSH
 
-    @classmethod
-    def explain(cls, record):
-        return explain_pushes(record.subject, record.solution, record.answer)
+    def heuristic(self, maze: Maze, state):
+        """The A* bound: each push moves the box one cell, so at least its Manhattan distance to T."""
+        (row, col), (target_row, target_col) = map(maze.grid.position, (state[0], maze.target))
+        return Lex(abs(row - target_row) + abs(col - target_col), 0)
 
-    @classmethod
-    def scene(cls, record, steps):
-        return steps_scene(record.subject, steps)
+    def state_label(self, maze: Maze, state) -> str:
+        (box_row, box_col), (player_row, player_col) = map(maze.grid.position, state)
+        label = f"box={box_row},{box_col} player={player_row},{player_col}"
+        return "start " + label if state == self.start(maze) else label
+
+    def accelerator(self, maze: Maze):
+        """The same state graph, built fast (:func:`box_player_graph`): what runs."""
+        return box_player_graph(maze)
+
+    def canonical(self, maze: Maze, graph, source, targets, dist):
+        """The contest's tie-break, pushes' letters before walks' (:func:`canonical_pushes_first`)."""
+        return canonical_pushes_first(graph, source, targets, dist)
+
+    def answer(self, maze: Maze, solution) -> str | None:
+        """The letters of the canonical path's moves (``None``: no solution)."""
+        return "".join(attrs["move"] for _, _, attrs in solution.edges) if solution.found else None
+
+    explain = staticmethod(explain_pushes)  # the answer push by push (explain(maze, solution, moves))
+
+    def scene(self, maze: Maze, states):
+        """The maze with the box's and the player's paths through ``states`` (the start first)."""
+        step = maze.grid.step
+        letters = [PUSH_LETTERS[step.index(v[0] - u[0])] if u[0] != v[0] else WALK_LETTERS[step.index(v[1] - u[1])]
+                   for u, v in zip(states, states[1:])]
+        return pushes_scene(maze, "".join(letters))
