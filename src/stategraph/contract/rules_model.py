@@ -139,7 +139,9 @@ class RulesModel(Model):
         compiled = self._built(rules, instance, value)
         canonical = getattr(rules, "canonical", None)
         if canonical is not None:
-            compiled.canonical, compiled.own_rule = partial(canonical, value), True
+            from .tie_break import own_tie_break
+
+            compiled.canonical, compiled.own_rule = own_tie_break(canonical, value, self.where, compiled), True
         return compiled
 
     def _built(self, rules, instance, value) -> StateGraph:
