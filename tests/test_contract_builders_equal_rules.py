@@ -30,6 +30,7 @@ from stategraph.graph.weights import Lex
 from stategraph.puzzles.arrow_maze import build as am_build
 from stategraph.puzzles.arrow_maze import model as am_model
 from stategraph.puzzles.huarong import model as hr_model
+from stategraph.puzzles.pushing_boxes import box_player as pb_naive
 from stategraph.puzzles.pushing_boxes import build as pb_build
 from stategraph.puzzles.pushing_boxes import check as pb_check
 from stategraph.puzzles.pushing_boxes import model as pb_model
@@ -150,12 +151,13 @@ def assert_grown_part_of(fast: StateGraph, build, instance) -> int:
     return expanded
 
 
-def assert_same_answers_both_ways(puzzle_name: str, instance) -> int:
+def assert_same_answers_both_ways(puzzle_name: str, instance, model_name: str | None = None) -> int:
     """Every routine that applies answers ``instance`` alike on the accelerator's graph and on the
-    rules explored plainly: the same cost and path, the same bytes printed, the same path labels
-    (Pushing Boxes': the pushes of the answer).  Returns the routines run."""
+    rules explored plainly (of the default model, or ``model_name``): the same cost and path, the
+    same bytes printed, the same path labels (Pushing Boxes': the pushes of the answer).  Returns
+    the routines run."""
     puzzle = get_puzzle(puzzle_name)
-    model = puzzle.model()
+    model = puzzle.model(model_name)
     fast, plain = model(instance, use_accelerator=True), model(instance, use_accelerator=False)
     assert fast.accelerated and not plain.accelerated
     runs = 0
@@ -171,7 +173,7 @@ def assert_same_answers_both_ways(puzzle_name: str, instance) -> int:
                 answers.append((solution.cost, solution.states, solution.labels,
                                 puzzle.format_answer(instance, question, answer), answer, solution))
             assert answers[0][:4] == answers[1][:4], name
-            if puzzle_name == "pushing_boxes" and answers[1][-1].found:
+            if model.name == "box_side" and answers[1][-1].found:
                 record = SimpleNamespace(subject=instance, question=question, solution=answers[0][-1],
                                          answer=answers[0][-2])
                 assert [segment[-1] for segment in model.path_labels(record)] == \
@@ -255,6 +257,52 @@ def test_piece_side_board_graph_and_each_query_s_start_equal_its_rules(seed):
             assert [attached.heuristic(state) for state in reached] == \
                 [rules.heuristic(asked, state) for state in reached]
         assert hr_model.START not in graph  # the start is the query's alone: given back once it is searched
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_box_player_s_accelerator_builds_its_rules_graph(seed):
+    """The naive model's builder against its rules explored plainly, and every routine's answers
+    (the rules' own tie-break, ``canonical``, on both) alike."""
+    rules = pb_naive.BoxPlayerRules()
+    moves = runs = 0
+    for maze in instances("pushing_boxes", pushing_boxes_input(random.Random(200 + seed), 8, max_side=6)):
+        moves += assert_same_as_rules(rules.accelerator(maze), rules, maze).number_of_edges()
+        runs += assert_same_answers_both_ways("pushing_boxes", maze, "box_player")
+    assert moves > 100 and runs > 20
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_piece_blank_s_board_graph_and_each_query_s_start_equal_its_rules(seed):
+    """Huarong Dao's naive board graph holds every (piece cell, blank cell) pair of movable cells,
+    each with the moves of the rules in rank order (their labels as the views name them), and from
+    each query's start it is the graph exploring the rules gives; every routine answers alike."""
+    board = instances("huarong", huarong_input(random.Random(300 + seed), 5, max_side=5))[0]
+    model = get_puzzle("huarong").model("piece_blank")(board)
+    rules = model.rules(board)
+    cells = board.grid.cells()
+    states = {(piece, blank) for piece in cells for blank in cells if piece != blank}
+    for query in board.ask():
+        asked = rules.ask(board, query)
+        explored = explore(rules, asked)
+        with model.state_graph(query) as attached:
+            assert model.accelerated
+            graph = attached.graph
+            assert set(graph) == states | {attached.source}
+            for state in states:
+                assert graph.nodes[state]["label"] == rules.state_label(asked, state)
+                ranked = ranked_moves(graph, state, model)
+                assert ranked == [(after, cost, label) for label, after, cost in rules.moves(asked, state)]
+                for after, _, label in ranked:  # "piece X": the piece goes X; "blank X": the blank goes X
+                    who, way = label.split()
+                    assert after[who == "blank"] - state[who == "blank"] == board.grid.step["NSWE".index(way)]
+            reached = {attached.source} | nx.descendants(graph, attached.source)
+            assert (attached.source, attached.targets & reached) == (explored.source, explored.targets)
+            assert set(explored.graph) == reached
+            assert graph.nodes[attached.source]["label"] == explored.graph.nodes[explored.source]["label"]
+            assert [attached.heuristic(state) for state in reached] == \
+                [rules.heuristic(asked, state) for state in reached]
+        assert set(graph) == states  # a start that is no state of the board is given back
+    assert assert_same_answers_both_ways("huarong", board, "piece_blank") > 20
 
 
 def ranked_moves(graph: nx.DiGraph, state, model) -> list:
