@@ -202,3 +202,5 @@ def test_the_old_piece_side_import_still_works_with_a_warning():
 
     with pytest.warns(DeprecationWarning, match="PieceSide is deprecated"):
         assert huarong.PieceSide is huarong.Huarong.models["piece_side"]  # the old import path, kept for one release
+    with pytest.warns(DeprecationWarning, match="PieceBlank is deprecated: .* from PieceBlankRules"):
+        assert huarong.PieceBlank is huarong.Huarong.models["piece_blank"]

@@ -344,6 +344,8 @@ def test_written_on_the_first_level_with_its_model_generated_from_its_rules():
     assert model.labels_read_graph()  # the rules name the moves ("walk w, push X")
     with pytest.warns(DeprecationWarning, match="BoxSide is deprecated"):
         assert pushing_boxes.BoxSide is model  # the old import path, kept for one release
+    with pytest.warns(DeprecationWarning, match="BoxPlayer is deprecated: .* from BoxPlayerRules"):
+        assert pushing_boxes.BoxPlayer is puzzle.model("box_player")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert pushing_boxes.PushingBoxes is type(puzzle)
