@@ -11,7 +11,8 @@ optimum; ``None`` only where no goal was reached.  Anything else is one line nam
 ...     def canonical(self, instance, graph, source, targets, dist):
 ...         return ["s", "s"]
 >>> from stategraph.graph.state_graph import StateGraph
->>> own_tie_break(Rules().canonical, None, "demo: ", StateGraph(g, "s", {"t"}))(g, "s", {"t"}, {"s": 0, "t": 1})
+>>> state_graph = StateGraph(g, "s", {"t"})
+>>> own_tie_break(Rules().canonical, None, "demo: ", state_graph)(g, "s", {"t"}, {"s": 0, "t": 1})
 Traceback (most recent call last):
 ...
 stategraph.errors.ContractError: demo: canonical() returned a path with a step from 's' to 's', which is no move of \
@@ -20,6 +21,7 @@ the state graph
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from ..errors import ContractError, shorten
@@ -33,8 +35,12 @@ def own_tie_break(hook: Callable, value, where: str, state_graph: StateGraph) ->
     whole graph and goal states (a search that grew the graph as it read it leaves the rest to
     build), its path checked (see the module docstring); ``where`` begins its messages."""
 
+    held = weakref.ref(state_graph)  # (the state graph holds this function: no cycle keeps it alive)
+
     def canonical(searched, source, reached, dist):
-        graph, targets = state_graph.graph, state_graph.targets
+        whole = held()
+        assert whole is not None, "a state graph's tie-break outlived it"
+        graph, targets = whole.graph, whole.targets
         path = hook(value, graph, source, targets, dist)
         problem = _problem(path, graph, source, targets, dist)
         if problem:
