@@ -173,3 +173,32 @@ def test_landmarks_by_default_only_where_a_board_has_fixed_cells(fixed, landmark
         assert bounds.evaluations >= bounds.landmarks_after == 3 * len(model.graph)  # three evaluations a state
     else:
         assert bounds.landmarks_after == NEVER
+
+
+def test_landmarks_keep_coming_past_those_a_query_consults():
+    """While a board's queries keep evaluating the bound, batches of landmarks keep coming past the
+    ``ACTIVE`` a query consults (each batch judged by the queries after it, however few
+    landmarks there are), and the bound from a query's start stays admissible: never above the
+    brute force's fewest moves from there."""
+    from stategraph.puzzles.huarong import bounds as bounds_module
+
+    rng = random.Random(2013_44)
+    board = ref.random_board(rng, 12, 12, 0.15)
+    grid, model = _model(board)
+    graph = model.graph
+    bounds = Bounds(grid, graph, landmarks_after=0)
+    cells = grid.cells()
+    for _ in range(60):
+        target, piece = rng.sample(cells, 2)
+        starts = [piece * 4 + side for side in range(4) if (piece, side) in graph]
+        bound = bounds.for_target(target, starts)
+        reach = {bounds.components[start] for start in starts}
+        for state in graph:  # what a search from the starts may evaluate
+            if bounds.components[state[0] * 4 + state[1]] in reach:
+                bound(state)
+        for start in starts[:1]:
+            blank = piece + grid.step[start % 4]
+            truth = ref.brute_force(board, (*grid.position(blank), *grid.position(piece), *grid.position(target)))
+            h = bound((piece, start % 4))
+            assert truth == -1 or h <= truth
+    assert len(bounds.landmarks) > bounds_module.ACTIVE

@@ -6,6 +6,7 @@
 import os
 import random
 import sys
+from itertools import islice
 
 import pytest
 
@@ -55,14 +56,15 @@ def _boards():
         yield i, ref.random_board(rng, n, m, rng.choice((0.15, 0.3)))
 
 
-@pytest.mark.parametrize("active", [1, 2])
+@pytest.mark.parametrize("active", [1, 2, 5])
 @pytest.mark.parametrize(("number", "board"), list(_boards()))
 def test_bound_from_a_start_is_admissible_and_consistent_where_the_search_goes(number, board, active, monkeypatch):
-    """With every landmark found at once, and one or both consulted (one: a start chooses;
-    both: the bound written out for two), the bound a query gets from its start states never
-    exceeds the brute force's fewest moves and drops by no more than an edge's weight along
-    any edge of the states its search can reach."""
-    monkeypatch.setattr(bounds_module, "LANDMARKS", bounds_module.BATCH)
+    """With every landmark found at once, and one, two or five consulted (those a start chooses;
+    up to four: the bound written out, padded; five: the loop), the bound a query gets from its
+    start states never exceeds the brute force's fewest moves and drops by no more than an
+    edge's weight along any edge of the states its search can reach."""
+    monkeypatch.setattr(bounds_module, "LANDMARKS", 6)
+    monkeypatch.setattr(bounds_module, "BATCH", 6)  # all six with the first bound
     monkeypatch.setattr(bounds_module, "ACTIVE", active)
     huarong = get_puzzle("huarong")
     instance = next(huarong.parse(ref.format_input(board, [])))
@@ -97,32 +99,34 @@ def test_bound_from_a_start_is_admissible_and_consistent_where_the_search_goes(n
                     h_next = bound(successor)
                     assert h_next is not None and h <= attrs["weight"] + h_next, (state, successor)
     assert bounds.landmarks or not len(graph)
-    landmark_kinds = {"_landmark_bound"} if active == 1 else {"_landmark_bound", "_two_landmark_bound"}
+    landmark_kinds = {"_landmark_bound"} | ({"_written_out_bound"} if active <= bounds_module.WRITTEN_OUT else set())
     assert landmark_kinds & kinds or not len(graph)
 
 
-def test_two_landmarks_written_out_bound_as_the_loop_does():
-    """Where both landmarks know every state of the one component searched, the bound written
-    out for two gives what the loop over the landmarks gives, state by state."""
+@pytest.mark.parametrize("consulted", [1, 2, 3, 4])
+def test_landmarks_written_out_bound_as_the_loop_does(consulted):
+    """Where the landmarks know every state of the one component searched, the bound written out
+    for up to four (padded with fields of zeros) gives what the loop over them gives, state by
+    state."""
     huarong = get_puzzle("huarong")
     rng = random.Random(2013_44)
     board = ref.random_board(rng, 7, 8, 0.15)
     instance = next(huarong.parse(ref.format_input(board, [])))
     grid, graph = instance.grid, board_graph(instance)
     bounds = Bounds(grid, graph, landmarks_after=0)
-    bounds.for_target(grid.cells()[0])  # finds the first batch
-    assert len(bounds.landmarks) == 2
+    bounds.landmarks = list(islice(bounds_module.landmark_fields(graph, bounds.components, len(grid.open)), consulted))
+    assert len(bounds.landmarks) == consulted
     table = bounds_module.open_board_table(grid.rows, grid.cols)
     keys = bounds_module.offset_keys(grid)
     compared = 0
     for target in grid.cells():
         home = bounds.components[target * 4 + next(s for s in range(4) if (target, s) in graph)]
         known = [[f[target * 4 + s] for s in range(4) if (target, s) in graph] for f in bounds.landmarks]
-        if not known[0] or None in known[0] + known[1]:
+        if not known[0] or None in sum(known, []):
             continue
         bands = [(f, min(k), max(k)) for f, k in zip(bounds.landmarks, known)]
         base = ((grid.rows - 1) * (2 * grid.cols - 1) + grid.cols - 1) * 4 - keys[target]
-        written = bounds_module._two_landmark_bound(table, base, keys, bands)
+        written = bounds_module._written_out_bound(table, base, keys, bounds.padded(bands))
         looped = bounds_module._landmark_bound(table, base, keys, bands)
         for state in graph:
             if bounds.components[state[0] * 4 + state[1]] == home:

@@ -36,10 +36,11 @@ from ...graph.dicts import collector_paused, predecessors, successors
 from ...graph.weights import INFINITY
 from ...grid.cells import DIRECTIONS, EAST, NORTH, OPPOSITE, SOUTH, WEST, Grid
 
-LANDMARKS = 16  # found per board with fixed cells, BATCH at a time as its queries evaluate the bound
+LANDMARKS = 24  # found per board with fixed cells, BATCH at a time as its queries evaluate the bound
 BATCH = 2
 JUDGED = 20  # queries that judge the newest batch before the next comes
-ACTIVE = 2  # landmarks a query's bound consults: those that bound its start highest
+ACTIVE = 4  # landmarks a query's bound consults: those that bound its start highest
+WRITTEN_OUT = 4  # landmarks :func:`_written_out_bound` consults, no loop
 NEVER = float("inf")  # landmarks_after on a board without fixed cells
 
 
@@ -192,8 +193,9 @@ class Bounds:
     bound its start highest, so a bound costs the same however many there are.  On a board
     whose rows of fixed cells make the piece wind from end to end, A* then settles about 12
     times fewer states (and 4 landmarks are found); on the benchmark's 100 x 100 board with 10%
-    fixed cells, 1.7 times fewer than 2 landmarks did (1000 queries: 1,305,043 states with 2,
-    759,817 with up to 16, 2 consulted).  A board with no fixed cell never gets landmarks (by
+    fixed cells, 2.3 times fewer than 2 landmarks did (1000 queries: 1,305,043 states with 2,
+    759,817 with up to 16, 2 consulted, 571,829 with up to 24, 4 consulted, each of those 4 read
+    in :func:`_written_out_bound`, no loop).  A board with no fixed cell never gets landmarks (by
     default): there they settle not one state fewer (1000 queries on an open 100 x 100 board:
     136,214 states with them and without).
     """
@@ -211,6 +213,7 @@ class Bounds:
         self._tally = [0]
         self._stopped = False  # the newest landmarks were not worth finding more
         self._tried = self._won = 0  # queries since the newest batch; those it bound highest
+        self._zeros: tuple | None = None  # a band that bounds nothing (padded)
 
     def _find_landmarks(self) -> None:
         """Add a batch of ``BATCH`` landmarks once there were ``landmarks_after`` evaluations, one
@@ -236,6 +239,12 @@ class Bounds:
         if len(self.landmarks) >= LANDMARKS:
             self._fields = None
         self._tried = self._won = 0
+
+    def padded(self, bands: list) -> list:
+        """``bands`` and as many bands of a field of zeros as make ``WRITTEN_OUT``."""
+        if len(bands) < WRITTEN_OUT and self._zeros is None:
+            self._zeros = ([0] * len(bands[0][0]), 0, 0)
+        return [*bands, *[self._zeros] * (WRITTEN_OUT - len(bands))]
 
     def _consulted(self, bands: list, newest: list, starts) -> list:
         """The ``ACTIVE`` bands that bound ``starts`` highest; counts whether the newest batch
@@ -268,13 +277,13 @@ class Bounds:
             if known:
                 bands.append((field, min(known), max(known)))
                 newest.append(number >= len(self.landmarks) - BATCH)
-        if len(bands) > ACTIVE and starts:
+        if len(bands) > 1 and starts:
             bands = self._consulted(bands, newest, starts)
         counting = not self._stopped and len(self.landmarks) < LANDMARKS and self.landmarks_after != NEVER
         if not bands:
             bound = _open_bound(table, base, keys)
-        elif len(bands) == 2 and len(homes) == 1:  # the target's one component, the largest: the fields cover it
-            bound = _two_landmark_bound(table, base, keys, bands)
+        elif len(bands) <= WRITTEN_OUT and len(homes) == 1:  # the target's one component, the largest: the
+            bound = _written_out_bound(table, base, keys, self.padded(bands))  # fields cover it
         else:
             bound = _landmark_bound(table, base, keys, bands)
         if counting or not starts or any(components[start] not in homes for start in starts):
@@ -326,10 +335,13 @@ def _landmark_bound(table, base: int, keys: list, bands: list):
     return heuristic
 
 
-def _two_landmark_bound(table, base: int, keys: list, bands: list):
-    """:func:`_landmark_bound` with two landmarks that know every state the search can reach
-    (most queries' bound, written out: a call costs about a quarter less)."""
-    (first, first_low, first_high), (second, second_low, second_high) = bands
+def _written_out_bound(table, base: int, keys: list, bands: list):
+    """:func:`_landmark_bound` with up to ``WRITTEN_OUT`` landmarks that know every state the search
+    can reach (most queries' bound, written out: a call costs about a quarter less); ``bands``
+    holds ``WRITTEN_OUT`` of them, the missing ones a field of zeros (:meth:`Bounds.padded`), which
+    never bounds above the table."""
+    (first, first_low, first_high), (second, second_low, second_high), (third, third_low, third_high), \
+        (fourth, fourth_low, fourth_high) = bands
 
     def heuristic(state):
         if state.__class__ is str:
@@ -343,6 +355,14 @@ def _two_landmark_bound(table, base: int, keys: list, bands: list):
             bound = further
         here = second[index]
         further = here - second_high if here > second_high else second_low - here
+        if further > bound:
+            bound = further
+        here = third[index]
+        further = here - third_high if here > third_high else third_low - here
+        if further > bound:
+            bound = further
+        here = fourth[index]
+        further = here - fourth_high if here > fourth_high else fourth_low - here
         return further if further > bound else bound
 
     return heuristic
