@@ -280,14 +280,15 @@ class Bounds:
         if len(bands) > 1 and starts:
             bands = self._consulted(bands, newest, starts)
         counting = not self._stopped and len(self.landmarks) < LANDMARKS and self.landmarks_after != NEVER
+        tally = self._tally if counting else None
         if not bands:
-            bound = _open_bound(table, base, keys)
+            bound = _open_bound(table, base, keys, tally)
         elif len(bands) <= WRITTEN_OUT and len(homes) == 1:  # the target's one component, the largest: the
-            bound = _written_out_bound(table, base, keys, self.padded(bands))  # fields cover it
+            bound = _written_out_bound(table, base, keys, self.padded(bands), tally)  # fields cover it
         else:
-            bound = _landmark_bound(table, base, keys, bands)
-        if counting or not starts or any(components[start] not in homes for start in starts):
-            return _pruned_bound(bound, components, homes, self._tally if counting else [0])
+            bound = _landmark_bound(table, base, keys, bands, tally)
+        if not starts or any(components[start] not in homes for start in starts):
+            return _pruned_bound(bound, components, homes)
         return bound
 
 
@@ -300,27 +301,28 @@ def _band_bound(band: tuple, index: int) -> int:
     return here - high if here > high else low - here
 
 
-def _pruned_bound(bound, components: list, homes: set, tally: list):
-    """``bound`` where a state is in a component of the target's (its evaluations counted in
-    ``tally``), ``INFINITY`` elsewhere."""
+def _pruned_bound(bound, components: list, homes: set):
+    """``bound`` where a state is in a component of the target's, ``INFINITY`` elsewhere."""
 
     def heuristic(state):
         if state.__class__ is str:
             return 0
         if components[state[0] * 4 + state[1]] not in homes:
             return INFINITY
-        tally[0] += 1
         return bound(state)
 
     return heuristic
 
 
-def _landmark_bound(table, base: int, keys: list, bands: list):
-    """The bound of a search that stays in the target's components: the table and the landmarks."""
+def _landmark_bound(table, base: int, keys: list, bands: list, tally: list | None = None):
+    """The bound of a search that stays in the target's components: the table and the landmarks
+    (each evaluation counted in ``tally``, if given)."""
 
     def heuristic(state):
         if state.__class__ is str:
             return 0
+        if tally is not None:
+            tally[0] += 1
         piece, side = state
         bound = table[base + keys[piece] + side]
         index = piece * 4 + side
@@ -335,17 +337,19 @@ def _landmark_bound(table, base: int, keys: list, bands: list):
     return heuristic
 
 
-def _written_out_bound(table, base: int, keys: list, bands: list):
+def _written_out_bound(table, base: int, keys: list, bands: list, tally: list | None = None):
     """:func:`_landmark_bound` with up to ``WRITTEN_OUT`` landmarks that know every state the search
     can reach (most queries' bound, written out: a call costs about a quarter less); ``bands``
     holds ``WRITTEN_OUT`` of them, the missing ones a field of zeros (:meth:`Bounds.padded`), which
-    never bounds above the table."""
+    never bounds above the table (each evaluation counted in ``tally``, if given)."""
     (first, first_low, first_high), (second, second_low, second_high), (third, third_low, third_high), \
         (fourth, fourth_low, fourth_high) = bands
 
     def heuristic(state):
         if state.__class__ is str:
             return 0
+        if tally is not None:
+            tally[0] += 1
         piece, side = state
         bound = table[base + keys[piece] + side]
         index = piece * 4 + side
@@ -368,12 +372,15 @@ def _written_out_bound(table, base: int, keys: list, bands: list):
     return heuristic
 
 
-def _open_bound(table, base: int, keys: list):
-    """The bound of a search that stays in the target's components, without landmarks: the table."""
+def _open_bound(table, base: int, keys: list, tally: list | None = None):
+    """The bound of a search that stays in the target's components, without landmarks: the table
+    (each evaluation counted in ``tally``, if given)."""
 
     def heuristic(state):
         if state.__class__ is str:
             return 0
+        if tally is not None:
+            tally[0] += 1
         piece, side = state
         return table[base + keys[piece] + side]
 
