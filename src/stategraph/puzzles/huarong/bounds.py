@@ -249,7 +249,7 @@ class Bounds:
     def _consulted(self, bands: list, newest: list, starts) -> list:
         """The ``ACTIVE`` bands that bound ``starts`` highest; counts whether the newest batch
         (``newest``: per band) displaced an older one from them."""
-        scores = [max(_band_bound(band, start) for start in starts) for band in bands]
+        scores = [_start_bound(band, starts) for band in bands]
         if len(self.landmarks) > BATCH:
             older = sorted((score for score, new in zip(scores, newest) if not new), reverse=True)
             self._tried += 1
@@ -292,13 +292,15 @@ class Bounds:
         return bound
 
 
-def _band_bound(band: tuple, index: int) -> int:
-    """A landmark's bound at the state ``index`` (``-1`` where it knows nothing)."""
+def _start_bound(band: tuple, starts) -> int:
+    """A landmark's highest bound at the states ``starts``, at least one (``-1`` at a state it knows
+    nothing of: another component)."""
     field, low, high = band
-    here = field[index]
-    if here is None:  # another component (a target's sides may lie in two)
-        return -1
-    return here - high if here > high else low - here
+    scores = []
+    for index in starts:
+        here = field[index]
+        scores.append(-1 if here is None else here - high if here > high else low - here)
+    return max(scores)
 
 
 def _pruned_bound(bound, components: list, homes: set):
