@@ -212,6 +212,12 @@ class Reader:
                     self.first = False
         return units
 
+    @property
+    def drained(self) -> bool:
+        """No more questions come until those read are answered: the input's end (or where cutting
+        stopped, which is most often the terminator) is read."""
+        return self.ended is not None or self.rest is not None
+
     def idle(self) -> None:
         """(Every question cut is answered) Where cutting stopped, the reader reads on."""
         if self.rest is not None:

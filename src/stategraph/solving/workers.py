@@ -118,6 +118,8 @@ def _in_order(pool: ProcessPoolExecutor, reader: Reader, workers: int) -> Iterat
                 raise end.fault
             return
         whole = 1 if per_question is None else max(1, min(MAX_BATCH, int(BATCH_SECONDS / max(per_question, 1e-9))))
+        if reader.drained:  # the last batches shrink, so that the workers end together
+            whole = min(whole, -(-len(waiting) // (PIPELINE * workers)))
         running = sum(not future.done() for future, _ in sent) if waiting else 0
         while waiting and len(sent) < WINDOW * workers and running < PIPELINE * workers:
             if running >= workers and len(waiting) < whole:
