@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import pickle
 import struct
+from functools import cache
 from typing import Any
 
 from ..contract.cuts import HEAD, QUESTION, STOP, Piece
@@ -23,6 +24,7 @@ from .carried import carried, rebuilt
 FRAME = struct.Struct("<Q")  # the length before each message
 CHUNK = 1 << 16  # bytes read from the input at a time
 MAX_PIECE = 1 << 23  # bytes a piece may hold before cutting stops (a maze without its end, say)
+PIPE_BYTES = 1 << 20  # what the reader's pipe holds, where Linux lets it grow (fewer reads and wake-ups)
 
 
 def send(fd: int, message) -> None:
@@ -47,6 +49,33 @@ def unpacked(buffer: bytearray, stop=lambda message: False) -> list:
             break
     del buffer[:start]
     return messages
+
+
+def read_more(fd: int, buffer: bytearray) -> int:
+    """Add what the pipe ``fd`` holds (:data:`PIPE_BYTES` at most, waiting for some) to ``buffer``:
+    how many bytes (0: the pipe's end).  Read into one spare buffer first, not a fresh bytes object
+    each time."""
+    spare = _spare()
+    count = os.readv(fd, [spare])
+    buffer += memoryview(spare)[:count]
+    return count
+
+
+@cache
+def _spare() -> bytearray:
+    return bytearray(PIPE_BYTES)
+
+
+def wide_pipe() -> tuple[int, int]:
+    """``os.pipe()``, holding :data:`PIPE_BYTES` where the system lets it."""
+    ends = os.pipe()
+    try:
+        import fcntl
+
+        fcntl.fcntl(ends[1], fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+    except (ImportError, AttributeError, OSError):  # not Linux, or above what the system lets a user have
+        pass
+    return ends
 
 
 class WorkerLost(StategraphError):
@@ -152,11 +181,8 @@ class Rest:
                     self.data = self.data + data if self.data else data  # (str from a text stream)
                 elif message[0] == "end":
                     self.done, self.fault = True, message[1]
-            if not self.data and not self.done:
-                chunk = os.read(self.fd, CHUNK)
-                if not chunk:
-                    raise lost("the process reading the input")
-                self.buffer += chunk
+            if not self.data and not self.done and not read_more(self.fd, self.buffer):
+                raise lost("the process reading the input")
         if not self.data and self.fault is not None:
             raise rebuilt(self.fault)
         size = len(self.data) if size < 0 else size

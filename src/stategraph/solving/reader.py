@@ -27,7 +27,7 @@ from ..contract.cuts import INSTANCE, QUESTION, Piece
 from ..errors import ContractError, shorten
 from ..parent_death import die_with_parent
 from .carried import Capture, carried, rebuilt, said_pair
-from .cutting import Rest, cut_input, lost, send, unpacked
+from .cutting import Rest, cut_input, lost, read_more, send, unpacked, wide_pipe
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # this process's to report; a child just ends
 
@@ -145,7 +145,7 @@ class Reader:
 
     def _fork(self, body) -> None:
         """Read what a child running ``body(fd)`` sends from now on."""
-        here, there = os.pipe()
+        here, there = wide_pipe()
         parent = os.getpid()
         with signals_held():
             pid = os.fork()
@@ -177,10 +177,8 @@ class Reader:
         ready = [fd for fd, _ in self.poller.poll()]
         if self.woken in ready:
             os.read(self.woken, 1 << 16)
-        chunk = os.read(self.fd, 1 << 16) if self.fd in ready else None
-        if chunk == b"":
+        if self.fd in ready and not read_more(self.fd, self.buffer):
             raise lost("the process reading the input")
-        self.buffer += chunk or b""
         if self.rest is not None:
             return []
         units: list[Unit] = []
