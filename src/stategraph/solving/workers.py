@@ -87,15 +87,14 @@ def _lost_if_broken() -> Iterator[None]:
 def _in_order(pool: ProcessPoolExecutor, reader: Reader, workers: int) -> Iterator[Record]:
     sent: deque = deque()  # (future, its units) in input order, until yielded
     waiting: list[Unit] = []  # read, not sent yet
-    per_question: float | None = None  # the CPU seconds a question takes in a worker, as measured
+    spent = answered = 0.0  # CPU seconds in workers and questions answered, each batch's worth 0.7 of the next's
     while True:
         while sent and sent[0][0].done():
             future, units = sent.popleft()
             with _lost_if_broken():
                 records, fault, said, seconds, cut_off = pickle.loads(future.result())
-            if records:
-                measured = seconds / len(records)
-                per_question = measured if per_question is None else 0.7 * per_question + 0.3 * measured
+            if records:  # (weighed by questions: a first batch of one slow question is soon outweighed)
+                spent, answered = 0.7 * spent + seconds, 0.7 * answered + len(records)
             for unit, portable in zip(units, records):
                 _write_said(unit, portable[-1])
                 yield _Received(unit, *portable[:-1])
@@ -117,7 +116,7 @@ def _in_order(pool: ProcessPoolExecutor, reader: Reader, workers: int) -> Iterat
             if end.fault is not None:
                 raise end.fault
             return
-        whole = 1 if per_question is None else max(1, min(MAX_BATCH, int(BATCH_SECONDS / max(per_question, 1e-9))))
+        whole = 1 if not answered else max(1, min(MAX_BATCH, int(BATCH_SECONDS * answered / max(spent, 1e-9))))
         if reader.drained:  # the last batches shrink, so that the workers end together
             whole = min(whole, -(-len(waiting) // (PIPELINE * workers)))
         running = sum(not future.done() for future, _ in sent) if waiting else 0
