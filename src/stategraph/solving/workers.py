@@ -117,8 +117,8 @@ def _in_order(pool: ProcessPoolExecutor, reader: Reader, workers: int) -> Iterat
                 raise end.fault
             return
         whole = 1 if not answered else max(1, min(MAX_BATCH, int(BATCH_SECONDS * answered / max(spent, 1e-9))))
-        if reader.drained:  # the last batches shrink, so that the workers end together
-            whole = min(whole, -(-len(waiting) // (PIPELINE * workers)))
+        if reader.drained:  # the last batches shrink, so that the workers end together (within a 16th of a batch)
+            whole = min(whole, max(-(-len(waiting) // (PIPELINE * workers)), whole // 16))
         running = sum(not future.done() for future, _ in sent) if waiting else 0
         while waiting and len(sent) < WINDOW * workers and running < PIPELINE * workers:
             if running >= workers and len(waiting) < whole:
