@@ -212,7 +212,7 @@ class _Reverse:
     when asked for: the first time, the reverse of every move built; then of the moves of the
     states expanded since (after the first, moves are built by expanding states only)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.pred: Adjacency | None = None
         self.states = self.expansions = 0  # how many states, and expansions, ``pred`` covers
 

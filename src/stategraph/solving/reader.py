@@ -126,7 +126,7 @@ class Reader:
     until cutting stops; from there (or from a piece a worker found was not one instance, :meth:`read_from`)
     a second child reads the rest as one job's reader reads it.  Without, the child reads ``instances``."""
 
-    def __init__(self, answering, cuts, stream, instances):
+    def __init__(self, answering, cuts, stream, instances) -> None:
         self.answering, self.cuts = answering, cuts
         self.woken, self.waking = os.pipe()
         self.poller, self.listening = select.poll(), False
