@@ -303,3 +303,30 @@ def test_a_parent_killed_by_sigkill_leaves_no_child(busy):
     finally:
         kill_all(children)
         process.stdin.close()
+
+
+def test_a_record_answered_in_a_worker_reads_as_a_record_made_here():
+    """``_Received`` skips the ``Record`` dataclass's ``__init__`` (it is made for every question
+    under ``--jobs``): every field of ``Record``, one added later included, must still read as on a
+    record made the usual way, or only ``--jobs`` runs would meet the difference."""
+    import pickle
+    from dataclasses import fields
+
+    from stategraph.search.solution import Solution
+    from stategraph.solving.reader import Unit, _Pickled
+    from stategraph.solving.records import Record
+    from stategraph.solving.workers import _Received
+
+    unit = Unit(0, _Pickled(pickle.dumps(("puzzle", "the instance"))), None, True, None)  # no question: the instance
+    stats = {"settled": 4}
+    received = _Received(unit, 3, 2, "NNE\n", "NNE", True, 7, ["N", "N", "E"], stats)
+    usual = Record(3, "NNE\n", "NNE", Solution(7, None, [], stats, ["N", "N", "E"]), stats, 2,
+                   subject="the instance", question="the instance")  # a question of its own: the instance
+    for field in fields(Record):
+        if field.name == "solution":
+            assert (received.solution.cost, received.solution.labels, received.solution.stats) == (7, ["N", "N", "E"],
+                                                                                                   stats)
+        else:
+            assert getattr(received, field.name) == getattr(usual, field.name), field.name
+    unsolved = _Received(unit, 3, 2, "none\n", None, False, None, [], stats)
+    assert unsolved.solution is None
