@@ -8,8 +8,10 @@ files are the samples of PROBLEMS.md, transcribed.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import pathlib
+import pickle
 import random
 import time
 from collections import deque
@@ -134,6 +136,14 @@ def test_pushing_boxes_naive_optimum_gives_up_past_its_budget():
                                                  + "." * 29 + "T\n0 0\n"))
     assert pb_check.naive_optimum(big, limit=50) is UNKNOWN
     assert pb_check.naive_optimum(big) == ref_pushing_boxes.brute_force(list(big.rows))
+
+
+def test_unknown_stays_the_one_unknown_through_pickle_and_copy():
+    """A verdict crosses a pipe under --jobs; ``is UNKNOWN`` must still hold on the other side."""
+    crossed = [pickle.loads(pickle.dumps(UNKNOWN, protocol)) for protocol in range(pickle.HIGHEST_PROTOCOL + 1)]
+    assert all(each is UNKNOWN for each in crossed + [copy.copy(UNKNOWN), copy.deepcopy(UNKNOWN)])
+    with pytest.raises(TypeError, match="no truth value"):
+        bool(pickle.loads(pickle.dumps(UNKNOWN)))
 
 
 def test_pushing_boxes_replay_accepts_the_solver_answers_and_names_the_first_bad_move():
