@@ -1,13 +1,10 @@
 """The contract: a puzzle written as its rules; stategraph builds the graph, the output and the checks.
 
-A :class:`SuccessorPuzzle` says how to read one instance (``read(tokens, limits)``, with a
-:class:`~stategraph.io.tokens.Tokens`), where it starts (``start(instance)``), when it is solved
-(``is_goal(instance, state)``), which moves a state has (``moves(instance, state)`` yields
-``(label, next state, cost)`` in tie-break order) and how an answer is printed (``output``, an
-:class:`~stategraph.contract.answer_line.AnswerLine`; by default the cost and the moves' labels, ``-1`` for
-none).  Optional: ``heuristic(instance, state)``, an admissible lower bound that enables
-``astar``; ``picture(instance, state)``, the state as text; ``state_label(instance, state)``, its
-one-line name (default ``str(state)``).
+A :class:`SuccessorPuzzle` reads one instance (``read``), gives its ``start(instance)``,
+``is_goal(instance, state)`` and ``moves(instance, state)`` (``(label, next state, cost)`` in
+tie-break order), and prints answers with ``output`` (an
+:class:`~stategraph.contract.answer_line.AnswerLine`).  The optional hooks (``heuristic``,
+``picture``, ...) are in the contract's table, ``docs/extending/contract.md``.
 
 >>> class Corridor(SuccessorPuzzle):
 ...     name, summary, sample = "corridor", "walk from S to E", "S..E\\n"
@@ -25,17 +22,10 @@ one-line name (default ``str(state)``).
 3 R R R
 -1
 
-It is a :class:`~stategraph.contract.puzzle.Puzzle` like any other, whose models are generated
-(:class:`~stategraph.contract.rules_model.RulesModel`; here one, named ``states``), so
-``stategraph solve``, ``--verify``, ``check``, ``export`` and the Python API work on it.  Several models are a mapping
-``models = {name: rules}``, each rules a class (or an object) with its own ``start``, ``is_goal``
-and ``moves``.  ``--verify`` and ``check`` replay answers through the default model's rules
-(:mod:`stategraph.contract.replay`).
-
-The rules that run are those of the puzzle object in use: the object itself when it holds the
-rules (its attributes reach ``start``, ``is_goal`` and ``moves``, and what ``read`` keeps on it
-too), one object of a rules class per puzzle object, or the rules object given.  Each instance
-carries the puzzle object that read it, so under ``--jobs`` the workers get it, pickled.
+It is a :class:`~stategraph.contract.puzzle.Puzzle` whose models are generated from its rules
+(:class:`~stategraph.contract.rules_model.RulesModel`), so every command and the Python API work on
+it.  Several models are ``models = {name: rules}``, each rules a class or an object.  The rules
+that run are those of the puzzle object that read the instance (under ``--jobs``, a pickled copy):
 
 >>> class Steps(SuccessorPuzzle):
 ...     name, summary, sample = "steps", "reach n from 0 in steps", "10\\n"
@@ -73,51 +63,12 @@ RULE_HOOKS = ("start", "is_goal", "moves")
 
 
 class SuccessorPuzzle(Puzzle):
-    """A puzzle written as rules (see the module docstring); subclasses set ``name``, ``summary``
-    and ``sample``, define ``read`` and either the rules themselves or ``models``.
+    """A puzzle written as rules: subclasses set ``name``, ``summary`` and ``sample``, define
+    ``read`` and either the rules (``start``, ``is_goal``, ``moves``) or ``models``.
 
-    The rules a subclass writes (each also a method of a rules class in ``models``):
-
-    - ``start(instance)``: the start state (hashable);
-    - ``is_goal(instance, state)``: whether ``state`` solves the instance;
-    - ``moves(instance, state)``: yields ``(label, next state, cost)``, in tie-break order;
-    - optional ``heuristic(instance, state)`` (enables ``astar``), ``picture(instance, state)``
-      and ``state_label(instance, state)``;
-    - optional, for pictures: ``position(instance, state)``, the ``(row, col)`` where the state
-      goes in the state graph's picture (on a grid: its cell; the route's trail), ``group(instance,
-      state)``, a hashable: one copy of the layout per group (the keys held), and
-      ``scene(instance, states)``, a :class:`~stategraph.contract.scene.Scene` of the route
-      ``states`` (the start first; :class:`~stategraph.contract.grid_puzzle.GridPuzzle` draws one);
-    - optional ``accelerator(instance)``: the same state graph, built faster (see the module
-      docstring);
-    - optional ``graph_key(instance)``: a hashable; instances with equal keys one after another
-      have the same moves at every state (their start, goals and heuristic are each their own:
-      the questions asked of one board), so the states and moves one search built are reused by
-      the next (with a declared ``profile``);
-    - optional ``answer(instance, solution)``: the answer :meth:`format_answer` prints, made from
-      the search's :class:`~stategraph.search.solution.Solution` (``found``, ``cost``, ``states``:
-      a route of cells read off the path's states); default: ``output``'s, the cost and the moves'
-      labels.  A puzzle that defines it overrides :meth:`format_answer` and checks its answers
-      with a ``checker`` (or its own ``verify``, ``read_answers``, ``judge_answer``, ``answer_cost``);
-    - optional ``explain(instance, solution, answer)``: the answer in words for ``explain``,
-      ``draw`` and ``view``, the dict of :meth:`Model.explain <stategraph.contract.model.Model.explain>`;
-      default: the path's moves and states;
-    - optional ``move_label(graph, u, v, attrs)`` and ``path_labels(instance, answer)``: a move in
-      a few words for exports and the views (default: its label), and the answer's path's moves in
-      the answer's own words, where they say more (default: ``None``, the labels); the model's
-      :meth:`~stategraph.contract.model.Model.move_label` and
-      :meth:`~stategraph.contract.model.Model.path_labels`;
-    - optional, for a puzzle that asks several questions of one instance (``questions``):
-      ``ask(instance, question)``, the instance the rules see for one question (``picture``,
-      ``position`` and ``group`` get the instance), and
-      ``release(instance, state_graph)``, which is handed the ``accelerator``'s graph back once
-      the question is done with it (a shared graph lent with the question's start attached);
-    - optional ``export_graph(instance)``: the graph ``export`` writes (default: the state graph);
-    - optional ``answer_needs_path = False``: ``answer`` reads only the solution's cost.
-
-    A puzzle whose input is read faster whole than instance by instance overrides ``parse`` (then
-    ``read`` is not needed): it yields the instances themselves, each with a ``number``, and may
-    give ``cuts`` for ``--jobs`` (:meth:`Puzzle.cuts <stategraph.contract.puzzle.Puzzle.cuts>`).
+    Every hook and attribute is in the contract's table (``docs/extending/contract.md``).  A
+    puzzle whose input is read faster whole overrides ``parse`` instead of ``read`` (yielding
+    numbered instances) and may give ``cuts`` for ``--jobs``.
 
     Attributes
     ----------
@@ -138,13 +89,11 @@ class SuccessorPuzzle(Puzzle):
     negative_costs : bool
         A move may cost less than nothing (then only ``spfa`` applies).
     limits : dict
-        Size limits a config may change; ``max_states`` (the explored states) and ``max_moves``
-        (the moves one state may have) are always two of them, unless ``parse`` is overridden
-        (its limits are then its own).
+        Size limits a config may change; ``max_states`` and ``max_moves`` are always two of them
+        (unless ``parse`` is overridden).
     checker : module or None
-        A module (or object) with ``verify(instance, record, *, deadline, limit)`` and
-        ``read_answers(text, source)`` that checks answers instead of the replay through the rules
-        (``--verify``, ``check``); default ``None``.
+        A module with ``verify`` and ``read_answers`` that checks answers instead of the replay
+        through the rules.
 
     Raises
     ------
@@ -210,8 +159,7 @@ class SuccessorPuzzle(Puzzle):
                       _model_class(cls, name, rules) for name, rules in sources.items()}
 
     def __getstate__(self):
-        """What pickles the puzzle object (for a worker process): its attributes, without the
-        objects of rules classes it made (a copy makes its own)."""
+        """The attributes, without the rules objects and graphs kept on it (a copy makes its own)."""
         state = super().__getstate__()
         attributes = state[0] if isinstance(state, tuple) else state
         if isinstance(attributes, dict) and (KEPT_RULES in attributes or KEPT_GRAPHS in attributes):
@@ -223,25 +171,24 @@ class SuccessorPuzzle(Puzzle):
 
     def read(self, tokens: Tokens, limits: dict) -> Any:
         """One instance from ``tokens`` (errors: ``raise tokens.error(message, token)``), or
-        ``None`` when what was read is the terminator (nothing may follow it).
+        ``None`` on the terminator.
 
         Parameters
         ----------
         tokens : Tokens
-            The positioned token reader over the input (:class:`~stategraph.io.tokens.Tokens`).
+            The positioned token reader (:class:`~stategraph.io.tokens.Tokens`).
         limits : dict
             The puzzle's ``limits`` with a config's changes.
 
         Returns
         -------
         object
-            The instance as the rules see it (``start``, ``is_goal`` and ``moves`` get it).
+            The instance as the rules see it.
         """
         raise ContractError(f"{self.name}: read() is not defined")  # (a class without it defines parse)
 
     def parse(self, data, source: str = "<input>", limits: dict | None = None) -> Iterator[Numbered]:
-        """The instances of ``data``, each with this object; what instances of one graph share
-        (``graph_key``) is kept on it while they are read, and let go once the reading ends."""
+        """The instances of ``data``; what instances of one ``graph_key`` share is let go at the end."""
         self.__dict__.pop(KEPT_GRAPHS, None)
         try:
             yield from self._instances(data, source, limits)
@@ -278,7 +225,7 @@ class SuccessorPuzzle(Puzzle):
         return self.output.render(instance.number, answer) + "\n"
 
     def solve_text(self, text, *, model: str | None = None, algorithm: str | None = None) -> str:
-        """The output for the input ``text`` (default model and routine unless named).
+        """What ``stategraph solve`` prints for the input ``text`` (see :func:`stategraph.solve_text`).
 
         Parameters
         ----------
@@ -290,7 +237,6 @@ class SuccessorPuzzle(Puzzle):
         Returns
         -------
         str
-            What ``stategraph solve`` prints (see :func:`stategraph.solve_text`).
         """
         from ..solving.driver import solve_text
 
@@ -299,8 +245,8 @@ class SuccessorPuzzle(Puzzle):
     # checks: the answers replayed through the rules ---------------------------------------------
 
     def reference_rules(self, instance: Any = None) -> Any:
-        """The rules answers are replayed through: the default model's (else the first
-        generated), of the puzzle object that read ``instance`` (else of this one)."""
+        """The rules answers are replayed through: the default (else first generated) model's, of the
+        puzzle object that read ``instance``."""
         chosen = self.model()
         if not issubclass(chosen, RulesModel):
             chosen = next((m for m in self.models.values() if issubclass(m, RulesModel)), chosen)
@@ -378,8 +324,8 @@ def _model_class(puzzle: type[SuccessorPuzzle], name: str, rules: Any) -> type[R
 
 
 def _move_words(rules: Any) -> dict:
-    """The generated model's ``move_label`` and ``path_labels`` where the rules define their own
-    (else the model's defaults: the views then build no whole graph to name moves)."""
+    """``move_label`` and ``path_labels`` of the rules' own (else the model's defaults, which need no
+    whole graph)."""
     words = {}
     if callable(getattr(rules, "move_label", None)):
         words["move_label"] = vars(RulesModel)["_rules_move_label"]
@@ -389,7 +335,6 @@ def _move_words(rules: Any) -> dict:
 
 
 def _text_or_loaded(cls: type, member: str) -> bool:
-    """Whether the class sets ``member`` to a str, or to a descriptor that loads it when first read
-    (a built-in's packaged sample), looked up without loading it."""
+    """Whether the class sets ``member`` to a str or to a descriptor loading one (not loaded here)."""
     value = next((kind.__dict__[member] for kind in cls.__mro__ if member in kind.__dict__), None)
     return isinstance(value, str) or (hasattr(type(value), "__get__") and not callable(value))

@@ -1,7 +1,5 @@
 """The toolkit's :class:`Model`: one way of seeing a puzzle instance as a state graph, and the
-hooks the views use to picture and explain its answers (a puzzle's models are in
-:attr:`Puzzle.models <stategraph.contract.puzzle.Puzzle.models>`; the whole contract in one example
-is :mod:`stategraph.contract.puzzle`).
+hooks the views use to picture and explain its answers (an example: :mod:`stategraph.contract.puzzle`).
 """
 
 from __future__ import annotations
@@ -18,32 +16,28 @@ from .words import plural
 class Model(ABC):
     """One way of seeing a puzzle instance as a state graph.
 
-    ``__init__`` builds what every question of the instance shares (Huarong
-    Dao's board graph); :meth:`state_graph` gives the graph, source and
-    targets of one question, as a context manager so a model may attach a
-    question's start state for the search and detach it afterwards.
+    ``__init__`` builds what every question of the instance shares; :meth:`state_graph` gives one
+    question's graph, source and targets as a context manager (a model may attach the question's
+    start for the search and detach it afterwards).
 
     Parameters
     ----------
     instance : object
-        One instance, as the puzzle's ``parse`` yields it; kept as ``self.instance`` (a
-        subclass's ``__init__`` must call ``super().__init__(instance)``).
+        One instance, as ``parse`` yields it; kept as ``self.instance``.
 
     Attributes
     ----------
     name, summary : str
         The model's name (``--model NAME``) and what its state is, in a line.
     profile : WeightProfile
-        The weights its graphs carry, declared so routines that cannot search them are refused
-        before any input is read.
+        The weights its graphs carry: routines that cannot search them are refused before any
+        input is read.
     has_heuristic : bool
-        Its state graphs carry an A* lower bound (``StateGraph.heuristic``).
+        Its state graphs carry an A* lower bound.
     least_profile : WeightProfile or None
-        ``None`` when :attr:`profile` is exact; else the most general weights its graphs may carry
-        (a first-level model whose rules declare none): a routine that refuses these is known to
-        apply only once a graph is built.
+        ``None`` when :attr:`profile` is exact; else the most general weights its graphs may carry.
     decode_needs_path : bool
-        :meth:`decode` reads the path, not only ``solution.cost``.
+        :meth:`decode` reads the path; false lets a search stop at the first target settled.
     """
 
     name: ClassVar[str]
@@ -51,8 +45,6 @@ class Model(ABC):
     profile: ClassVar[WeightProfile]  # the weights its graphs carry: search routines refuse by it
     has_heuristic: ClassVar[bool] = False  # whether its state models carry an A* lower bound
     least_profile: ClassVar[WeightProfile | None] = None  # None: profile is exact, not only a hope
-    # False when decode() reads only ``solution.cost``: the search may then stop at the first target
-    # settled and no path is extracted (unless an export, --verify or a JSON report asks for one).
     decode_needs_path: ClassVar[bool] = True
 
     def __init__(self, instance: Any):
@@ -96,9 +88,8 @@ class Model(ABC):
 
     @classmethod
     def move_label(cls, graph: Any, u: Any, v: Any, attrs: dict) -> str:
-        """The move ``u -> v`` of ``graph`` in a few words, for exports and the views: by default its
-        ``label``, ``move`` or ``kind`` attribute (the first that is a string), else its rank.  The
-        toolkit builds the whole ``graph`` for a model that defines its own (:meth:`labels_read_graph`).
+        """The move ``u -> v`` in a few words, for exports and the views: by default its ``label``,
+        ``move`` or ``kind`` attribute (the first that is a string), else its rank.
 
         Parameters
         ----------
@@ -127,8 +118,7 @@ class Model(ABC):
 
     @classmethod
     def labels_read_graph(cls) -> bool:
-        """Whether :meth:`move_label` is the model's own, and so may read the whole state graph
-        (the default reads the move's attributes alone: no graph is built for it)."""
+        """Whether :meth:`move_label` is the model's own, and so may read the whole state graph."""
         return next(owner for owner in cls.__mro__ if "move_label" in vars(owner)) is not Model
 
     @classmethod
@@ -139,29 +129,26 @@ class Model(ABC):
 
     @classmethod
     def state_picture(cls, instance: Any, state: Any) -> str | None:
-        """A state of ``instance`` as a few lines of text (a grid, a row of jugs), or ``None`` (the
-        default): what :meth:`explain` and :meth:`scene` show when a model has no words of its own."""
+        """A state of ``instance`` as a few lines of text, or ``None`` (the default)."""
         return None
 
     @classmethod
     def state_position(cls, instance: Any, state: Any) -> tuple | None:
-        """Where ``state`` of ``instance`` goes in a picture of the state graph, a ``(row, col)``
-        pair of numbers (row downwards, as on a grid), or ``None`` (the default): the views lay
-        the graph out themselves.  A grid puzzle's is the cell the state stands on."""
+        """Where ``state`` goes in a picture of the state graph, a ``(row, col)`` pair, or ``None``
+        (the default: the views lay the graph out themselves)."""
         return None
 
     @classmethod
     def state_group(cls, instance: Any, state: Any) -> Any:
-        """The group ``state`` belongs to in a picture of the state graph (hashable: the keys
-        held), or ``None`` (the default): each group is drawn as its own copy of the layout."""
+        """The group of ``state`` (hashable: the keys held), each drawn as its own copy of the
+        layout in a picture of the state graph; ``None`` by default."""
         return None
 
     @classmethod
     def scene(cls, record: Any, steps: list) -> Any:
-        """The puzzle of ``record`` after ``steps`` (the first steps of its :meth:`explain`) as a
-        :class:`~stategraph.contract.scene.Scene` for ``stategraph draw``; by default the
-        :meth:`state_picture` of the state reached, as lines of text (``Scene.of_text``); ``None``
-        when there is no picture: draw shows the state graph."""
+        """The puzzle of ``record`` after ``steps`` (of its :meth:`explain`) as a
+        :class:`~stategraph.contract.scene.Scene`; by default the :meth:`state_picture` reached as
+        text, ``None`` without one."""
         states = record.solution.states if record.solution is not None and record.solution.states else None
         state = states[len(steps)] if states else None
         text = None if state is None else cls.state_picture(record.subject, state)
@@ -173,13 +160,10 @@ class Model(ABC):
 
     @classmethod
     def explain(cls, record: Any) -> dict | None:
-        """The answer of ``record`` (an answered question: ``subject``, ``question``, ``answer``,
-        ``solution``) in words: ``{"steps", "picture", "summary"}`` (and ``"title"``, else the
-        views name the question; ``"start_picture"``, the start state's picture, shown before step
-        1), each step a dict with at least ``number``, ``text``, ``move``,
-        ``before``, ``after``, ``cost`` and ``picture`` (see :mod:`stategraph.views.explain`).  By
-        default the canonical path's moves and states, read from the state graph, each state
-        with its :meth:`state_picture`."""
+        """The answer of ``record`` in words: ``{"steps", "picture", "summary"}`` (optionally
+        ``"title"``, ``"start_picture"``), each step a dict with at least ``number``, ``text``,
+        ``move``, ``before``, ``after``, ``cost`` and ``picture`` (see
+        :mod:`stategraph.views.explain`).  By default the canonical path's moves and states."""
         solution = record.solution
         if solution is None or not solution.found:
             return {"steps": [], "picture": None, "summary": "no solution: no target state is reachable"}

@@ -1,16 +1,10 @@
-"""The toolkit's own classes under every puzzle: a :class:`Puzzle` and its named state :class:`Model` s
-(:mod:`stategraph.contract.model`).
+"""The toolkit's own classes under every puzzle: a :class:`Puzzle` and its named state :class:`Model` s.
 
-A puzzle knows its text formats, its answers and how to check them; a model
-knows how to see one instance as a state graph.  Neither knows anything of
-search routines, records, configs or the command line: the runner drives
-
-    parse -> model -> (per question) state graph -> solve -> decode -> format -> verify
-
-the same way for every puzzle.  The built-in puzzles are written against these classes, and a
-:class:`~stategraph.contract.first_level.SuccessorPuzzle` generates its models from its rules (a
-puzzle of your own is one of those).  A whole puzzle on these classes, small enough to read in one
-go (a maze where you walk to the exit; the answer is the number of steps):
+A puzzle knows its text formats, its answers and how to check them; a model sees one instance as
+a state graph.  The runner drives parse -> model -> (per question) state graph -> solve -> decode
+-> format -> verify the same way for every puzzle.  A puzzle of your own is a
+:class:`~stategraph.contract.first_level.SuccessorPuzzle`, which generates its models from its
+rules; a whole puzzle on these classes (a corridor walked to its exit):
 
 >>> from contextlib import contextmanager
 >>> import networkx as nx
@@ -68,9 +62,8 @@ if TYPE_CHECKING:
 class Puzzle(ABC):
     """A puzzle: its formats, its models, its answers and their independent checks.
 
-    Subclasses set the class attributes and implement :meth:`parse`,
-    :meth:`format_answer` and (for ``--verify`` and ``stategraph check``)
-    the checker methods.  ``default_model`` is the first of ``models`` unless set.
+    Subclasses set the class attributes and implement :meth:`parse`, :meth:`format_answer` and
+    (for ``--verify`` and ``check``) the checker methods.
 
     Attributes
     ----------
@@ -88,16 +81,11 @@ class Puzzle(ABC):
         Size limits, changeable in a config's ``limits`` section.
     checker : module or None
         Where :meth:`verify` and :meth:`read_answers` go by default; without one, ``--verify``
-        and ``check`` are refused (a :class:`~stategraph.errors.StategraphError`, exit status 2).
+        and ``check`` are refused.
     random_instance : method, optional
-        A generator a puzzle may offer, ``random_instance(rng, size)``: ``rng`` a
-        :class:`random.Random`, ``size`` a small positive int; it returns the text of an input
-        holding one random instance, exactly as :meth:`parse` reads it (header and terminator
-        included): the same text for the same state of ``rng``, an instance that grows with
-        ``size`` (a grid's side, the number of discs) and is small and quick to solve at size 1,
-        solvable and unsolvable ones both drawn where the puzzle has both.  It is what instances
-        are drawn from to grade a puzzle against; not defined here, so a puzzle without a
-        generator has no such method.
+        ``random_instance(rng, size)``, what ``grade`` draws instances from: the text of an input
+        of one instance (as :meth:`parse` reads it), the same for the same ``rng`` state, growing
+        with ``size`` (small at 1), solvable and unsolvable both where the puzzle has both.
     """
 
     name: ClassVar[str]
@@ -167,14 +155,13 @@ class Puzzle(ABC):
         return self.sample
 
     def cuts(self, source: str, limits: dict) -> Cuts | None:
-        """Where the instances of an input named ``source`` stand, found without reading them, so
-        that ``--jobs`` workers read their own (:mod:`stategraph.contract.cuts`); ``None`` (the
-        default): a process reads the input as one job does and sends the workers its instances."""
+        """Where the instances of input ``source`` stand, so ``--jobs`` workers read their own
+        (:mod:`stategraph.contract.cuts`); ``None``: one process reads them all."""
         return None
 
     def instance_text(self, instance: Any, question: Any) -> str | None:
         """One instance (and question) in the input format, so an exported graph can be drawn again;
-        ``None`` (the default) when the puzzle cannot write its input back."""
+        ``None`` when the puzzle cannot write its input back."""
         return None
 
     # models -------------------------------------------------------------------------------------
@@ -206,11 +193,9 @@ class Puzzle(ABC):
         return f"instance {number}" if question is instance else f"instance {number} question {query}"
 
     def verify(self, instance: Any, record: Any, *, deadline: float | None = None, limit: int | None = None) -> str:
-        """Check one of stategraph's own answers (``record.question``, ``.answer``, ``.solution``)
-        without the models: legal, of the reported cost, and optimal by a naive search within
-        ``limit`` positions and ``deadline``; return ``checks.CONFIRMED`` or
-        ``checks.OPTIMALITY_UNCONFIRMED``, or raise ``VerificationError``.  By default, the
-        ``verify`` of :attr:`checker`.
+        """Check one of stategraph's own answers without the models: legal, of the reported cost,
+        optimal by a naive search within ``limit`` positions and ``deadline``; ``checks.CONFIRMED``
+        or ``checks.OPTIMALITY_UNCONFIRMED``.  By default, :attr:`checker`'s ``verify``.
 
         Raises
         ------
@@ -225,8 +210,8 @@ class Puzzle(ABC):
         return self.checker.verify(instance, record, deadline=deadline, limit=limit)
 
     def read_answers(self, text: str, source: str) -> Iterator[Any]:
-        """The :class:`~stategraph.contract.checks.Answer` items of an answers file (``stategraph check``);
-        by default, the ``read_answers`` of :attr:`checker`.
+        """The :class:`~stategraph.contract.checks.Answer` items of an answers file; by default,
+        :attr:`checker`'s ``read_answers``.
 
         Raises
         ------

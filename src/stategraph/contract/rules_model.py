@@ -1,20 +1,10 @@
-"""The model of a puzzle written as rules (:class:`RulesModel`): the instance's state graph compiled
-from them, the answer decoded from a solution, and what the rules say of pictures.
+"""The model of a puzzle written as rules (:class:`RulesModel`): the state graph compiled from
+them, the answer decoded from a solution, and what the rules say of pictures.
 
-Generated for each model of a :class:`~stategraph.contract.first_level.SuccessorPuzzle`; a
-built-in puzzle subclasses it by hand.
-
-An accelerator: rules may also define ``accelerator(instance)``, the state graph exploring them
-gives (a :class:`~stategraph.graph.state_graph.StateGraph`, perhaps built only as far as a search
-reads it, :meth:`~stategraph.graph.state_graph.StateGraph.expanding`), built faster.  The model
-uses it when the rules have one, and explores the rules plainly when told not to
-(``use_accelerator=False``, to the model or on its class).  The graph it gives is trusted, not
-checked: the same states with the same ``label``, the same moves with the same ``weight`` and
-each state's moves ranked in the same order, the same source and targets, a ``heuristic`` equal
-to the rules' on every state, each move's label in ``move``.  It may carry more attributes
-(exports show them) and rank by other numbers in that order.  A test holds it to that (the built-ins':
-``tests/test_contract_builders_equal_rules.py``); a puzzle that needs none leaves it out.  Pushing Boxes'
-default model is one (:mod:`stategraph.puzzles.pushing_boxes.model`):
+Rules may define ``accelerator(instance)``: the same state graph (same states, labels, weights,
+move order, source, targets and heuristic), built faster.  It is trusted, not checked here;
+``tests/test_contract_builders_equal_rules.py`` holds the built-ins' to their rules.
+``use_accelerator=False`` explores the rules plainly:
 
 >>> from stategraph import get_puzzle
 >>> boxes = get_puzzle("pushing_boxes")
@@ -42,16 +32,14 @@ KEPT_RULES = "_stategraph_rules"  # where a puzzle object keeps its objects of r
 KEPT_GRAPHS = "_stategraph_graphs"  # where it keeps the states its instances of one graph share (not pickled)
 
 ANY_WEIGHTS = WeightProfile(lex=True, unit=True, nonnegative=True, primary_01=True)
-"""The profile a generated model declares when its rules declare none: its weights are known
-only once a graph is compiled, so configs refuse no routine; one that does not apply is refused
-when the graph is searched."""
+"""A generated model's profile when its rules declare none: a routine that does not apply is
+refused once the graph is built, not by the config."""
 
 
 @dataclass(frozen=True)
 class Numbered:
-    """One instance of a first-level puzzle: ``value`` is what ``read`` returned (what the rules
-    see), ``number`` counts from 1, ``limits`` are the run's and ``puzzle`` is the puzzle object
-    that read it, whose rules the models run (``None``: one made with no arguments)."""
+    """One instance: ``value`` is what ``read`` returned, ``number`` counts from 1, ``puzzle`` is
+    the puzzle object that read it, whose rules run (``None``: one made with no arguments)."""
 
     number: int
     value: Any
@@ -63,21 +51,17 @@ class Numbered:
 
 
 class RulesModel(Model):
-    """A model of first-level rules: ``__init__`` compiles the instance's state graph (the rules'
-    ``accelerator``, else :func:`~stategraph.graph.explore.explore`), ``decode`` gives the answer
-    ``output`` prints.
-
-    Generated for a :class:`~stategraph.contract.first_level.SuccessorPuzzle`; a built-in puzzle
-    subclasses it by hand, setting ``name``, ``summary``, ``source`` (the rules) and
-    ``puzzle_name`` and overriding ``decode``: its instances are then the values the rules see.
+    """A model of rules: ``__init__`` compiles the instance's state graph, ``decode`` gives the
+    answer ``output`` prints.  Generated for a
+    :class:`~stategraph.contract.first_level.SuccessorPuzzle`; a built-in subclasses it by hand
+    (setting ``name``, ``summary``, ``source`` and ``puzzle_name``).
 
     Parameters
     ----------
     instance : Numbered or object
         The instance (a :class:`Numbered`, or the rules' value itself).
     use_accelerator : bool, optional
-        Build the graph with the rules' ``accelerator`` when they have one (default: the class's
-        :attr:`use_accelerator`); false explores the rules plainly.
+        Build with the rules' ``accelerator`` when they have one (default: the class's).
 
     Attributes
     ----------
@@ -97,16 +81,13 @@ class RulesModel(Model):
 
     @classmethod
     def rules(cls, instance: Any = None) -> Any:
-        """The rules this model runs on ``instance``: those of the puzzle object that read it
-        (:meth:`rules_of`)."""
+        """The rules this model runs on ``instance``: :meth:`rules_of` the puzzle object that read it."""
         return cls.rules_of(getattr(instance, "puzzle", None))
 
     @classmethod
     def rules_of(cls, puzzle: Any) -> Any:
-        """The rules of this model for the puzzle object ``puzzle``: the object itself when it
-        holds the rules, its one object of a rules class (made with no arguments on first use
-        and kept on it), or the rules object of ``models``.  ``None`` (an instance made by hand):
-        one object of the rules made with no arguments, kept on this class."""
+        """The rules for the puzzle object ``puzzle``: the object itself when it holds them, else one
+        rules object kept on it (on this class when ``puzzle`` is ``None``), or ``models``' object."""
         source = cls.source
         if not isinstance(source, type):
             return source
@@ -134,8 +115,7 @@ class RulesModel(Model):
             self._state_model = self._compiled(rules, instance, self._seen)
 
     def _compiled(self, rules, instance, value) -> StateGraph:
-        """The state graph of ``value`` (the rules' instance: ``instance``'s, or one question's), with
-        the rules' ``canonical`` tie-break where they have one."""
+        """The state graph of ``value`` (the instance's or one question's), with the rules' ``canonical``."""
         compiled = self._built(rules, instance, value)
         canonical = getattr(rules, "canonical", None)
         if canonical is not None:
@@ -169,8 +149,8 @@ class RulesModel(Model):
                           lexicographic=self.least_profile is None and self.profile.lex)
 
     def _shared(self, rules, instance):
-        """The states and moves built for the instances before ``instance`` of the same graph (the
-        rules' ``graph_key``), kept on the puzzle object that read them; ``None`` without a key."""
+        """The states kept on the puzzle object for the earlier instances of ``instance``'s
+        ``graph_key`` (``None`` without a key)."""
         from ..graph.explore import SharedStates
         from ..graph.state_graph import require_hashable
 
@@ -192,8 +172,8 @@ class RulesModel(Model):
 
     @contextmanager
     def state_graph(self, question):
-        """The state graph of ``question``: the instance's, or, for rules that ``ask``, the one
-        compiled for the question (given back to the rules' ``release`` once it is done with)."""
+        """The state graph of ``question``: the instance's, or one compiled for it when the rules
+        ``ask`` (handed to their ``release`` afterwards)."""
         rules = self.rules(self.instance)
         if self._asks:
             self._seen = _asked(rules, self.instance, question)
@@ -208,8 +188,7 @@ class RulesModel(Model):
                 release(self._seen, self._state_model)
 
     def export_graph(self):
-        """The rules' ``export_graph(instance)`` of the question searched last (``None`` without one:
-        its state graph)."""
+        """The rules' ``export_graph`` of the question searched last (``None`` without one)."""
         rules = self.rules(self.instance)
         export = getattr(rules, "export_graph", None)
         return None if export is None else export(self._seen)
@@ -217,8 +196,7 @@ class RulesModel(Model):
     _keyed: tuple | None = None  # (rules, instance, key) of an instance searched in a store its graph_key shares
 
     def decode(self, question, solution):
-        """The rules' ``answer(instance, solution)`` when they define one; else ``None``, or the cost
-        (and the labels of the canonical path's moves, unlabelled ones left out)."""
+        """The rules' ``answer(instance, solution)``; else ``None``, or the cost (and the path's labels)."""
         if self._keyed is not None and solution.found and solution.states is not None:
             self._hold_to_the_key(solution.states, *self._keyed)
         rules = self.rules(self.instance)
@@ -231,8 +209,7 @@ class RulesModel(Model):
         return self.output.answer(solution.cost, labels)
 
     def _hold_to_the_key(self, states, rules, value, key) -> None:
-        """A path found in a shared store must be this instance's own: each move one its rules
-        offer (else its graph_key lied: a ContractError)."""
+        """Each move of a path found in shared states must be one the instance's rules offer."""
         for u, v in zip(states, states[1:]):
             if not any(nxt == v for _, nxt, _ in rules.moves(value, u)):
                 raise ContractError(
@@ -242,14 +219,12 @@ class RulesModel(Model):
 
     @classmethod
     def asked(cls, instance, question):
-        """What the rules see of ``question`` of ``instance``: their ``ask``'s instance, else the
-        instance's value."""
+        """What the rules see of ``question`` of ``instance`` (:func:`_asked`)."""
         return _asked(cls.rules(instance), instance, question)
 
     @classmethod
     def state_position(cls, instance, state) -> tuple | None:
-        """The rules' ``position(instance, state)``, a ``(row, col)`` pair of finite numbers
-        (``None`` when they define none), checked (:func:`~stategraph.contract.scene.check_position`)."""
+        """The rules' ``position(instance, state)``, checked (``None`` when they define none)."""
         from .scene import check_position
 
         return check_position(cls._hook(instance, "position", state), f"{cls._where(instance)}position()", state)
@@ -267,9 +242,8 @@ class RulesModel(Model):
 
     @classmethod
     def scene(cls, record, steps):
-        """The rules' ``scene(instance, states)`` of the canonical path's states up to the step
-        reached (the start first; the start alone without a solution), when they define one; else
-        the text :meth:`state_picture`."""
+        """The rules' ``scene(instance, states)`` of the path's states up to the step reached (the
+        start alone without a solution); else the text :meth:`state_picture`."""
         rules = cls.rules(record.subject)
         draw = getattr(rules, "scene", None)
         if draw is None:
@@ -283,9 +257,8 @@ class RulesModel(Model):
 
     @classmethod
     def explain(cls, record):
-        """The rules' ``explain(instance, solution, answer)`` when they define one (the dict
-        :meth:`Model.explain <stategraph.contract.model.Model.explain>` describes); else the
-        canonical path's moves and states."""
+        """The rules' ``explain(instance, solution, answer)``; else :meth:`Model.explain
+        <stategraph.contract.model.Model.explain>`'s."""
         rules = cls.rules(record.subject)
         told = getattr(rules, "explain", None)
         if told is None:
@@ -294,14 +267,12 @@ class RulesModel(Model):
 
     @classmethod
     def _rules_move_label(cls, graph, u, v, attrs) -> str:
-        """The rules' ``move_label(graph, u, v, attrs)``: a generated model's :meth:`move_label`
-        when its rules define one."""
+        """The rules' ``move_label``, a generated model's when they define one."""
         return cls.rules().move_label(graph, u, v, attrs)
 
     @classmethod
     def _rules_path_labels(cls, record) -> list[str] | None:
-        """The rules' ``path_labels(instance, answer)``: a generated model's :meth:`path_labels`
-        when its rules define one."""
+        """The rules' ``path_labels``, a generated model's when they define one."""
         rules = cls.rules(record.subject)
         return rules.path_labels(_asked(rules, record.subject, record.question), record.answer)
 
@@ -317,8 +288,7 @@ class RulesModel(Model):
 
     @classmethod
     def state_picture(cls, instance, state) -> str | None:
-        """The rules' picture of ``state`` (``None`` when they draw none): what ``explain`` shows
-        at each step and ``draw`` draws."""
+        """The rules' ``picture`` of ``state``, checked (``None`` when they draw none)."""
         draw = getattr(cls.rules(instance), "picture", None)
         if draw is None:
             return None
@@ -344,16 +314,14 @@ def _value(instance):
 
 
 def _asked(rules, instance, question):
-    """What the rules see of ``question`` of ``instance``: their ``ask(instance, question)`` when they
-    define one (a puzzle that asks several questions of an instance), else the instance."""
+    """What the rules see of ``question``: their ``ask(instance, question)``, else the instance."""
     ask = getattr(rules, "ask", None)
     return _value(instance) if ask is None else ask(_value(instance), question)
 
 
 def _steps_end(solution, steps: list) -> int:
-    """Where on the solution's path the explanation's ``steps`` end: after ``len(steps)`` moves, or
-    later, at the first place whose running cost is the last step's ``cost``, where a step gathers
-    several moves (a walk and its push)."""
+    """Where on the path the explanation's ``steps`` end: after ``len(steps)`` moves, or later where
+    the running cost is the last step's (a step may gather several moves)."""
     from itertools import accumulate
 
     from ..graph.weights import components
@@ -378,9 +346,7 @@ def _bound(heuristic, value):
 
 
 def _counted(rules, value, bounds: dict) -> tuple[int, int]:
-    """The states and moves of the whole graph of ``value`` under ``rules``, counted by the compact
-    explorer (which holds the same states and moves as :func:`~stategraph.graph.explore.explore`'s
-    graph, and refuses what it refuses) without building a networkx graph."""
+    """The states and moves of the whole graph, counted by the compact explorer (no networkx graph)."""
     from ..graph.compact import explore_compact
 
     counted = explore_compact(rules, value, **bounds)
