@@ -1,9 +1,7 @@
 """One answer per line, printed from a template and read back by ``stategraph check``.
 
-A puzzle written as rules (:mod:`stategraph.contract.first_level`) prints its answers with an :class:`AnswerLine`.
-Its templates may name the instance's ``{number}``, the ``{cost}`` and, at the end of ``found``,
-the ``{moves}``: the labels of the canonical path's moves, joined by ``sep`` (with ``sep=""``
-every label is one character).
+Templates may name the instance's ``{number}``, the ``{cost}`` and, at the end of ``found``, the
+``{moves}``: the canonical path's labels joined by ``sep`` (with ``sep=""``, one character each).
 
 >>> line = AnswerLine("Maze #{number}: {cost} {moves}", none="Maze #{number}: impossible", sep="")
 >>> line.render(3, (4, ("S", "E"))), line.render(4, None), line.render(5, (0, ()))
@@ -13,8 +11,8 @@ every label is one character).
 >>> [a.problem for a in COST.read("3\\nseven\\n-1\\n", "answers.txt").each]
 [None, "answers.txt:2: expected a cost (a number) or -1, found 'seven'", None]
 
-The answer a template prints (what a model's ``decode`` returns) is ``None`` for no solution,
-``(cost, moves)`` when ``found`` names the ``{moves}``, else the cost alone (:data:`COST`).
+The answer (what ``decode`` returns) is ``None`` for no solution, ``(cost, moves)`` when ``found``
+names the ``{moves}``, else the cost alone.
 """
 
 from __future__ import annotations
@@ -88,7 +86,7 @@ class AnswerLine:
 
     @cached_property
     def _patterns(self) -> tuple[re.Pattern, re.Pattern]:
-        """What ``none`` and ``found`` print, as regular expressions: compiled when answers are first read."""
+        """``none`` and ``found`` as regular expressions, compiled when answers are first read."""
         return _pattern(self.none), _pattern(self.found)
 
     @property
@@ -114,9 +112,8 @@ class AnswerLine:
         Raises
         ------
         ContractError
-            If a move label holds the separator (or, with ``sep=""``, is not one character), starts
-            or ends with whitespace, or holds a control character or line break: it could not be
-            read back.
+            If a move label could not be read back (it holds the separator, whitespace at its
+            ends, a control character or a line break; with ``sep=""``, more than one character).
         """
         if answer is None:
             return self.none.format(number=number)
@@ -137,9 +134,9 @@ class AnswerLine:
         return head + self.sep.join(labels)
 
     def read(self, text: str, source: str = "<answers>") -> Answers:
-        """The :class:`~stategraph.contract.checks.Answers` of the non-blank lines, one a line, numbered
-        from 1 (by the ``{number}`` they name too, :func:`~stategraph.contract.checks.in_order`); a line
-        that fits neither template, or names another instance, is an answer with a problem."""
+        """The :class:`~stategraph.contract.checks.Answers` of the non-blank lines, numbered as
+        :func:`~stategraph.contract.checks.in_order` says; a line that fits neither template, or
+        names another instance, is an answer with a problem."""
         return Answers(self._each(text, source))
 
     def _each(self, text: str, source: str) -> Iterator[Answer]:
@@ -194,8 +191,8 @@ class AnswerLine:
 
 
 def _pattern(template: str) -> re.Pattern:
-    """A regular expression matching what ``template`` prints: before ``{moves}``, the spaces
-    separating it go with the moves (an empty list prints none)."""
+    """A regular expression matching what ``template`` prints (the spaces before ``{moves}`` go
+    with the moves: an empty list prints none)."""
     parts = []
     for literal, name, _, _ in Formatter().parse(template):
         if name == "moves":

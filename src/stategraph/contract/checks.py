@@ -1,23 +1,10 @@
 """What the independent answer checkers share: their verdicts, their budget, the answers they read.
 
-Each built-in puzzle has its checker beside it, ``puzzles/<name>/check.py``: replays on the raw
-puzzle and naive searches, never the state graph.  A checker imports nothing of the solver
-(``grid``, ``search``, ``pipeline``, ``canonical``, nor its puzzle's other modules): the
-instances are read duck-typed, and every search is a plain one over the puzzle's naive
-positions.  Each checker offers
-
-- ``replay(instance, answer)`` (Pushing Boxes, Abbott's Revenge): the answer's
-  cost if every move is legal and the goal is reached, else
-  :class:`~stategraph.errors.VerificationError` naming the first problem;
-- ``naive_optimum(instance, query=None, *, limit=NAIVE_LIMIT, deadline=None)``:
-  the optimum by a plain search, ``None`` when there is no solution, or
-  :data:`UNKNOWN` past ``limit`` positions or ``deadline`` (``time.monotonic()``);
-- ``verify(instance, record, *, deadline=None)`` for ``--verify``: legality,
-  the reported cost and optimality; :data:`CONFIRMED`, or
-  :data:`OPTIMALITY_UNCONFIRMED` when the naive search ran out of budget;
-- ``read_answers(text, source)``: the :class:`Answers` of an answer file in the
-  contest output format, one per question, an unreadable one included (with its
-  ``problem``) so that the answers after it are still matched to their questions.
+Each built-in puzzle's checker, ``puzzles/<name>/check.py``, replays answers on the raw puzzle
+and searches naively, importing nothing of the solver.  It offers ``verify(instance, record, *,
+deadline, limit)`` (:data:`CONFIRMED`, or :data:`OPTIMALITY_UNCONFIRMED` past the naive search's
+budget), ``read_answers(text, source)`` (the :class:`Answers` of a file, an unreadable one
+included) and ``naive_optimum`` (``None`` for no solution, :data:`UNKNOWN` past the budget).
 """
 
 from __future__ import annotations
@@ -65,9 +52,8 @@ UNKNOWN = _Unknown()
 
 @dataclass(frozen=True)
 class Answer:
-    """One answer read from an answer file: the question ``number`` (from 1), its ``value``,
-    the 1-based ``line`` where the value starts, and ``problem``, the one line saying why it
-    could not be read (``None`` when it could; else ``value`` is ``None``)."""
+    """One answer of an answer file: the question ``number`` and ``line`` (from 1), its ``value``,
+    and ``problem``, why it could not be read (``None`` when it could)."""
 
     number: int
     value: object
@@ -77,8 +63,8 @@ class Answer:
 
 class Answers:
     """The answers of a file in order.  Iterated, they raise
-    :class:`~stategraph.errors.VerificationError` at an unreadable one; :attr:`each` yields
-    every answer, an unreadable one with its ``problem``, and is what ``stategraph check`` judges.
+    :class:`~stategraph.errors.VerificationError` at an unreadable one; :attr:`each` yields them
+    all, an unreadable one with its ``problem`` (what ``check`` judges).
 
     >>> read = [Answer(1, 4, 1), Answer(2, None, 2, "x:2: unreadable"), Answer(3, 5, 3)]
     >>> [answer.problem for answer in Answers(iter(read)).each]
@@ -103,10 +89,9 @@ class Answers:
 
 
 def in_order(units: Iterable[tuple[int | None, T]]) -> Iterator[tuple[int, int | None, T]]:
-    """``(number, claimed, unit)`` for the ``(claimed, unit)`` answers of a file in order: each is
-    for the question after the one before it, unless it claims a later question (``claimed``;
-    ``None``: it names none) and the next answer claims the one after that.  So a left-out answer
-    leaves its question unanswered and no other, and a mistyped number is one answer's problem.
+    """``(number, claimed, unit)`` for the ``(claimed, unit)`` answers of a file: each is for the
+    question after the one before, unless it claims a later one and the next answer claims the one
+    after that.  So a left-out answer costs one question, and a mistyped number one answer.
 
     >>> [number for number, _, _ in in_order([(1, "a"), (3, "b"), (4, "c"), (9, "d"), (6, "e"), (None, "f")])]
     [1, 3, 4, 5, 6, 7]
@@ -125,10 +110,8 @@ def in_order(units: Iterable[tuple[int | None, T]]) -> Iterator[tuple[int, int |
 
 
 def out_of_budget(visited: int, limit: int, deadline: float | None) -> bool:
-    """Whether a naive search that has visited ``visited`` positions must give up.
-
-    The clock is read on the first position and every 1024th after it, so the
-    check costs next to nothing.
+    """Whether a naive search that has visited ``visited`` positions must give up (the clock is
+    read on the first position and every 1024th after it).
 
     >>> out_of_budget(5, 4, None), out_of_budget(4, 4, None), out_of_budget(1, 9, time.monotonic() - 1)
     (True, False, True)
@@ -140,10 +123,8 @@ def out_of_budget(visited: int, limit: int, deadline: float | None) -> bool:
 
 def judged(optimum, cost, fail: Callable[[str], NoReturn], denied: Callable[[object], str],
            differs: Callable[[object], str]) -> str:
-    """The verdict on an answer of ``cost`` (``None``: it says there is no solution) held to the
-    naive search's ``optimum``: :data:`OPTIMALITY_UNCONFIRMED` past its budget, :data:`CONFIRMED`
-    when they agree; else ``fail`` is called with ``denied(optimum)`` (the answer denies a solution
-    that exists) or ``differs(optimum)``.
+    """The verdict on an answer of ``cost`` (``None``: no solution) held to the naive ``optimum``;
+    where they differ, ``fail(denied(optimum))`` (a solution denied) or ``fail(differs(optimum))``.
 
     >>> def fail(message):
     ...     raise VerificationError(message)
@@ -171,8 +152,7 @@ def where(cell) -> str:
 
 
 def lines_of(text: str):
-    """``(line number, line without its end-of-line characters)`` for every line of ``text``;
-    a final newline does not start another line."""
+    """``(line number, line without its line end)`` for every line of ``text``."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

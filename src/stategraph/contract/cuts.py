@@ -1,13 +1,11 @@
 """Where a puzzle's instances stand in its input, found without reading them: what lets ``--jobs``
 workers read their own instances (:meth:`~stategraph.contract.puzzle.Puzzle.cuts`).
 
-A :class:`Cuts` cuts the input's bytes into *pieces*, each from a line's start to a line end: an
-instance that is its own one question (``INSTANCE``), an instance whose questions follow as pieces
-of their own (``HEAD``: Huarong Dao's board), or one of those questions (``QUESTION``).  A worker
-reads a piece with the puzzle's own reader started at the piece's line, so its messages and
-positions are the whole input's, and holds it to being exactly one instance or question
-(:func:`exactly`).  Where a piece is not, or where cutting stops (at a terminator), the reader reads
-the rest from there as one job does: a cut in the wrong place costs time, never a byte of output.
+A :class:`Cuts` cuts the input's bytes into *pieces* of whole lines: an instance (``INSTANCE``), an
+instance whose questions follow as pieces (``HEAD``), or one question (``QUESTION``).  A worker
+reads a piece with the puzzle's own reader at the piece's line and holds it to being exactly one
+(:func:`exactly`); where it is not, the rest is read as one job reads it, so a wrong cut costs
+time, never a byte of output.
 
 >>> from stategraph import get_puzzle
 >>> cuts = get_puzzle("pushing_boxes").cuts("in.txt", {})
@@ -43,43 +41,38 @@ class Piece(NamedTuple):
     data: bytes
 
     def __reduce__(self):
-        """Pickled as a plain tuple is (a named tuple's own way calls Python code for each: ``--jobs``
-        sends thousands)."""
+        """Pickled as a plain tuple (a named tuple's own way runs Python code; ``--jobs`` sends thousands)."""
         return tuple.__new__, (Piece, tuple(self))
 
 
 class Cuts(ABC):
-    """How one input of a puzzle is cut, for the input named ``source`` read within ``limits``
-    (made once per run: a cutter may keep what it has seen, such as a count of questions)."""
+    """How the input named ``source`` is cut (made once per run: it may keep what it has seen)."""
 
     def __init__(self, source: str, limits: dict):
         self.source, self.limits = source, limits
 
     @abstractmethod
     def cut(self, data: bytes, start: int) -> tuple[str, int] | str | None:
-        """``(kind, end)`` of the piece ``data[start:end]`` (``start`` at a line's start, ``end``
-        after a line end) that the reader most likely reads as one instance or question; ``None``
-        when ``data`` does not hold all of it yet; :data:`STOP` where the reader must read the
-        rest (a terminator).  Cheap: the bytes are not read as the reader reads them."""
+        """``(kind, end)`` of the piece ``data[start:end]`` the reader most likely reads as one
+        instance or question; ``None`` when ``data`` does not hold all of it yet; :data:`STOP`
+        where the reader must read the rest.  Cheap: the bytes are not parsed."""
 
     @abstractmethod
     def read(self, piece: Piece, instance: Any = None) -> Any:
         """The instance (or, given its ``instance``, the question) ``piece`` holds, as the reader
-        reads it there; ``None`` when the piece is not exactly one (the reader would stop before its
-        end, or need more): one job's reader then reads on from the piece's start.  An
-        :class:`~stategraph.errors.InputError` raised is one job's: at a token of the piece."""
+        reads it; ``None`` when the piece is not exactly one.  An
+        :class:`~stategraph.errors.InputError` raised is one job's, at a token of the piece."""
 
     @abstractmethod
     def resume(self, data: Any, line: int, number: int, head: Piece | None) -> Iterator[Any]:
-        """The instances of ``data`` (the input's rest, a binary stream, from the start of ``line``)
-        as ``parse`` reads them from there: instance ``number`` first or, with ``head``, the
-        instance of that piece again, its questions from ``number`` on."""
+        """The instances of ``data`` (the input's rest from ``line``, a binary stream) as ``parse``
+        reads them: instance ``number`` first or, with ``head``, that instance, its questions from
+        ``number`` on."""
 
 
 def exactly(tokens, read: Callable[[], Any]) -> Any:
-    """What ``read()`` reads from ``tokens`` (a piece's), when it is the whole piece; ``None`` when
-    it is not, or when the reader stopped at the piece's end (what it says there depends on what
-    follows the piece)."""
+    """What ``read()`` reads from a piece's ``tokens`` when it is the whole piece; ``None`` when it
+    is not, or the reader stopped at the piece's end (what follows decides what it says there)."""
     try:
         value = read()
     except InputError as exc:

@@ -1,11 +1,8 @@
 """Grid puzzles written as rules: a character grid read with positioned errors, drawn with a legend and the route.
 
 A :class:`GridPuzzle` is a :class:`~stategraph.contract.first_level.SuccessorPuzzle` whose instance is
-a :class:`CharGrid`.  It declares its characters in ``legend`` (characters -> the kind of cell they
-are: ``wall``, ``floor``, ``start``, ``goal``, or a kind of its own such as ``key``) and the
-characters that appear exactly once in ``once``; its ``read`` is written for it, and so is its
-picture: the cells in their kinds' styles with a legend, the start, the route drawn as a trail
-through the states' :meth:`~GridPuzzle.position` s and where the route has got to.  A puzzle only
+a :class:`CharGrid`.  It declares its characters' kinds in ``legend`` and the characters that
+appear exactly once in ``once``; its ``read`` and its picture are written for it, so a puzzle only
 writes the rules (keys and doors: the walker's cell and the keys it holds):
 
 >>> class KeysAndDoors(GridPuzzle):
@@ -32,11 +29,9 @@ Traceback (most recent call last):
 ...
 stategraph.errors.InputError: <input>:3:4: instance 1: unknown character '?' in row 2, column 4 (expected ...
 
-Grids are read as whitespace-free rows, one per line: after a ``rows cols`` line (``sized``, the
-default; a ``0 0`` line ends the input), or, unsized, as the lines up to a blank line or the end
-of the input.  A cell off the grid reads as the wall character, so moves need no bounds checks;
-``walled`` requires the grid's own border to be walls.  ``limits`` bound the rows and columns
-(``max_rows``, ``max_cols``; a config may change them).
+Grids are rows without whitespace, one per line, after a ``rows cols`` line (``sized``; ``0 0``
+ends the input) or, unsized, up to a blank line.  A cell off the grid reads as a wall, so moves
+need no bounds checks.
 """
 
 from __future__ import annotations
@@ -74,7 +69,6 @@ class CharGrid:
 
     Examples
     --------
-
     >>> grid = CharGrid(("S.#", ".aG"), {"#": "wall", ".": "floor", "S": "start", "G": "goal", "a": "key"})
     >>> grid[2, 3], grid[0, 1], grid.kind((2, 2)), grid.find("G"), grid.cells("a")
     ('G', '#', 'key', (2, 3), [(2, 2)])
@@ -83,9 +77,9 @@ class CharGrid:
     """
 
     rows: tuple[str, ...]
-    legend: Mapping[str, str] = field(repr=False, compare=False)  # characters -> kind, as the puzzle declares
-    kinds: Mapping[str, str] = field(init=False, repr=False, compare=False)  # character -> kind
-    wall: str = field(init=False, repr=False, compare=False)  # what a cell off the grid reads as
+    legend: Mapping[str, str] = field(repr=False, compare=False)
+    kinds: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    wall: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         kinds = {ch: kind for chars, kind in self.legend.items() for ch in chars}
@@ -125,8 +119,8 @@ class CharGrid:
 
     def steps(self, cell: tuple[int, int], deltas: Mapping[str, tuple[int, int]] | None = None
               ) -> Iterator[tuple[str, tuple[int, int]]]:
-        """``(letter, next cell)`` of each step from ``cell`` that is not into a wall: north,
-        south, west, east in that order, or the ``deltas`` given (``{"label": (dr, dc)}``, in order)."""
+        """``(letter, next cell)`` of each step from ``cell`` not into a wall: N, S, W, E, or the
+        ``deltas`` given (``{"label": (dr, dc)}``), in order."""
         for letter, (dr, dc) in (deltas or COMPASS).items():
             step = (cell[0] + dr, cell[1] + dc)
             if self.kind(step) != "wall":
@@ -139,9 +133,8 @@ COMPASS = MappingProxyType(dict(zip(LETTERS, DELTAS)))  # N, S, W, E: the built-
 def read_grid(tokens: Tokens, legend: Mapping[str, str], *, once: str = "", sized: bool = True,
               walled: bool = False, max_rows: int = 100, max_cols: int = 100) -> CharGrid | None:
     """One grid from ``tokens`` (see the module docstring); ``None`` on a sized input's ``0 0``.
-
-    ``legend`` maps strings of characters to kinds (``{"ab": "key"}``); the first character whose
-    kind is ``wall`` is what cells off the grid read as.  Errors are positioned at the character.
+    ``legend`` maps strings of characters to kinds (``{"ab": "key"}``); errors are positioned at
+    the character.
 
     >>> from stategraph.io.tokens import Tokens
     >>> read_grid(Tokens("3 2\\nS.\\n.E\\n"), {"#": "wall", ".": "floor", "SE": "goal"})
@@ -214,12 +207,10 @@ def _at(line: Token, index: int) -> Token:
 
 
 class GridRules:
-    """Rules on a :class:`CharGrid` that draw themselves: the grid's cells in their kinds' styles
-    with its legend, the start, the route through the states' :meth:`position` s and the last
-    state's (a rules class of a :class:`GridPuzzle`'s ``models`` subclasses it; the puzzle itself
-    is one).  Rules may define ``marks(grid, state)``: ``(name, cell, style)`` of what stands on
-    the grid in ``state`` (boxes, cars: :data:`~stategraph.contract.scene.MARK_STYLES`), drawn over
-    the cells.
+    """Rules on a :class:`CharGrid` that draw themselves: the cells in their kinds' styles, a
+    legend, and the route through the states' :meth:`position` s.  Rules may define
+    ``marks(grid, state)``: ``(name, cell, style)`` of what stands on the grid (boxes, cars:
+    :data:`~stategraph.contract.scene.MARK_STYLES`), drawn over the cells.
 
     Examples
     --------
@@ -230,16 +221,15 @@ class GridRules:
     """
 
     def position(self, grid: CharGrid, state: Any) -> tuple[int, int] | None:
-        """The cell ``state`` stands on: by default the state itself when it is a ``(row, col)``
-        pair, or its first item when that is one; ``None`` otherwise."""
+        """The cell ``state`` stands on: the state or its first item when that is a ``(row, col)``
+        pair, else ``None``."""
         for candidate in (state, state[0] if isinstance(state, tuple) and state else None):
             if isinstance(candidate, tuple) and len(candidate) == 2 and all(type(x) is int for x in candidate):
                 return candidate
         return None
 
     def picture(self, grid: CharGrid, state: Any) -> str:
-        """The grid as text, ``@`` on the state's cell and ``*`` on its marks' (what ``explain``
-        prints at each step).
+        """The grid as text, ``@`` on the state's cell and ``*`` on its marks'.
 
         >>> print(GridRules().picture(CharGrid(("S.#", "..G"), {"#": "wall", ".": "floor"}), (2, 2)))
         S.#
@@ -291,9 +281,8 @@ class GridPuzzle(GridRules, SuccessorPuzzle):
     Attributes
     ----------
     legend : dict
-        Characters -> their kind, e.g. ``{"#": "wall", ".": "floor", "S": "start", "G": "goal",
-        "abc": "key"}``; the kinds name the cells' styles in pictures
-        (:data:`~stategraph.contract.scene.CELL_STYLES`, or colours of the puzzle's own).
+        Characters -> their kind, e.g. ``{"#": "wall", ".": "floor", "abc": "key"}``; the kinds
+        name the cells' styles (:data:`~stategraph.contract.scene.CELL_STYLES`, or colours of their own).
     once : str
         The characters each grid holds exactly once.
     sized : bool
@@ -301,9 +290,6 @@ class GridPuzzle(GridRules, SuccessorPuzzle):
         a grid is the lines up to a blank line.
     walled : bool
         The grid's border must be walls.
-
-    Its own rules draw themselves (:class:`GridRules`); so do those of ``models`` that subclass
-    :class:`GridRules`.
     """
 
     legend: ClassVar[dict[str, str]] = {"#": "wall", ".": "floor"}

@@ -1,9 +1,8 @@
 """Check a first-level puzzle's answer with its own rules: replay the moves, confirm the optimum.
 
-An answer is its move labels.  Each must be a move of the state it leaves (where it is not, and
-the state has an unlabelled move ``""``, that move is taken first: a roll continuing cell by
-cell); after the last, unlabelled moves are followed until a goal is reached.  The optimum comes
-from :func:`stategraph.contract.uniform_cost.cheapest_cost`, which shares no code with the compile.
+An answer is its move labels, each a move of the state it leaves; an unlabelled move ``""`` (a
+roll continuing) is followed where the label is not offered, and after the last label up to a
+goal.  The optimum comes from :func:`stategraph.contract.uniform_cost.cheapest_cost`.
 
 >>> class Line:
 ...     def start(self, goal):
@@ -76,10 +75,9 @@ def replay(rules, instance, labels: Iterable[str]):
 
 def confirm(rules, instance, labels, claimed, *, limit: int | None = None, deadline: float | None = None,
             negative: bool = False) -> str:
-    """Check an answer: ``labels`` (``None`` when the answer shows no moves) of cost ``claimed``
-    (``None``: the answer says there is no solution).  Returns ``checks.CONFIRMED``, or
-    ``checks.OPTIMALITY_UNCONFIRMED`` when the uniform-cost search ran out of its budget
-    (``limit`` states, ``deadline``); raises ``VerificationError`` otherwise."""
+    """Check an answer of moves ``labels`` (``None``: not shown) and cost ``claimed`` (``None``: no
+    solution): ``checks.CONFIRMED``, ``checks.OPTIMALITY_UNCONFIRMED`` past the search's budget,
+    else ``VerificationError``."""
     cost = claimed
     if claimed is not None and labels is not None:
         cost = replay(rules, instance, labels)

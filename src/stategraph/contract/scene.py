@@ -1,15 +1,8 @@
 """A puzzle's picture as data: cells, trails and marks on a 1-based grid, drawn by any renderer.
 
-A model that can show its puzzle returns a :class:`Scene` from
-:meth:`~stategraph.contract.puzzle.Model.scene`; ``stategraph draw`` renders it with matplotlib.  Each
-part has a ``style`` named in :data:`CELL_STYLES`, :data:`TRAIL_STYLES` or :data:`MARK_STYLES`, so
-every renderer draws a puzzle the same way and no renderer knows any puzzle; ``name`` becomes
-the drawn element's id (``box-path``, ``target``, ``start``), which tests and pages can find.
-A cell style not in :data:`CELL_STYLES` (a puzzle's own kind: ``lever``, ``lava``) gets the next
-colour of :data:`EXTRA_COLOURS`, in the order the scene first uses it (:meth:`Scene.colour`).
-``legend`` names what the styles mean (``("key", "key a-d")``), for the renderer's key.  A scene
-may instead be a text picture (``text``, drawn as lines of text; no cells): what a puzzle that
-is not a grid draws (:meth:`Scene.of_text`).
+A model's :meth:`~stategraph.contract.puzzle.Model.scene` returns a :class:`Scene`.  Each part has
+a ``style`` named in :data:`CELL_STYLES`, :data:`TRAIL_STYLES` or :data:`MARK_STYLES`, so no
+renderer knows any puzzle; ``name`` becomes the drawn element's id (``box-path``, ``start``).
 
 >>> scene = Scene(1, 1, 1, 3)
 >>> scene.cell(1, 1, "floor"); scene.cell(1, 3, "goal", "T", name="target")
@@ -17,9 +10,8 @@ is not a grid draws (:meth:`Scene.of_text`).
 >>> [c.style for c in scene.cells], scene.trails[0].points, scene.marks[0].name
 (['floor', 'goal'], [(1, 1), (1, 2)], 'start')
 
-What a puzzle's code returns for a picture is checked here, once for every command that draws it
-(:func:`check_position`, :func:`check_scene`): a value no renderer can draw is one line naming the
-hook and what is wrong with it, never a renderer's crash or a page drawn from it.
+What a puzzle's code returns for a picture is checked here for every command that draws it
+(:func:`check_position`, :func:`check_scene`): one line naming the hook, never a renderer's crash.
 """
 
 from __future__ import annotations
@@ -103,7 +95,7 @@ class Scene:
 
     def colour(self, style: str) -> str:
         """The fill of cell style ``style``: :data:`CELL_STYLES`'s, else the next of
-        :data:`EXTRA_COLOURS` in the order this scene's cells and legend first use it.
+        :data:`EXTRA_COLOURS` in the order this scene first uses it.
 
         >>> scene = Scene(1, 1, 1, 2)
         >>> scene.cell(1, 1, "lava"); scene.cell(1, 2, "wall")
@@ -173,8 +165,8 @@ def is_place(value) -> bool:
 
 
 def check_position(place, what: str, state) -> tuple | None:
-    """``place``, what ``what`` (``"... position()"``) returned for ``state``, if it is a place or
-    ``None``; else a :class:`~stategraph.errors.ContractError` saying so.
+    """``place`` (what ``what`` returned for ``state``) if it is a place or ``None``; else a
+    :class:`~stategraph.errors.ContractError`.
 
     >>> check_position((1, float("inf")), "walk: position()", (1, 2))
     Traceback (most recent call last):
@@ -189,8 +181,8 @@ it returned (1, inf) for state (1, 2)
 
 
 def check_scene(scene, what: str):
-    """``scene``, what ``what`` (``"... scene()"``) returned, if it is ``None`` or a :class:`Scene`
-    every renderer can draw; else a :class:`~stategraph.errors.ContractError` naming its first fault.
+    """``scene`` (what ``what`` returned) if it is ``None`` or a drawable :class:`Scene`; else a
+    :class:`~stategraph.errors.ContractError` naming its first fault.
 
     >>> bad = Scene(1, 1, 1, 1); bad.cell("1", 1, "floor")
     >>> check_scene(bad, "walk: scene()")
@@ -210,8 +202,7 @@ a cell's row and column are ints
 
 
 def scene_problem(scene: Scene) -> str:
-    """What of ``scene`` no renderer can draw (``""``: nothing): its bounds, its text, or the first
-    cell, trail, mark or legend entry whose place or style is not of the types :class:`Scene` documents.
+    """The first part of ``scene`` no renderer can draw, in words (``""``: none).
 
     >>> scene = Scene(1, 1, 2, 2); scene.mark("here", "ab", "walker")
     >>> scene_problem(scene)

@@ -1,9 +1,8 @@
 """The rules' own tie-break (their ``canonical`` hook), held to what the toolkit trusts of it.
 
-A path the hook returns is printed as the answer: it must be a list of states from the source
-along moves of the graph, each move tight (``dist[u] + weight == dist[v]``), to a goal at the
-optimum; ``None`` only where no goal was reached.  Anything else is one line naming
-``canonical()`` (a :class:`~stategraph.errors.ContractError`), never a wrong answer.
+The path the hook returns is printed as the answer, so it must run from the source along tight
+moves (``dist[u] + weight == dist[v]``) to a goal at the optimum (``None`` only where no goal was
+reached); anything else is a :class:`~stategraph.errors.ContractError` naming ``canonical()``.
 
 >>> import networkx as nx
 >>> g = nx.DiGraph([("s", "t", {"weight": 1, "rank": 0, "move": "go"})])
@@ -32,8 +31,7 @@ from ..graph.state_graph import StateGraph
 
 def own_tie_break(hook: Callable, value, where: str, state_graph: StateGraph) -> Callable:
     """``hook(value, graph, source, targets, dist)`` as ``state_graph``'s ``canonical``, handed its
-    whole graph and goal states (a search that grew the graph as it read it leaves the rest to
-    build), its path checked (see the module docstring); ``where`` begins its messages."""
+    whole graph, its path checked; ``where`` begins its messages."""
 
     held = weakref.ref(state_graph)  # (the state graph holds this function: no cycle keeps it alive)
 

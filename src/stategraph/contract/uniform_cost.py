@@ -1,8 +1,7 @@
 """The optimum of a first-level puzzle by a plain uniform-cost search over its ``moves()``.
 
-No graph is built and nothing of the compile, the search routines or the canonical step is
-used: a heap of ``(cost, counter, state)`` and a dict of the best costs found.  It is what
-``--verify`` and ``stategraph check`` confirm optimality with.
+What ``--verify`` and ``check`` confirm optimality with: no graph is built and nothing of the
+compile or the search routines is used.
 
 >>> class Line:
 ...     def start(self, goal):
@@ -28,10 +27,9 @@ from .checks import NAIVE_LIMIT, UNKNOWN, out_of_budget
 
 def cheapest_cost(rules, instance, *, limit: int = NAIVE_LIMIT, deadline: float | None = None,
                   negative: bool = False):
-    """The least cost from ``rules.start(instance)`` to a state where ``rules.is_goal`` holds;
-    ``None`` when no goal is reachable, :data:`~stategraph.contract.checks.UNKNOWN` past ``limit`` states
-    taken from the heap or ``deadline`` (``time.monotonic()``).  With ``negative`` costs the
-    search runs until no cost improves (label-correcting) instead of stopping at the first goal."""
+    """The least cost from the start to a goal; ``None`` when none is reachable,
+    :data:`~stategraph.contract.checks.UNKNOWN` past ``limit`` states or ``deadline``.  With
+    ``negative`` costs it runs until no cost improves instead of stopping at the first goal."""
     start = rules.start(instance)
     zero = _zero(rules, instance, start)
     best = {start: zero}
