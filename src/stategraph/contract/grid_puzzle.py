@@ -82,9 +82,9 @@ class CharGrid:
     wall: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        kinds = {ch: kind for chars, kind in self.legend.items() for ch in chars}
+        kinds, wall = _kinds_and_wall(self.legend)
         object.__setattr__(self, "kinds", kinds)
-        object.__setattr__(self, "wall", next((ch for ch, kind in kinds.items() if kind == "wall"), "#"))
+        object.__setattr__(self, "wall", wall)
 
     @property
     def height(self) -> int:
@@ -142,8 +142,7 @@ def read_grid(tokens: Tokens, legend: Mapping[str, str], *, once: str = "", size
     ...
     stategraph.errors.InputError: <input>:4: unexpected end of input: expected row 3 of 3
     """
-    kinds = {ch: kind for chars, kind in legend.items() for ch in chars}
-    wall = next((ch for ch, kind in kinds.items() if kind == "wall"), "#")
+    kinds, wall = _kinds_and_wall(legend)
     if sized:
         header = tokens.peek()
         height = tokens.integer("the row count", 0, max_rows)
@@ -189,6 +188,12 @@ def read_grid(tokens: Tokens, legend: Mapping[str, str], *, once: str = "", size
             raise tokens.error(f"a grid needs exactly one {ch!r} ({kinds.get(ch, 'mark')}), found "
                                f"{len(found) or 'none'}{cells}", where)
     return CharGrid(tuple(str(line) for line in lines), dict(legend))
+
+
+def _kinds_and_wall(legend: Mapping[str, str]) -> tuple[dict[str, str], str]:
+    """Each character's kind, and the first ``wall`` character (``#`` when there is none)."""
+    kinds = {ch: kind for chars, kind in legend.items() for ch in chars}
+    return kinds, next((ch for ch, kind in kinds.items() if kind == "wall"), "#")
 
 
 def _row(tokens: Tokens, expected: str, number: int) -> Token:

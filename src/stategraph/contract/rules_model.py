@@ -105,7 +105,7 @@ class RulesModel(Model):
     def __init__(self, instance: Numbered | Any, *, use_accelerator: bool | None = None):
         super().__init__(instance)
         rules = self.rules(instance)
-        self.where = f"{self.puzzle_name} model {self.name}: instance {getattr(instance, 'number', 1)}: "
+        self.where = self._where(instance)
         self._accelerator = getattr(rules, "accelerator", None) if (
             self.use_accelerator if use_accelerator is None else use_accelerator) else None
         self.accelerated = self._accelerator is not None
@@ -284,6 +284,7 @@ class RulesModel(Model):
 
     @classmethod
     def _where(cls, instance) -> str:
+        """How messages begin: ``PUZZLE model NAME: instance N: ``."""
         return f"{cls.puzzle_name} model {cls.name}: instance {getattr(instance, 'number', 1)}: "
 
     @classmethod
