@@ -1,8 +1,7 @@
 """stategraph: grid puzzles as explicit networkx state graphs, answered by generic shortest paths.
 
-Every puzzle follows one contract (:mod:`stategraph.contract.puzzle`): it parses its
-input into instances, offers named state models, and formats and checks its
-answers.  The pipeline is parse -> model -> state graph -> search ->
+Every puzzle parses its input into instances, offers named state models, and formats and checks
+its answers (:mod:`stategraph.contract.puzzle`): parse -> model -> state graph -> search ->
 canonical path -> decode -> format:
 
 >>> from stategraph import get_puzzle
@@ -29,10 +28,9 @@ __version__ = "0.1.0"
 
 
 def _is_the_command() -> bool:
-    """Whether this process is the ``stategraph`` command starting up: ``python -m stategraph``
-    (runpy imports the package before it runs ``__main__``; ``sys.argv[0]`` is ``-m`` meanwhile)
-    or the ``stategraph`` script.  Imported by any other program, the package leaves its
-    signals alone."""
+    """Whether this process is the ``stategraph`` command starting up (``python -m stategraph``,
+    while ``sys.argv[0]`` is ``-m``, or the script); imported by another program, the package
+    leaves its signals alone."""
     if sys.argv[:1] == ["-m"]:
         named = sys.orig_argv[-len(sys.argv):][:1]  # the module after -m, as typed
         return [name.removeprefix("-m") for name in named] in (["stategraph"], ["stategraph.__main__"])
@@ -45,9 +43,8 @@ def _interrupted_while_starting(signum, frame):  # pragma: no cover - exercised 
 
 
 def _leave_the_current_folder() -> None:
-    """Under ``python -m stategraph``, take the current folder (which Python puts first on
-    ``sys.path`` for ``-m``) off the path before anything is imported, so a ``signal.py`` or
-    ``yaml.py`` lying there is never run."""
+    """Under ``python -m``, take the current folder off ``sys.path`` before anything is imported,
+    so a ``signal.py`` or ``yaml.py`` lying there is never run."""
     if sys.argv[:1] == ["-m"] and sys.path and sys.path[0] in ("", os.getcwd()):
         del sys.path[0]
 

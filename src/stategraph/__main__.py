@@ -1,16 +1,11 @@
 """``python -m stategraph`` runs the command line.
 
-For ``-m`` Python puts the current folder first on ``sys.path``; the package's ``__init__``
-takes it off before it imports anything, so a ``signal.py``, ``yaml.py`` or ``lxml.py`` lying in
-that folder is never run.  A ``stategraph.py`` there would still run instead of this package
-(Python's own rule for ``-m``): the ``stategraph`` command, or ``python -P -m stategraph``, does
-not look there at all.
+The package's ``__init__`` takes the current folder off ``sys.path`` first (a ``stategraph.py``
+there still shadows the package: Python's rule for ``-m``; ``python -P`` avoids it).
 
-A Ctrl-C that lands while code made by ``exec`` runs (``dataclasses`` and ``namedtuple`` make
-their methods so) leaves CPython's mark of an unhandled ``KeyboardInterrupt`` set, though the
-command handled it; a ``-m`` run then ends killed by SIGINT whatever its status (the
-``stategraph`` script does not).  So an interrupted run ends here, once the exit functions have
-run, with its own status 130.
+A Ctrl-C landing in code made by ``exec`` (``dataclasses``, ``namedtuple``) leaves CPython's mark
+of an unhandled ``KeyboardInterrupt`` set, so a ``-m`` run would end killed by SIGINT: an
+interrupted run ends here instead, after the exit functions, with its own status 130.
 """
 
 import atexit

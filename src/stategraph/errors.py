@@ -8,10 +8,8 @@ OUT_OF_MEMORY = ("out of memory (the instance is too large for the memory availa
 
 
 def shorten(value: object, limit: int = SHOWN_LENGTH, *, quoted: bool = True) -> str:
-    """``repr`` of ``value`` for an error message, cut to about ``limit`` characters.
-
-    Only the first ``limit`` characters of a long string are ever looked at, so a
-    5 MB token costs nothing to report; ``quoted=False`` leaves a string (a path) unquoted.
+    """``repr`` of ``value`` for an error message, cut to about ``limit`` characters (only those
+    of a long string are looked at); ``quoted=False`` leaves a string (a path) unquoted.
 
     >>> shorten("abc"), shorten("x" * 100)[-6:], len(shorten("x" * 10**6)), shorten(10**100)
     ("'abc'", 'xxx...', 64, '<an integer of about 101 digits>')
@@ -46,9 +44,8 @@ def kind_of(value: object) -> str:
 
 
 def escaped(text: str) -> str:
-    r"""``text`` whole, with what a terminal would act on shown as the backslash escapes of ``repr``:
-    control characters (newlines and tabs included), other unprintable characters, and the
-    backslash itself, so a printed value stays on one line and cannot forge others or move the cursor.
+    r"""``text`` with the unprintable characters (newlines and tabs too) and the backslash shown as
+    ``repr``'s escapes, so a printed value stays on one line and cannot move the cursor.
 
     >>> escaped("box=3,5 side=N") == "box=3,5 side=N"
     True
@@ -62,9 +59,8 @@ def escaped(text: str) -> str:
 
 def found_in_chain(exc: BaseException, kind: type[BaseException] | tuple[type[BaseException], ...]
                    ) -> BaseException | None:
-    """The first exception of type ``kind`` (or of one of the types ``kind`` holds) among ``exc``
-    and its causes and contexts (a library re-raises a ``MemoryError`` or a refused write as its
-    own), or ``None``.
+    """The first exception of type ``kind`` among ``exc`` and its causes and contexts (a library
+    re-raises a ``MemoryError`` as its own), or ``None``.
 
     >>> try:
     ...     try:
@@ -86,11 +82,8 @@ def found_in_chain(exc: BaseException, kind: type[BaseException] | tuple[type[Ba
 
 
 class StategraphError(Exception):
-    """Base class of every error stategraph reports to a user.
-
-    The command line prints it as one line, ``stategraph: error: MESSAGE``, and exits with its
-    :attr:`exit_status`.  Raised as itself for what no subclass names, such as ``--verify`` or
-    ``check`` asked of a puzzle that has no checker.
+    """Base class of every error stategraph reports to a user: the command line prints
+    ``stategraph: error: MESSAGE`` and exits with its :attr:`exit_status`.
 
     Attributes
     ----------
@@ -161,9 +154,7 @@ class ConfigError(StategraphError):
 
 
 class ContractError(StategraphError):
-    """A puzzle or model (typically a plug-in) that breaks the written contract of :mod:`stategraph.contract.puzzle`.
-
-    Exit status 2: the message names the puzzle, the model and what the contract asks for.
+    """A puzzle or model (typically a plug-in) that breaks the contract (exit status 2).
 
     Examples
     --------
@@ -190,18 +181,13 @@ class SearchNotApplicable(StategraphError):
 
 
 class StreamFault(StategraphError):
-    """Reading the input or writing the output failed while running (a closed stream, a full disk).
-
-    Exit status 4.
-    """
+    """Reading the input or writing the output failed (a closed stream, a full disk; exit status 4)."""
 
     exit_status = 4
 
 
 class OutOfMemory(StategraphError):
-    """An instance needed more memory than there is; raised once its graph has been let go.
-
-    Exit status 5.
+    """An instance needed more memory than there is; raised once its graph has been let go (exit status 5).
 
     Parameters
     ----------
@@ -216,10 +202,7 @@ class OutOfMemory(StategraphError):
 
 
 class VerificationError(StategraphError):
-    """An answer failed independent verification (``--verify``), or an answers file cannot be read.
-
-    Exit status 3 from ``--verify``; ``stategraph check`` reports it as the question's problem and
-    exits 3 too.
+    """An answer failed independent verification, or an answers file cannot be read (exit status 3).
 
     Examples
     --------

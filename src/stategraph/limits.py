@@ -1,12 +1,9 @@
-"""The bounds every layer shares: the largest setting, and the defaults of the limits a run may raise.
-
-They live below the settings (:mod:`stategraph.settings.fields` declares the keys that override
-them) so a graph builder or a checker reads them without loading the settings.
+"""The bounds every layer shares: the largest setting, and the defaults of the limits a run may
+raise (below the settings, so a graph builder or a checker reads them without loading those).
 """
 
 MAX_LIMIT = 10**8  # the largest value of any integer setting, and of any key under limits (a census of millions)
-MAX_MOVES = 10_000  # the default of limits.max_moves, the most moves a first-level puzzle's moves() may
-# yield for one state (an endless generator is stopped there); the built-in puzzles and examples have at most 6
+MAX_MOVES = 10_000  # the default of limits.max_moves: the moves() one state may yield (an endless one stops)
 MAX_STATES = 200_000  # the default of limits.max_states: the states a first-level puzzle's graph may hold
 MAX_POSITIONS = 200_000  # the default of verify.max_positions: naive positions a check may visit per answer
 GRADE_SECONDS = 10.0  # `stategraph grade`: a student's time for one instance, by default

@@ -1,9 +1,7 @@
 """Import paths that moved, kept working for one release with a ``DeprecationWarning``.
 
-The modules of ``stategraph`` moved into sub-packages in 0.1 (``stategraph.state_graph`` is now
-:mod:`stategraph.graph.state_graph`), and the top level now offers only the names a user
-needs.  A plug-in written against an old path still imports, and is told where the name
-lives now:
+A plug-in written against an old path (``stategraph.state_graph``, now
+:mod:`stategraph.graph.state_graph`) still imports, and is told where the name lives now:
 
 >>> import sys, warnings
 >>> _ = sys.modules.pop("stategraph.state_graph", None)   # (as in a fresh interpreter)
@@ -45,8 +43,7 @@ def warn(old: str, new: str) -> None:
 
 
 def name_from(package: str, name: str, home: str) -> Any:
-    """``package.name`` (an old path) from the module ``home``, with the warning: for a
-    package's ``__getattr__``."""
+    """``package.name`` (an old path) from the module ``home``, with the warning (for ``__getattr__``)."""
     value = getattr(import_module(home), name)
     if sys._getframe(2).f_code.co_name != "_handle_fromlist":  # (a from-import's hasattr: its getattr warns)
         warn(f"{package}.{name}", home)
@@ -54,8 +51,8 @@ def name_from(package: str, name: str, home: str) -> Any:
 
 
 def _callers_level() -> int:
-    """The ``stacklevel`` of the first frame outside this package, not counting the import
-    machinery's frames (``warnings`` skips those itself)."""
+    """The ``stacklevel`` of the first frame outside this package (``warnings`` skips the import
+    machinery's frames itself)."""
     frame: types.FrameType | None = sys._getframe(2)
     level = 2
     while frame is not None and frame.f_globals.get("__name__", "").startswith("stategraph"):

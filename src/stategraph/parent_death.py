@@ -1,8 +1,6 @@
 """A child process that ends when its parent does, however the parent ends (``SIGKILL`` included).
 
-Used by the ``--jobs`` reader and workers (:mod:`stategraph.solving.reader`), the grading child
-(:mod:`stategraph.solving.child`) and ``census --jobs`` (:mod:`stategraph.graph.compact`).  On
-Linux the kernel sends the child ``SIGKILL`` when the thread that started it ends
+On Linux the kernel sends the child ``SIGKILL`` when the thread that started it ends
 (``PR_SET_PDEATHSIG``); elsewhere a thread of the child watches its parent's process id.
 """
 

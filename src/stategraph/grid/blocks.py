@@ -11,12 +11,8 @@ from .cells import OPPOSITE, Grid
 
 
 def edge_blocks(grid: Grid) -> list:
-    """The block of every edge between open cells, as a list indexed by ``cell * 4 + direction``
-    (the edge leaving ``cell`` that way; -1 where there is none). Blocks are numbered from 0.
-
-    An iterative Hopcroft-Tarjan depth-first search: a cell's ``low`` is the earliest discovered
-    cell its subtree reaches by one back edge; where a child's ``low`` does not reach above its
-    parent, the edges pushed since the tree edge to that child form one block.
+    """The block of every edge between open cells, indexed by ``cell * 4 + direction`` (-1 where
+    there is none), by an iterative Hopcroft-Tarjan depth-first search.
 
     >>> g = Grid.from_rows(["...", ".#.", "...", "#.#"], ".")
     >>> b = edge_blocks(g)

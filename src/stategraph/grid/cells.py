@@ -1,9 +1,7 @@
 """Compass directions and rectangular grids of open and blocked cells.
 
-Cells are stored row-major in a flat list with a one-cell border of blocked
-cells, so a neighbour is ``cell + grid.step[d]`` with no bounds check.  The
-searches over a grid are in :mod:`stategraph.grid.walks`, its biconnected
-blocks in :mod:`stategraph.grid.blocks`.
+Cells are stored row-major in a flat list with a one-cell border of blocked cells, so a
+neighbour is ``cell + grid.step[d]`` with no bounds check.
 
 >>> g = Grid.from_rows(["..#", "..."], open_chars=".")
 >>> g.cell(2, 3) - g.cell(1, 3) == g.step[SOUTH]

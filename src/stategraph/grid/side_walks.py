@@ -1,6 +1,5 @@
-"""Walks between the sides of a blocking cell: a Pushing Boxes player getting behind the box, the
-Huarong Dao blank walking round the piece.  One quantity, computed once per cell and side from
-the biconnected blocks of the grid, so a long detour is searched once, not once per cell.
+"""Walks between the sides of a blocking cell (a player getting behind a box, a blank round a
+piece), computed once per cell and side from the grid's biconnected blocks.
 
 >>> from stategraph.grid.cells import Grid, NORTH
 >>> grid = Grid.from_rows(["...", "...", "..."], ".")
@@ -18,9 +17,8 @@ _UNKNOWN = object()
 
 
 def walk_round(grid: Grid, centre: int, a: int, b: int) -> int | None:
-    """The walk between two open neighbours ``a`` and ``b`` of ``centre`` (which blocks the way) when
-    the cells right round it allow the least possible one: 0 for the same cell, 2 for perpendicular
-    sides (their corner open), 4 for opposite sides (a flank open); ``None`` when a search is needed.
+    """The walk between open neighbours ``a`` and ``b`` of the blocking ``centre`` when the cells
+    round it allow the least one (0, 2 round an open corner, 4 along an open flank), else ``None``.
 
     >>> g = Grid.from_rows(["...", "...", "..."], ".")
     >>> c = g.cell(2, 2)
@@ -42,13 +40,10 @@ def walk_round(grid: Grid, centre: int, a: int, b: int) -> int | None:
 
 
 class SideWalks:
-    """Walk lengths between the sides of a cell that blocks the way (a box, a piece), found once
-    per cell and side.
+    """Walk lengths between the sides of a blocking cell, found once per cell and side.
 
     ``row(box, p)[q]`` is the walk from the side of ``box`` in direction ``p`` to the side in
-    direction ``q`` (``None`` for a blocked side or no walk). Sides whose surroundings allow the
-    least possible walk need no search; sides in different blocks (biconnected components) of the
-    open cells, seen from the box, have no walk; the rest are searched inside their block.
+    direction ``q`` (``None``: blocked, or no walk: the sides lie in different blocks).
     """
 
     def __init__(self, grid: Grid):
@@ -110,9 +105,8 @@ class SideWalks:
 
     def _trace(self, start: int, came_from: int, stop: int, block: int) -> tuple:
         """Follow the chain of ``block`` (cells where two of its edges meet) from ``start`` away from
-        ``came_from``: ``(None, steps)`` on reaching ``stop``, else ``(end, steps, cells)``, ``end``
-        the first cell where the chain ends (any other number of the block's edges meet there) and
-        ``cells`` those passed before it."""
+        ``came_from``: ``(None, steps)`` on reaching ``stop``, else ``(end, steps, cells)`` at the
+        chain's end, ``cells`` those passed before it."""
         blocks, step = self._blocks, self.step
         assert blocks is not None
         cells: list[int] = []
@@ -136,9 +130,8 @@ class SideWalks:
             steps += 1
 
     def _chain_walk(self, box: int, player: int, side: int, block: int) -> int | None:
-        """The walk from ``player`` to ``side`` (the box's only neighbours in ``block``) round the box:
-        along the chain to its ends, then the shortest walk between the ends that avoids the chain
-        (found once per chain)."""
+        """The walk from ``player`` to ``side`` (the box's only neighbours in ``block``): along the
+        chain to its ends, and between the ends avoiding the chain (found once per chain)."""
         first = self._trace(player, box, side, block)
         if first[0] is None:  # the block is a ring
             return first[1]

@@ -1,6 +1,5 @@
-"""Walks over a :class:`~stategraph.grid.cells.Grid`: walk lengths to a few goals (breadth-first, a cell
-or, toward far goals, a whole level at a time), the same inside one biconnected block, a whole distance field, and the
-lexicographically smallest shortest walk as letters.
+"""Walks over a :class:`~stategraph.grid.cells.Grid`: walk lengths to a few goals, inside one block, a
+distance field, and the lexicographically smallest shortest walk as letters.
 
 >>> g = Grid.from_rows(["..#", "..."], open_chars=".")
 >>> shortest_walk(g, g.cell(1, 1), g.cell(2, 3))
@@ -16,8 +15,6 @@ from .cells import DIRECTIONS, LETTERS, Grid, neighbours, open_bits
 
 def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
     """Shortest walks from ``start`` to each reachable goal, never entering ``blocked``.
-
-    Stops as soon as every goal is found.
 
     >>> g = Grid.from_rows(["...", "...", "..."], ".")
     >>> found = walk_distances(g, g.cell(1, 2), [g.cell(2, 1), g.cell(3, 2)], blocked=g.cell(2, 2))
@@ -43,9 +40,8 @@ def walk_distances(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
 
 def walks_within_block(grid: Grid, start: int, goals, blocked: int, blocks: list, block: int,
                        avoid=()) -> dict:
-    """:func:`walk_distances` from ``start`` avoiding ``blocked`` (and the cells ``avoid``) when every
-    walk that matters stays inside ``block`` (see :func:`~stategraph.grid.blocks.edge_blocks`):
-    only that block's edges are followed.
+    """:func:`walk_distances` avoiding ``blocked`` and ``avoid``, following only ``block``'s edges
+    (:func:`~stategraph.grid.blocks.edge_blocks`).
 
     >>> from stategraph.grid.blocks import edge_blocks
     >>> g = Grid.from_rows(["....", ".#..", "...."], ".")
@@ -73,11 +69,9 @@ def walks_within_block(grid: Grid, start: int, goals, blocked: int, blocks: list
 
 def _breadth_first(start: int, wanted: set, size: int, closed: Iterable[int],
                    expand: Callable[[list, bytearray], list]) -> dict:
-    """The walk lengths from ``start`` to the cells of ``wanted`` it reaches, level by level, never
-    entering the cells ``closed`` (cells are below ``size``). ``expand(level, seen)`` returns the
-    cells one step on from a level's cells that ``seen`` does not mark, marking them. Stops once
-    every goal is found; goals come in the order they are reached (there are few: a level's
-    cells are not scanned for them, ``seen`` tells)."""
+    """The walk lengths from ``start`` to the cells of ``wanted`` it reaches, never entering
+    ``closed``; ``expand(level, seen)`` gives the next level's unseen cells, marking them.  Goals
+    come in the order reached (``seen`` finds them: a level is not scanned)."""
     found = {}
     if start in wanted:
         found[start] = 0
@@ -104,18 +98,13 @@ def _breadth_first(start: int, wanted: set, size: int, closed: Iterable[int],
     return found
 
 
-# Goals at least this far (Manhattan) from the start are searched for a level at a time, nearer
-# ones a cell at a time.
-FAR_GOALS = 12
+FAR_GOALS = 12  # goals this far (Manhattan) or farther are searched for a level at a time
 
 
 def walk_distances_toward(grid: Grid, start: int, goals, blocked: int = -1) -> dict:
-    """:func:`walk_distances`, found when the goals are far from ``start`` by a breadth-first
-    search that takes a whole level at a time: a level is the bits of one integer (bit ``cell``
-    for a cell), and the next is its shifts one row and one column either way, less the cells
-    reached, so a level costs a few operations on an integer of one bit a cell instead of a
-    step per cell (a large board: the blank's walk to the sides of a piece far away).  Goals
-    come in the order given (near ones, searched cell by cell: in the order reached).
+    """:func:`walk_distances`; toward far goals a level at a time, a level being the bits of one
+    integer, the next its shifts by a row and a column less the cells reached (a few integer
+    operations instead of a step per cell).  Far goals come in the order given.
 
     >>> g = Grid.from_rows(["...", "...", "..."], ".")
     >>> found = walk_distances_toward(g, g.cell(1, 2), [g.cell(2, 1), g.cell(3, 2)], blocked=g.cell(2, 2))
