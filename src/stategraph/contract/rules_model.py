@@ -138,7 +138,8 @@ class RulesModel(Model):
         bounds: dict[str, Any] = {"max_states": limits.get("max_states", MAX_STATES),
                                   "max_moves": limits.get("max_moves", MAX_MOVES),
                                   "negative": self.negative_costs, "where": self.where}
-        heuristic = _bound(getattr(rules, "heuristic", None), value)
+        heuristic = getattr(rules, "heuristic", None)
+        heuristic = None if heuristic is None else partial(heuristic, value)  # a function of the state
         if self.least_profile is None and self.profile is not ANY_WEIGHTS:  # declared: search as it is built
             shared = self._shared(rules, instance)
             self._keyed = None if shared is None else (rules, value, shared.key)
@@ -333,17 +334,6 @@ def _steps_end(solution, steps: list) -> int:
     costs = list(accumulate(attrs["weight"] for _, _, attrs in solution.edges))
     return next((place for place in range(len(steps), len(costs) + 1)
                  if tuple(components(costs[place - 1]).values()) == wanted), len(steps))
-
-
-def _bound(heuristic, value):
-    """``heuristic(value, state)`` as a function of the state alone (``None`` stays ``None``)."""
-    if heuristic is None:
-        return None
-
-    def estimate(state):
-        return heuristic(value, state)
-
-    return estimate
 
 
 def _counted(rules, value, bounds: dict) -> tuple[int, int]:
