@@ -122,12 +122,11 @@ class AnswerLine:
         if not labels:
             return head.rstrip(" ") if self.has_moves else head
         for label in dict.fromkeys(labels):  # each label once, however often it is taken
-            if (self.sep in label if self.sep else len(label) != 1) or label != label.strip() \
-                    or _CONTROL.search(label):
-                rule = (f"may not hold the separator {self.sep!r}" if self.sep and self.sep in label
-                        else "must be one character (sep='')" if not self.sep and len(label) != 1
-                        else "may not start or end with whitespace" if label != label.strip()
-                        else "may not hold a control character or line break")
+            rule = (f"may not hold the separator {self.sep!r}" if self.sep and self.sep in label
+                    else "must be one character (sep='')" if not self.sep and len(label) != 1
+                    else "may not start or end with whitespace" if label != label.strip()
+                    else "may not hold a control character or line break" if _CONTROL.search(label) else None)
+            if rule is not None:
                 raise ContractError(f"the move label {shorten(label)} cannot be printed: a label {rule} (it is "
                                     "a token of the answer line: no whitespace at its ends, no control "
                                     "character, no line break)")
