@@ -3,17 +3,10 @@
 What ``--verify`` and ``check`` confirm optimality with: no graph is built and nothing of the
 compile or the search routines is used.
 
->>> class Line:
-...     def start(self, goal):
-...         return 0
-...     def is_goal(self, goal, x):
-...         return x == goal
-...     def moves(self, goal, x):
-...         if x < goal:
-...             yield "+1", x + 1, 1
-...         if x + 2 <= goal:
-...             yield "+2", x + 2, 3
->>> cheapest_cost(Line(), 4), cheapest_cost(Line(), 10**6, limit=100)
+>>> from types import SimpleNamespace
+>>> steps = SimpleNamespace(start=lambda goal: 0, is_goal=lambda goal, x: x == goal,
+...                         moves=lambda goal, x: [("+1", x + 1, 1), ("+2", x + 2, 3)] if x < goal else [])
+>>> cheapest_cost(steps, 4), cheapest_cost(steps, 10**6, limit=100)
 (4, UNKNOWN)
 """
 
