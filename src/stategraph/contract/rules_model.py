@@ -51,24 +51,11 @@ class Numbered:
 
 
 class RulesModel(Model):
-    """A model of rules: ``__init__`` compiles the instance's state graph, ``decode`` gives the
-    answer ``output`` prints.  Generated for a
+    """A model of rules: ``RulesModel(instance, use_accelerator=None)`` (a :class:`Numbered` or the
+    rules' value) compiles the state graph (with the rules' ``accelerator`` unless told not to;
+    ``accelerated`` says which), ``decode`` gives the answer ``output`` prints.  Generated for a
     :class:`~stategraph.contract.first_level.SuccessorPuzzle`; a built-in subclasses it by hand
     (setting ``name``, ``summary``, ``source`` and ``puzzle_name``).
-
-    Parameters
-    ----------
-    instance : Numbered or object
-        The instance (a :class:`Numbered`, or the rules' value itself).
-    use_accelerator : bool, optional
-        Build with the rules' ``accelerator`` when they have one (default: the class's).
-
-    Attributes
-    ----------
-    use_accelerator : bool
-        The class's default for ``use_accelerator`` (true).
-    accelerated : bool
-        The graph was built by the rules' ``accelerator``.
     """
 
     source: ClassVar[Any]  # the rules: the puzzle class, a rules class or a rules object
