@@ -29,12 +29,6 @@ class _Unknown:
     """The type of :data:`UNKNOWN`; it has no truth value, so ``if optimum:`` cannot mistake it."""
 
     __slots__ = ()
-    _instance = None
-
-    def __new__(cls):
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
 
     def __repr__(self) -> str:
         return "UNKNOWN"
@@ -43,7 +37,7 @@ class _Unknown:
         raise TypeError("UNKNOWN has no truth value: compare it with 'is UNKNOWN'")
 
     def __reduce__(self):
-        return (_Unknown, ())
+        return "UNKNOWN"  # pickled by name: unpickled, it is the one UNKNOWN
 
 
 UNKNOWN = _Unknown()
