@@ -1,32 +1,13 @@
 """The canonical optimal path: among all minimum-cost paths, the smallest sequence of edge ranks;
 where zero-cost cycles leave no smallest one, the smallest among the paths with the fewest edges.
 
-It works from the distances of any search routine (see
-:class:`~stategraph.search.SearchResult` for the contract) and needs only an
-edge ``rank``:
-
-1. the optimal targets (the goals) are those at the minimum distance;
-2. a breadth-first walk backwards over *tight* edges (``dist[u] + w == dist[v]``)
-   from the goals marks every state that lies on some optimal path, with the
-   fewest edges from it to a goal along such paths;
-3. walking forwards from the source, always taking the tight edge of
-   smallest rank into a marked state, spells the smallest rank sequence
-   (a path that reaches a goal stops there: a sequence is smaller than its
-   extensions).
-
-That smallest sequence fails to exist exactly when the walk of step 3 comes back
-to a state it has visited: the optimal paths then contain a cycle of zero cost,
-each lap round it gives a smaller sequence, and none is the smallest.  In that
-case, and only then, the canonical path is the smallest rank sequence among the
-optimal paths with the fewest edges: the walk takes, from each state, the tight
-edge of smallest rank that lowers the fewest-edges count of step 2 by one.  With
-strictly positive weights (every built-in puzzle) there is no zero-cost cycle,
-so the first rule always applies.
-
-Where every move costs 1, ``bfs`` finds the same path with no walk at all
-(:func:`canonical_from_tree`): a breadth-first search that tries each state's moves in the
-order of their ranks first reaches every state along its smallest rank sequence, so its
-tree's path to the first target it meets is the canonical path.
+It needs only a routine's distances (the rule is :class:`~stategraph.search.SearchResult`'s) and
+an edge ``rank``: a breadth-first walk back from the optimal goals over *tight* edges
+(``dist[u] + w == dist[v]``) marks the states on optimal paths, then a walk forward from the source
+takes the tight edge of smallest rank into a marked state.  Where that walk comes back to a state
+(a zero-cost cycle), it is walked again taking only edges that bring a goal one edge nearer.
+A breadth-first tree whose moves were tried in rank order already holds the path
+(:func:`canonical_from_tree`).
 
 >>> import networkx as nx
 >>> g = nx.DiGraph()
@@ -64,16 +45,14 @@ def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"
     targets : collection
         The goal states.
     dist : dict
-        A routine's distances from ``source`` (:attr:`~stategraph.search.SearchResult.dist`):
-        exact along every optimal path, never below the truth elsewhere.
+        A routine's distances from ``source`` (:attr:`~stategraph.search.SearchResult.dist`).
     weight, rank : str, optional
         The edge attributes holding the weight and the tie-break rank.
 
     Returns
     -------
     list or None
-        The states of the optimal path whose sequence of edge ranks is smallest (see the module
-        docstring for the rule round zero-cost cycles).
+        The states of the optimal path whose sequence of edge ranks is smallest.
 
     Raises
     ------
@@ -109,23 +88,11 @@ def canonical_path(graph, source, targets, dist, *, weight="weight", rank="rank"
 
 
 def canonical_from_tree(graph, source, targets, dist, tree, *, weight="weight", rank="rank", walk=None):
-    """:func:`canonical_path` for the distances of a breadth-first search (every move costs 1),
-    read off its tree (:class:`~stategraph.search.result.BreadthFirstTree`) where the ranks allow.
-
-    Each layer's states are reached in the order of their smallest rank sequences when each
-    state's moves are tried in the order of their ranks: by induction on the layers, a state is
-    first reached from the earliest state of the layer before with a move to it (whose sequence
-    is the smallest, all being of one length), by its move in that state's order.  The tree's
-    path to the first target met is then the smallest.  The ranks show that order where the
-    tree's edges leaving each state, in the order they reached their states, carry integer
-    ranks that rise.  The walk of :func:`canonical_path` then refuses nothing: every optimal
-    move leaving a state of the path into a state on an optimal path is an edge of the tree
-    (one from an earlier state of the layer would make a smaller optimal path), so its rank is
-    an integer of its own.  Where the ranks do not show the order, the answer is
-    :func:`canonical_path`'s, walked.
-
-    Parameters are :func:`canonical_path`'s, ``tree``, the search's tree, and ``walk``, a walk
-    of the same rule to take instead of :func:`canonical_path` (a state graph's own, faster one).
+    """:func:`canonical_path` for a breadth-first search's distances, read off its ``tree``
+    (:class:`~stategraph.search.result.BreadthFirstTree`) where its edges leaving each state have
+    integer ranks rising in the order they were tried: a search that tries moves in rank order
+    reaches each state first along its smallest rank sequence.  Elsewhere ``walk`` (a state
+    graph's own walk of the same rule) or :func:`canonical_path` answers.
 
     >>> import networkx as nx
     >>> from stategraph.search.result import BreadthFirstTree
@@ -146,8 +113,7 @@ def canonical_from_tree(graph, source, targets, dist, tree, *, weight="weight", 
 
 
 def _tree_in_rank_order(graph, parents, rank) -> bool:
-    """Whether the tree's edges leaving each state, in the order they reached their states
-    (``parents``' order), have integer ranks that rise."""
+    """Whether each state's tree edges, in ``parents``' order, have rising integer ranks."""
     succ = built_successors(graph)  # (every parent's moves were read by the search)
     reached = iter(parents.items())
     next(reached)  # the source
@@ -173,8 +139,7 @@ def optimal_goals(targets, dist) -> set:
 
 
 def optimal_cost(targets, dist):
-    """The least distance of a reached target, or ``None``: the optimum, since a routine's
-    distances are exact on an optimal path and never below the truth elsewhere."""
+    """The least distance of a reached target (the optimum), or ``None``."""
     return min((dist[t] for t in targets if t in dist), default=None)
 
 
@@ -209,8 +174,7 @@ def _smallest_rank_walk(graph, source, goals, dist, weight, rank, allowed):
 
 
 def _edges_to_goals(graph, goals, dist, weight) -> dict:
-    """Every state on an optimal path, with the fewest edges from it to a goal along tight edges
-    (a breadth-first search backwards from the goals)."""
+    """Every state on an optimal path -> the fewest tight edges from it to a goal (BFS backwards)."""
     pred = predecessors(graph)
     edges_left = dict.fromkeys(goals, 0)
     queue = deque(goals)
@@ -230,6 +194,5 @@ def _edges_to_goals(graph, goals, dist, weight) -> dict:
 
 
 def states_on_optimal_paths(graph, goals, dist, weight="weight"):
-    """The states that lie on some optimal path to one of ``goals`` (those at the optimum), by the
-    distances ``dist`` (a set-like view)."""
+    """The states on some optimal path to one of ``goals`` (those at the optimum), as a set-like view."""
     return _edges_to_goals(graph, goals, dist, weight).keys()

@@ -1,13 +1,8 @@
 """A whole state graph held compactly: states numbered as they are found, moves as integer arrays.
 
-A ``networkx.DiGraph`` spends about a kilobyte a move (a dict per node, per adjacency and per
-edge); a :class:`CompactGraph` spends a few bytes: each state's moves are one run of
-:attr:`~CompactGraph.heads` (the numbers of the states they lead to, in the rules' order: the
-rank is the place in the run), and their costs and labels are numbers into tables of the
-distinct values.  The states themselves are kept once, in a list and a dict.  So graphs of
-millions of moves fit (the census of a whole space, :mod:`stategraph.views.census`), and the
-networkx graph, the same one :func:`~stategraph.graph.explore.explore` builds, is made only when
-something asks for it (:meth:`~CompactGraph.to_networkx`).
+A move costs a few bytes here against about a kilobyte in a ``networkx.DiGraph``, so a census of
+millions of moves fits (:mod:`stategraph.views.census`); :meth:`~CompactGraph.to_networkx` gives
+the graph :func:`~stategraph.graph.explore.explore` builds.
 
 >>> class Line:                      # 0, 1, ..., n by +1 and +2
 ...     def start(self, n): return 0
@@ -50,8 +45,8 @@ class Interned:
 
 
 class CompactGraph:
-    """Every state reachable from a source, numbered from 0 (the source) in the order found, and
-    the moves of each as a run of integer arrays (see the module docstring).
+    """Every state reachable from a source, numbered from 0 (the source) in the order found; each
+    state's moves are one run of the arrays, in rank order.
 
     Attributes
     ----------
@@ -103,8 +98,7 @@ class CompactGraph:
         return number
 
     def reverse_offsets(self) -> tuple[array, array]:
-        """``(offsets, tails)`` of the moves turned round: the states with a move into ``v`` are
-        ``tails[offsets[v]:offsets[v + 1]]`` (a counting sort of :attr:`heads`)."""
+        """``(offsets, tails)`` of the reversed moves: ``tails[offsets[v]:offsets[v + 1]]`` lead into ``v``."""
         count = len(self.states)
         offsets = array("q", bytes(8 * (count + 1)))
         for head in self.heads:
@@ -125,8 +119,7 @@ class CompactGraph:
         return sum(a.itemsize * len(a) for a in (self.offsets, self.heads, self.cost_numbers, self.label_numbers))
 
     def to_networkx(self) -> Any:
-        """The ``networkx.DiGraph`` :func:`~stategraph.graph.explore.explore` builds of the same
-        rules: each state with its ``label``, each move with its ``weight``, ``rank`` and ``move``."""
+        """The ``networkx.DiGraph`` :func:`~stategraph.graph.explore.explore` builds of the same rules."""
         import networkx as nx
 
         graph: nx.DiGraph = nx.DiGraph()
@@ -141,13 +134,9 @@ class CompactGraph:
 
 def explore_compact(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES,
                     negative: bool = False, where: str = "", labelled: bool = False, jobs: int = 1) -> CompactGraph:
-    """Every state of ``instance`` under ``rules`` reachable from its start, breadth first, as a
-    :class:`CompactGraph` (arguments as :func:`~stategraph.graph.explore.explore`'s; ``labelled``
-    also keeps each state's label).  The moves are checked as ``explore`` checks them.
-
-    With ``jobs`` above 1, each layer's states are expanded by that many forked processes, a
-    slice each, and this one numbers what they found in the layer's order: the same graph.  A
-    fault in a worker is raised again here, by expanding the same states in this process."""
+    """:func:`~stategraph.graph.explore.explore` as a :class:`CompactGraph` (``labelled``: keep each
+    state's label).  With ``jobs`` above 1, forked workers expand each large layer, which is
+    numbered here in order (the same graph); a worker's fault is raised again here, at its line."""
     explorer = Explorer(rules, instance, max_states=max_states, max_moves=max_moves, negative=negative, where=where)
     graph = CompactGraph()
     index, states = graph.index, graph.states
@@ -191,9 +180,7 @@ SLICE = 2000  # states a worker expands at a time: what is in flight stays small
 
 class _Expansion:
     """``expansion(layer)``: ``(state, is a goal, [(next, cost, label), ...])`` for each state of
-    ``layer`` in order, one state at a time, in this process or, for a large layer with ``jobs``
-    > 1, in slices by a pool of forked workers (which inherit the rules: nothing of them is
-    pickled)."""
+    ``layer`` in order, here or in slices by forked workers (which inherit the rules unpickled)."""
 
     def __init__(self, rules, instance, explorer: Explorer, jobs: int):
         self.rules, self.instance, self.explorer, self.jobs = rules, instance, explorer, jobs
@@ -246,8 +233,7 @@ def _expand_slice(states: list) -> list:
 
 
 def compact_from(graph, source, targets) -> CompactGraph:
-    """A :class:`CompactGraph` of the states of the ``networkx`` ``graph`` reachable from
-    ``source`` (a model's state graph), each state's moves in ``rank`` order."""
+    """A :class:`CompactGraph` of a ``networkx`` state graph, from ``source``, moves in ``rank`` order."""
     compact = CompactGraph()
     index, succ = compact.index, graph.succ
     compact.add_state(source)

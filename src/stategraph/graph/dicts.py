@@ -1,12 +1,9 @@
 """The one module that reaches into networkx's own dicts: fast reads, fast building.
 
-A ``networkx.DiGraph`` keeps three dicts: node -> attributes, node -> {successor: edge
-attributes} and node -> {predecessor: edge attributes}.  Its public views (``graph.succ[u]``,
-``graph.add_edge``) wrap or copy them on every call, which costs more than the searches and
-builders here do themselves.  Everything else in stategraph reads and builds graphs through the
-functions below, so a networkx release that changes its internals is met here, once
-(``tests/test_graph_dicts_as_networkx_builds.py`` holds them equal to the public API; ``pyproject.toml`` pins the
-networkx versions they were checked with).
+networkx's public views (``graph.succ[u]``, ``graph.add_edge``) wrap or copy its dicts on every
+call, which costs more than the searches here.  Everything else reads and builds graphs through
+these functions, so a networkx release that changes its internals is met here, once
+(``tests/test_graph_dicts_as_networkx_builds.py`` holds them to the public API).
 
 >>> import networkx as nx
 >>> g = nx.DiGraph()
@@ -37,12 +34,9 @@ def _dicts(graph: nx.DiGraph) -> Any:
 
 
 def successors(graph) -> Adjacency:
-    """The graph's adjacency, ``node -> {successor: edge attributes}``: what ``graph.succ``
-    shows, as the plain dicts underneath it; of a :class:`LazyGraph`, the mapping that builds a
-    state's moves the first time they are read.  Read it; never change it (build through
-    :func:`graph_writers` or the graph's own methods).
-
-    This is the one interface the built-in search routines read a graph through.
+    """The adjacency ``node -> {successor: edge attributes}`` (``graph.succ``'s plain dicts; of a
+    :class:`LazyGraph`, a mapping that builds a state's moves when first read), read only: the
+    one interface the built-in routines read a graph through.
 
     Parameters
     ----------
@@ -67,9 +61,7 @@ def successors(graph) -> Adjacency:
 
 
 def built_successors(graph) -> Adjacency:
-    """:func:`successors` as far as it is built, read without building more (a plain dict, faster
-    to read): of a :class:`LazyGraph`, a state's moves once it was expanded (else none, or
-    those another search over the same states built); of a networkx graph, all of them.
+    """:func:`successors` as far as built, without building more (a plain dict, faster to read).
 
     >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n + 1, {}))
     >>> g.add_node(0)
@@ -83,14 +75,9 @@ def built_successors(graph) -> Adjacency:
 class LazyGraph:
     """A directed graph built as far as a search reads it; not a networkx graph.
 
-    ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` (with
-    :func:`graph_writers`, say) and is called at most once per state, the first time
-    ``successors(graph)[state]`` is read.  Read that way the graph looks whole to a search that
-    follows only out-edges from the states it has reached (``SearchRoutine.grows``);
-    :func:`predecessors`, ``len`` and ``in`` see only what has been built.  It keeps each move
-    once, out of its state (the searches read no other way); :func:`predecessors` gives their
-    reverse, made when first asked for (:meth:`predecessors`).  :meth:`whole` gives the explicit
-    ``networkx.DiGraph`` of every state reachable from a source.
+    ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` and is
+    called once per state, when ``successors(graph)[state]`` is first read; ``len``, ``in`` and
+    :func:`predecessors` see only what is built.  :meth:`whole` gives the ``networkx.DiGraph``.
 
     >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n + 1, {}) if n < 3 else None)
     >>> g.add_node(0)
@@ -119,10 +106,9 @@ class LazyGraph:
     def reader(self, writer: Callable[[LazyGraph], Callable[[Hashable], object]], source: Hashable, *,
                label: Callable[[Hashable], str] | None = None, limit: int | None = None,
                refuse: Callable[[Hashable, Hashable, dict], None] | None = None) -> LazyGraph:
-        """A graph for one more search over this graph's states and moves: it shares them (and
-        builds more, with its own ``writer``), but shows only the states it reaches from
-        ``source``.  The first time a state's successors are read, those not reached before are
-        counted; past ``limit`` of them, ``refuse(state, next state, move's attributes)`` raises.
+        """A graph for one more search sharing this graph's states and moves (built further by
+        its own ``writer``) that shows only those reached from ``source``; past ``limit`` states
+        reached, ``refuse(state, next state, move's attributes)`` raises.
 
         >>> def writer(graph):
         ...     add_edge = graph_writers(graph)[1]
@@ -144,9 +130,7 @@ class LazyGraph:
         return view
 
     def predecessors(self) -> Adjacency:
-        """``state -> {predecessor: edge attributes}`` of every move built (what
-        :func:`predecessors` gives): made the first time it is asked for, then brought up to
-        date with the moves built since, each time it is asked for again.
+        """``state -> {predecessor: edge attributes}`` of every move built, brought up to date when asked.
 
         >>> g = LazyGraph(lambda graph: lambda n: graph_writers(graph)[1](n, n % 3 + 1, {}))
         >>> g.add_node(1)
@@ -179,9 +163,8 @@ class LazyGraph:
         return f"LazyGraph({len(self._states)} states built, {len(self.expanded)} expanded)"
 
     def whole(self, source: Hashable) -> nx.DiGraph:
-        """The ``networkx.DiGraph`` of every state reachable from ``source``, built depth first:
-        the states in the order found, each state's moves in the order written, the moves already
-        built reused (their attribute dicts shared, read-only as every compiled graph's)."""
+        """The ``networkx.DiGraph`` of every state reachable from ``source`` (depth first, states in
+        the order found), reusing the moves built and their attribute dicts."""
         import networkx as nx
 
         out = self.out
@@ -208,9 +191,8 @@ class LazyGraph:
 
 
 class _Reverse:
-    """The reverse of a :class:`LazyGraph`'s moves (shared by its readers), kept up to date only
-    when asked for: the first time, the reverse of every move built; then of the moves of the
-    states expanded since (after the first, moves are built by expanding states only)."""
+    """The reverse of a :class:`LazyGraph`'s moves (shared by its readers), updated when asked for
+    with the states expanded since (after the first time, only expanding builds moves)."""
 
     def __init__(self) -> None:
         self.pred: Adjacency | None = None
@@ -233,13 +215,12 @@ class _Reverse:
 
 
 def _added(ordered: dict, known: int) -> list:
-    """The keys of ``ordered`` after its first ``known``, in order (read from the end: no walk over the first)."""
+    """The keys of ``ordered`` after its first ``known``, in order (read from the end)."""
     return list(itertools.islice(reversed(ordered), len(ordered) - known))[::-1]
 
 
 class _Expanding(Mapping):
-    """A :class:`LazyGraph`'s adjacency: reading a state's successors builds them first.
-    Read it state by state: iterating its values or items builds while it iterates."""
+    """A :class:`LazyGraph`'s adjacency: reading a state's successors builds them first."""
 
     __slots__ = ("_succ", "_expand", "_expanded")
 
@@ -265,9 +246,8 @@ class _Expanding(Mapping):
 
 
 class _Reaching(Mapping):
-    """A :meth:`LazyGraph.reader`'s adjacency: builds as :class:`_Expanding` does, and keeps the
-    states reached from the source (``reached``: ``True`` once their successors were read) and
-    the moves read, refusing past ``limit`` states."""
+    """A :meth:`LazyGraph.reader`'s adjacency: :class:`_Expanding` that also counts the states
+    ``reached`` (``True`` once read) and the ``moves`` read, refusing past ``limit`` states."""
 
     __slots__ = ("_succ", "_expand", "_expanded", "reached", "moves", "_limit", "_refuse")
 
@@ -305,8 +285,8 @@ class _Reaching(Mapping):
 
 
 def state_labels(graph, states) -> list[str]:
-    """The names of ``states``: their ``label`` attribute (``str(state)`` without one), or what
-    a :class:`LazyGraph`'s ``label`` function makes of them.
+    """The names of ``states``: their ``label`` attribute (else ``str(state)``), or a
+    :class:`LazyGraph`'s ``label(state)``.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph([(1, 2)]); g.nodes[1]["label"] = "one"
@@ -322,8 +302,7 @@ def state_labels(graph, states) -> list[str]:
 
 
 def edge_count(graph) -> int:
-    """``graph.number_of_edges()``, counted in the dicts: the public count caches a view that refers
-    back to the graph, a cycle that keeps a finished graph alive until the collector runs.
+    """``graph.number_of_edges()`` without its cached view (a cycle that keeps a graph alive).
 
     >>> import networkx as nx
     >>> edge_count(nx.DiGraph([(1, 2), (1, 3)]))
@@ -333,9 +312,7 @@ def edge_count(graph) -> int:
 
 
 def predecessors(graph) -> Adjacency:
-    """The reverse adjacency, ``node -> {predecessor: edge attributes}`` (``graph.pred``);
-    read only, like :func:`successors`.  Of a :class:`LazyGraph`, made when asked for
-    (:meth:`LazyGraph.predecessors`).
+    """The reverse adjacency ``node -> {predecessor: edge attributes}`` (``graph.pred``), read only.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph([(1, 3), (2, 3)])
@@ -348,7 +325,7 @@ def predecessors(graph) -> Adjacency:
 
 
 def node_attributes(graph) -> dict[Hashable, dict[str, Any]]:
-    """``node -> attribute dict`` (what ``graph.nodes[n]`` shows), in insertion order; read only.
+    """``node -> attribute dict`` (``graph.nodes[n]``), in insertion order; read only.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph(); g.add_node("s", kind="start")
@@ -365,16 +342,9 @@ EdgeWriter = Callable[[Hashable, Hashable, dict], None]
 def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     """``(add_node, add_edge)`` for building a large ``nx.DiGraph`` (or a :class:`LazyGraph`) quickly.
 
-    The result is the same as ``graph.add_node(n, **attrs)`` and ``graph.add_edge(u, v, **attrs)``
-    (nodes created in the same order, attributes updated on repeats), but each takes its attribute
-    dict as given and keeps it: the caller must not change a dict it has handed over.
-    networkx's cached views of the graph are cleared once, here.
-
-    A builder may hand the same dict to many edges that carry the same attributes (the built-in
-    models do: an arrow maze has three kinds of edge), so a compiled graph's edge attribute
-    dicts are read-only: code that needs other edge attributes builds its own graph, as
-    :func:`~stategraph.solving.export.flatten` does (``tests/test_graph_edge_dicts_read_only.py``).  For the
-    same reason an edge is added only once: a repeat would update a shared dict.
+    As ``graph.add_node(n, **attrs)`` and ``graph.add_edge(u, v, **attrs)``, but each keeps the dict
+    it is given, which may be shared by many edges: a compiled graph's edge dicts are read-only
+    (code that needs others builds its own graph, as :func:`~stategraph.solving.export.flatten`).
 
     Parameters
     ----------
@@ -434,11 +404,9 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
 
 
 def lazy_dicts(graph: LazyGraph) -> tuple[Adjacency, dict]:
-    """A :class:`LazyGraph`'s adjacency and node attributes, for a builder's ``expand`` to write
-    a state's moves straight into (where each state has a move or two, a call a move costs more
-    than the writing): the move ``u -> v`` is ``succ[u][v] = attrs``, after a state ``v`` new to
-    the graph (``v not in succ``) is added as ``succ[v] = {}`` and ``node[v] = v's attributes``.
-    The dicts are kept as given, as :func:`graph_writers` keeps them (read-only thereafter).
+    """A :class:`LazyGraph`'s ``(succ, node)`` dicts, for an ``expand`` to write into directly
+    (faster than a call a move): a new state ``v`` is ``succ[v] = {}; node[v] = attrs``, then a move
+    is ``succ[u][v] = attrs``.
 
     >>> g = LazyGraph(None)
     >>> g.add_node("a", label="A")
@@ -471,11 +439,8 @@ def _one_way_edges(succ: Adjacency, node: dict) -> EdgeWriter:
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a large graph is built or searched.
-
-    A build makes hundreds of thousands of dicts and tuples and no garbage cycles, so the
-    collections it would trigger only rescan live objects.  The collector is restored as it was
-    (nested uses are fine).  This is the one place stategraph pauses the collector.
+    """Pause Python's cyclic garbage collector while a large graph is built or searched: that
+    makes no garbage cycles, so a collection would only rescan live objects.  Nests.
 
     Examples
     --------

@@ -1,11 +1,8 @@
 """Compile a first-level puzzle's rules into an explicit state graph.
 
-From ``rules.start(instance)`` the reachable states are explored breadth-first, each state's
-moves in the order ``rules.moves(instance, state)`` yields them.  A move ``(label, next, cost)``
-becomes an edge with ``weight`` = cost, ``rank`` = its place in that order (the tie-break) and
-``move`` = its label; of parallel moves to one state the cheapest is kept (the first on a tie).
-The targets are the states where ``rules.is_goal`` holds.  Bad rules and graphs past
-``max_states`` are refused in one line naming the state and the move.
+Breadth-first from ``rules.start(instance)``, a move ``(label, next, cost)`` becomes an edge with
+``weight`` = cost, ``rank`` = its place among the state's moves and ``move`` = label; of parallel
+moves the cheapest is kept (the first on a tie).  Bad rules are refused in one line.
 
 >>> class Line:
 ...     def start(self, goal):
@@ -30,8 +27,7 @@ Traceback (most recent call last):
 stategraph.graph.explore.StateLimit: the state graph passed limits.max_states = 5: state 5, the 6th, was reached \
 from state 3 by move '+2'; raise the limit with --set limits.max_states=N
 
-Rules that declare their weights may be explored only as far as a search reads them
-(:func:`expanding`); the whole graph, when something reads it, is :func:`explore`'s:
+Rules that declare their weights may be explored only as far as a search reads them (:func:`expanding`):
 
 >>> lazy = expanding(Line(), 10, profile=WeightProfile(unit=False, nonnegative=True))
 >>> lazy.built(), lazy.size(), lazy.targets
@@ -74,8 +70,7 @@ class Explored(NamedTuple):
 
 
 class Explorer:
-    """The rules' moves of one state at a time, checked (what :func:`explore` and :func:`expanding`
-    share; arguments as theirs)."""
+    """The rules' moves of one state at a time, checked (shared by :func:`explore` and :func:`expanding`)."""
 
     def __init__(self, rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES,
                  negative: bool = False, where: str = ""):
@@ -104,9 +99,8 @@ class Explorer:
 
 def explore(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = MAX_MOVES, negative: bool = False,
             where: str = "") -> Explored:
-    """The state graph of ``instance`` under ``rules`` (an object with ``start``, ``is_goal``,
-    ``moves`` and optionally ``state_label``); a state may have at most ``max_moves`` moves; ``negative``
-    allows negative costs; ``where`` starts every message (``"ice_maze model stop_cells: instance 2: "``)."""
+    """The state graph of ``instance`` under ``rules`` (``start``, ``is_goal``, ``moves``, optionally
+    ``state_label``); ``negative`` allows negative costs; ``where`` starts every message."""
     explorer = Explorer(rules, instance, max_states=max_states, max_moves=max_moves, negative=negative, where=where)
     start = explorer.start
     found = {start: None}  # every state found, in the order found (a dict keeps it)
@@ -131,10 +125,8 @@ def explore(rules, instance, *, max_states: int = MAX_STATES, max_moves: int = M
 
 
 class SharedStates:
-    """The states and moves that searches of one state graph share: the graph of the instances
-    whose rules give the same ``graph_key`` (the same moves at every state; their start, goals and
-    heuristic are each their own), kept by the model between them.  A new key, or a graph of
-    ``max_states`` states, starts afresh."""
+    """The states and moves shared by the instances whose rules give the same ``graph_key`` (the
+    same moves; start, goals and heuristic their own).  A new key, or a full graph, starts afresh."""
 
     def __init__(self, key: Hashable):
         self.key = key
@@ -143,11 +135,8 @@ class SharedStates:
     SAMPLE = 2  # states of the store, besides the new start, whose moves each new instance is held to
 
     def check(self, explorer: Explorer, start) -> None:
-        """Hold the rules of a new instance with this key to the moves the store holds, at a
-        sample of its states (the new start, where the store has expanded it, and the store's
-        first ones).  A key given to instances of different moves is a
-        :class:`~stategraph.errors.ContractError` here, never an answer built from another
-        instance's moves."""
+        """Refuse (:class:`~stategraph.errors.ContractError`) a new instance whose moves differ from
+        the store's at a sample of states: never an answer built from another instance's moves."""
         store = self.graph
         assert store is not None
         built = built_successors(store)
@@ -164,14 +153,10 @@ class SharedStates:
 
 def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared: SharedStates | None = None,
               size: Callable[[], tuple[int, int]] | None = None, **limits) -> StateGraph:
-    """The state graph of ``instance`` under ``rules`` built only as far as a search reads it
-    (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`), for rules that declare their
-    weights' ``profile``: each move is held to it as it is built.  Its whole graph, when read, is
-    :func:`explore`'s (``limits``: ``max_states``, ``max_moves``, ``negative``, ``where``).  With
-    ``shared``, the states and moves other instances of the same graph built are reused (and
-    those built here kept for them); the states this search reaches are counted against
-    ``max_states`` all the same.  ``size``: the whole graph's size counted without building it
-    (:meth:`~stategraph.graph.state_graph.StateGraph.size`)."""
+    """:func:`explore`'s graph built only as far as a search reads it
+    (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`), each move held to the rules'
+    declared ``profile``.  ``shared`` reuses what other instances of the same graph built; ``size``
+    counts the whole graph without building it; ``limits`` are :func:`explore`'s."""
     explorer = Explorer(rules, instance, **limits)
     where, start = explorer.where, explorer.start
 
@@ -210,9 +195,7 @@ def expanding(rules, instance, *, profile: WeightProfile, heuristic=None, shared
 
 
 def _edge_attributes() -> Callable[[object, int, str], dict]:
-    """``attributes(cost, rank, label)``: a move's edge attributes, one dict for every move with the
-    same integer cost, rank and label (a compiled graph's edge dicts are read-only,
-    :func:`~stategraph.graph.dicts.graph_writers`), so a graph of many states holds few."""
+    """``attributes(cost, rank, label)``: one shared (read-only) dict per integer cost, rank and label."""
     made: dict = {}
 
     def attributes(cost, rank, name) -> dict:
@@ -242,8 +225,7 @@ def _misfit(cost, profile: WeightProfile) -> str:
 
 
 def _graph(explorer: Explorer, states, edges) -> nx.DiGraph:
-    """The ``networkx.DiGraph`` of the states (each with its ``label``) and the kept moves, each edge
-    with a dict of its own: a user may change one edge's attributes in it."""
+    """The ``networkx.DiGraph`` of the states and moves, each edge with a dict of its own (a user may change it)."""
     import networkx as nx
 
     graph: nx.DiGraph = nx.DiGraph()
@@ -257,8 +239,7 @@ def _graph(explorer: Explorer, states, edges) -> nx.DiGraph:
 
 
 def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str, max_moves: int) -> dict:
-    """``{next state: (cost, rank, label)}`` of ``state``'s moves, the cheapest of parallel ones
-    (the first on a tie), each checked; more than ``max_moves`` moves is a :class:`ContractError`."""
+    """``{next state: (cost, rank, label)}`` of ``state``'s moves, each checked, the cheapest of parallel ones."""
     moves = rules.moves(instance, state)
     try:
         moves = iter(moves)
@@ -305,8 +286,7 @@ def _kept_moves(rules, instance, state, negative: bool, kind: list, where: str, 
 
 
 def _text(label: str, what: str) -> str:
-    """``label``, if it can be written as UTF-8 (every page, answer and graph file is): a lone
-    surrogate cannot."""
+    """``label``, if UTF-8 can hold it (a lone surrogate cannot)."""
     if not label.isascii():
         try:
             label.encode("utf-8")

@@ -1,9 +1,5 @@
-"""What kind of weights a graph carries (:class:`WeightProfile`): numbers or ``Lex`` pairs, unit,
-non-negative, a 0-1 primary part; what each search routine checks to refuse a graph politely, and
-what a puzzle declares (``profile``) so that a config is refused before any input is read.
-
-Imported by most users as ``stategraph.graph.state_graph.WeightProfile``.
-"""
+"""What kind of weights a graph carries (:class:`WeightProfile`, imported by most users from
+:mod:`stategraph.graph.state_graph`)."""
 
 from __future__ import annotations
 
@@ -18,8 +14,7 @@ from .weights import Lex
 class WeightProfile:
     """What kind of weights a graph carries; search routines check it to refuse politely.
 
-    A model class declares the profile of the graphs it builds (``Model.profile``), so a config
-    can be refused before any input is read; a :class:`StateGraph` profiles its own edges.
+    A model class declares it (``Model.profile``), so a config is refused before any input is read.
 
     Parameters
     ----------
@@ -97,7 +92,7 @@ class WeightProfile:
                    primary_01=primary_01 and lex, count=count, floats=floats)
 
     def merge(self, other: WeightProfile) -> WeightProfile:
-        """The profile of both graphs' edges together (Huarong Dao: the board's and a query's).
+        """The profile of both graphs' edges together.
 
         Raises
         ------

@@ -1,9 +1,7 @@
 """The state graph handed to every search routine: graph, source, targets, weights.
 
-A model is what a puzzle compiles to.  Nodes are states, edges are moves;
-each edge carries ``weight`` (a number or a :class:`~stategraph.graph.weights.Lex`)
-and ``rank`` (orders the out-edges of a node for the canonical tie-break),
-plus whatever attributes explain the move to a reader.
+Nodes are states, edges are moves with a ``weight`` (a number or a
+:class:`~stategraph.graph.weights.Lex`) and a ``rank`` (the canonical tie-break's order).
 
 >>> import networkx as nx
 >>> g = nx.DiGraph()
@@ -32,10 +30,8 @@ __all__ = ["GoalTest", "StateGraph", "WeightProfile", "require_hashable"]
 
 
 class GoalTest:
-    """The goals of a graph being built, as a predicate: ``state in goals`` asks ``is_goal(state)``
-    (once per state); iterated (or counted), the goals among the states ``built`` so far (the
-    graph :meth:`StateGraph.expanding` builds, when given there).  It is never empty to a search
-    (``bool`` is true): a goal may yet be built.
+    """The goals of a graph being built: ``state in goals`` asks ``is_goal(state)`` (once per state);
+    iterated, the goals among the states ``built`` so far.  Always true: a goal may yet be built.
 
     >>> goals = GoalTest(lambda n: n % 3 == 0, [1, 3, 5, 6])
     >>> 9 in goals, 4 in goals, sorted(goals), len(goals), bool(GoalTest(bool, []))
@@ -73,40 +69,31 @@ class GoalTest:
 class StateGraph:
     """A question compiled to a state graph: the explicit graph and where to search in it.
 
-    What a model's ``state_graph(question)`` yields and every search routine is given.
-    :attr:`graph` is always the whole graph: every state reachable from the source.  A state
-    graph made by :meth:`expanding` builds it only when it is read; until then a routine that
-    ``grows`` searches a :class:`~stategraph.graph.dicts.LazyGraph` built as far as it reads it
-    (:meth:`searched`), which is not a networkx graph.
+    What every search routine is given.  :attr:`graph` is the whole graph; one made by
+    :meth:`expanding` is built when first read.
 
     Parameters
     ----------
     graph : networkx.DiGraph
-        States as nodes (hashable; a ``label`` attribute names them in reports), moves as edges,
-        each with a ``weight`` (a number or a :class:`~stategraph.graph.weights.Lex`) and a ``rank``
-        (the canonical tie-break orders a state's out-edges by it).  Edge attribute dicts may
-        be shared by many edges (:func:`~stategraph.graph.dicts.graph_writers`): read them,
+        States as nodes (a ``label`` attribute names them), moves as edges with a ``weight`` and a
+        ``rank``.  Edge attribute dicts may be shared (:func:`~stategraph.graph.dicts.graph_writers`):
         never write to them.
     source : hashable
         The start state.
     targets : frozenset
         The goal states (any iterable is turned into a frozenset).
     heuristic : callable, optional
-        ``heuristic(state)``: a consistent lower bound on the state's remaining cost, or
-        :data:`~stategraph.graph.weights.INFINITY` for a state that reaches no target (what ``astar``
-        needs).
+        ``heuristic(state)``: a consistent lower bound on the remaining cost, or
+        :data:`~stategraph.graph.weights.INFINITY` where no target can be reached.
     profile : WeightProfile, optional
         The weights' profile; by default computed from ``graph``'s edges.
     lexicographic : bool, optional
         The weight type when the graph has no edge to show it (``Lex`` when true).
     canonical : callable, optional
-        The model's own tie-break, in place of :func:`~stategraph.graph.canonical.canonical_path`
-        (same arguments).
+        A tie-break in place of :func:`~stategraph.graph.canonical.canonical_path` (same arguments).
     own_rule : bool, optional
-        Whether ``canonical`` breaks ties by a rule of its own (the default), or only walks
-        :func:`~stategraph.graph.canonical.canonical_path`'s rule faster: then a routine that
-        finds the canonical path itself (``SearchRoutine.canonical``, ``bfs``'s tree) answers in
-        its place.
+        Whether ``canonical`` is a rule of its own (default) or a faster walk of ``canonical_path``'s,
+        which a routine that finds the canonical path itself may replace.
 
     Raises
     ------
@@ -167,12 +154,9 @@ class StateGraph:
                   graph: LazyGraph | None = None) -> StateGraph:
         """A state graph built only as far as the search needs it, and whole when anyone reads it.
 
-        A routine that only follows out-edges from the states it has reached
-        (``SearchRoutine.grows``) searches a :class:`~stategraph.graph.dicts.LazyGraph` that
-        adds each state's moves the first time the routine reads them.  :attr:`graph` and
-        :attr:`targets` are the whole explicit graph and its goal states, built the first time
-        they are read (for export, the views, a plug-in routine, the Python API), from the
-        moves already built and the rest by the same ``writer``.
+        A routine that ``grows`` searches a :class:`~stategraph.graph.dicts.LazyGraph`;
+        :attr:`graph` and :attr:`targets` are built when first read, from the moves built so far
+        and the rest by the same ``writer``.
 
         Parameters
         ----------
@@ -184,21 +168,17 @@ class StateGraph:
             ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` to
             ``graph`` (with :func:`~stategraph.graph.dicts.graph_writers`).
         goals : frozenset or GoalTest
-            Every state that is a goal if it exists (or a :class:`GoalTest`, a goal predicate): a
-            routine's targets while the graph grows; the whole graph's targets are those of them in it.
+            The goal states (or a :class:`GoalTest`); the whole graph's targets are those in it.
         heuristic, canonical, own_rule : optional
             As for :class:`StateGraph`.
         profile : WeightProfile
-            The weights every move of the model has (declared: a growing graph cannot scan them).
+            The weights every move has (declared: a growing graph cannot scan them).
         whole : callable, optional
-            ``whole()``: the whole graph and its targets, built afresh, for a builder whose whole
-            graph must come out in an order of its own (by default: from the moves built so far).
+            ``whole()``: the whole graph and its targets, built afresh in an order of its own.
         size : callable, optional
-            ``size()``: the whole graph's ``(states, moves)``, counted without building it (what
-            :meth:`size` gives until the whole graph is read).
+            ``size()``: the whole graph's ``(states, moves)``, counted without building it.
         graph : LazyGraph, optional
-            The graph to search, already begun (a :meth:`~stategraph.graph.dicts.LazyGraph.reader`
-            of states other searches built): ``begin`` and ``writer`` are then unused.
+            The graph to search, already begun (``begin`` and ``writer`` are then unused).
 
         Examples
         --------
@@ -235,29 +215,24 @@ class StateGraph:
 
     @property
     def lazy(self) -> LazyGraph | None:
-        """The graph built as it is searched (:meth:`expanding`; routines that ``grows`` search it even
-        once the whole graph is built, so their work is counted alike); ``None`` for a state graph
-        given whole."""
+        """The graph built as it is searched (:meth:`expanding`), else ``None``."""
         return self._lazy
 
     def searched(self, grows: bool) -> tuple:
-        """``(graph, targets)`` for a routine to search: :attr:`graph` and :attr:`targets`, or for a
-        routine that ``grows``, the graph being built and the goals (:meth:`expanding`)."""
+        """``(graph, targets)`` to search: for a routine that ``grows``, the graph being built and its goals."""
         if grows and self._lazy is not None:
             return self._lazy, self._goals
         return self.graph, self.targets
 
     def size(self) -> tuple[int, int]:
-        """The states and moves of the whole graph: the model's size (counted by the builder's
-        ``size`` where it has one and the whole graph is not built, else by building it)."""
+        """The states and moves of the whole graph (counted by ``size`` while it is not built)."""
         if self._size is not None and self._graph is None:
             return self._size()
         graph = self.graph
         return len(graph), edge_count(graph)
 
     def built(self) -> tuple[int, int]:
-        """The states and moves built so far: of the graph built as it is searched, until its whole
-        graph is read (then, as for any other, the whole graph's: :meth:`size`)."""
+        """The states and moves built so far (once the whole graph is read, :meth:`size`)."""
         if self._lazy is not None and self._graph is None:
             return self._lazy.size()
         graph = self.graph

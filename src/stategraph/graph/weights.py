@@ -1,9 +1,7 @@
 """Edge weights: plain numbers, or lexicographic pairs compared component by component.
 
-Pushing Boxes minimises pushes first and walks second, so its edges carry a
-:class:`Lex` ``(primary, secondary)``.  ``Lex`` is an immutable pair with a
-zero, ``+`` and tuple ordering; search routines take the zero of the weight
-type from the model, so they never start from the int ``0``.
+Pushing Boxes minimises pushes first and walks second: its edges carry a :class:`Lex`
+``(primary, secondary)``, a pair with a zero, ``+`` and tuple ordering.
 
 >>> a = Lex(1, 4); b = Lex(0, 7)
 >>> a + b
@@ -11,13 +9,8 @@ Lex(primary=1, secondary=11)
 >>> b < a, Lex.ZERO + a == a
 (True, True)
 
-Routines that need scalars (networkx's own Dijkstra) use :class:`ScalarEncoding`,
-the one place where a ``Lex`` becomes ``primary * base + secondary`` and back.
-
-:data:`INFINITY` is the one value for "no path from here" (a heuristic at a state that can reach
-no target) and "not reached" (a distance): above every number and every ``Lex``, and unchanged
-by adding a weight.  It is the float ``inf`` (``math.isinf(INFINITY)``, ``INFINITY == math.inf``)
-that also compares with ``Lex`` pairs:
+Routines that need scalars use :class:`ScalarEncoding`.  :data:`INFINITY` ("no path from here",
+"not reached") is the float ``inf`` that also compares with ``Lex`` pairs:
 
 >>> Lex(3, 4) < INFINITY, INFINITY > Lex(3, 4), Lex(10**9, 0) <= INFINITY, INFINITY < Lex(3, 4)
 (True, True, True, False)
@@ -26,8 +19,8 @@ that also compares with ``Lex`` pairs:
 >>> import math; math.isinf(INFINITY), INFINITY == math.inf, str(INFINITY), INFINITY == Lex(3, 4)
 (True, True, 'inf', False)
 
-(A plain ``math.inf`` compares with numbers but not with a ``Lex``: use ``INFINITY``.  A routine
-from outside the package gets its pairs as :class:`RoutineLex`, which compares with ``math.inf`` too.)
+(A plain ``math.inf`` does not compare with a ``Lex``; a routine of your own gets :class:`RoutineLex`
+pairs, which do.)
 """
 
 from __future__ import annotations
@@ -40,9 +33,7 @@ from typing import Final, NamedTuple
 class Lex(NamedTuple):
     """A lexicographic weight: ``primary`` matters first, ``secondary`` breaks ties.
 
-    Pairs add component by component and compare as tuples, so a search that only adds and
-    compares weights minimises ``primary`` first and ``secondary`` among equals.  ``Lex.ZERO``
-    is the zero a search starts from.
+    Pairs add component by component and compare as tuples; ``Lex.ZERO`` is their zero.
 
     Parameters
     ----------
@@ -68,8 +59,7 @@ class Lex(NamedTuple):
         except TypeError:  # not a pair: INFINITY (its __radd__) or a mistake (a TypeError then)
             return NotImplemented
 
-    # Comparisons are tuple's own (C, on every search's hot path); INFINITY answers a Lex's
-    # comparison with it through its reflected methods, since tuple's decline a float.
+    # Comparisons are tuple's own (C, on every search's hot path); INFINITY answers them reflected.
 
     def __radd__(self, other):
         if other == 0:  # sum() starts from the int 0
@@ -85,12 +75,8 @@ Lex.ZERO = Lex(0, 0)  # type: ignore[attr-defined]
 
 
 class _Infinity(float):
-    """The type of :data:`INFINITY`: the float ``inf``, also above every ``Lex``.
-
-    Comparisons with a ``Lex`` (a tuple) are answered here; a ``Lex`` on the left declines a
-    float (tuple's comparisons), so Python asks the reflected method here.  Adding a number
-    or a ``Lex`` gives ``INFINITY`` itself.  It pickles and copies as the one ``INFINITY``.
-    """
+    """The type of :data:`INFINITY`: the float ``inf``, also above every ``Lex`` (a ``Lex`` on the
+    left declines a float, so Python asks the reflected method here).  Pickles as the one ``INFINITY``."""
 
     __slots__ = ()
 
@@ -139,12 +125,9 @@ every :class:`Lex`; adding a weight to it gives it (see the module docstring).""
 
 
 class RoutineLex(Lex):
-    """A :class:`Lex` as a search routine from outside the package gets it (its ``zero``, the
-    heuristic's values): the same pair, that also compares with the float infinities a textbook
-    routine starts from (``float("inf")`` above every pair, ``-math.inf`` below), and adds to
-    them, so a textbook Dijkstra or A* runs on ``Lex`` weights as on numbers.  Its sums with a
-    ``Lex`` are ``RoutineLex`` too.  (A plain ``Lex`` keeps tuple's own comparisons, which are C:
-    the built-in searches compare pairs millions of times.)
+    """A :class:`Lex` as a routine from outside the package gets it: it also compares and adds with
+    ``float("inf")`` and ``-math.inf``, so a textbook Dijkstra or A* runs on ``Lex`` weights.  (A plain
+    ``Lex`` keeps tuple's comparisons in C, for the built-in searches.)
 
     >>> d = RoutineLex(0, 0) + Lex(1, 2)
     >>> d, d < float("inf"), float("inf") > d, d > -float("inf"), min([float("inf"), d]) == (1, 2)
@@ -194,8 +177,7 @@ def _is_infinite(value) -> bool:
 
 
 def _infinity_sign(other, sign: int):
-    """Whether ``other``, a float infinity, is that of ``sign`` (``NotImplemented`` for anything
-    else: a finite float or a nan against a pair is a mistake, a ``TypeError``)."""
+    """Whether ``other`` is the float infinity of ``sign``; ``NotImplemented`` (a ``TypeError``) if finite or nan."""
     return other == sign * math.inf if _is_infinite(other) else NotImplemented
 
 
@@ -214,7 +196,6 @@ def components(weight) -> dict:
 
     Examples
     --------
-
     >>> components(Lex(1, 2)), components(7)
     ({'primary': 1, 'secondary': 2}, {'cost': 7})
     """
@@ -226,9 +207,8 @@ def components(weight) -> dict:
 class ScalarEncoding:
     """Exact encoding of ``Lex`` weights as integers ``primary * base + secondary``.
 
-    ``base`` exceeds the largest secondary total any simple path can reach
-    (the sum of every edge's secondary part, plus one), so comparing encoded
-    path costs is the same as comparing ``Lex`` costs.
+    ``base`` exceeds the largest secondary total of any simple path, so encoded costs compare as
+    ``Lex`` costs do.
 
     Parameters
     ----------
