@@ -1,17 +1,14 @@
 """Generic shortest-path routines, chosen by name from :data:`SEARCHES`.
 
-Every routine has the signature
-``routine(graph, source, targets, *, zero, weight, heuristic) -> SearchResult``
-and knows nothing about puzzles.  The built-ins read a graph through one interface,
-:func:`~stategraph.graph.dicts.successors` (``successors(graph)[state]`` maps each next state
-to its move's attributes), which an explicit ``networkx.DiGraph`` and a graph built as it is
-searched (:class:`~stategraph.graph.dicts.LazyGraph`) both provide; they never write to it.
-What every routine's distances must meet is :class:`SearchResult`'s rule.  Each :class:`SearchRoutine` says which
-weights it accepts; :func:`check_applicable` refuses the others with a message.
-A routine of your own is named ``module:function`` (see :mod:`stategraph.search.plugin`).
-Each built-in's module docstring quotes the textbook pseudo-code its main loop follows; what
-the pipeline needs beyond the textbook (where to stop, the checks of a heuristic, float
-rounding) sits beside that loop.
+Every routine is called as ``routine(graph, source, targets, *, zero, weight, heuristic) ->
+SearchResult`` and knows nothing about puzzles: ``graph`` is a ``networkx.DiGraph`` (or a
+:class:`~stategraph.graph.dicts.LazyGraph`), read only through
+:func:`~stategraph.graph.dicts.successors`; ``source`` the start state; ``targets`` the goal
+states; ``zero`` the zero of the weights' type (``StateGraph.zero``); ``weight`` the edge
+attribute holding the weight; ``heuristic(state)`` a lower bound on the remaining cost (ignored
+by all but ``astar``).  The distances meet :class:`SearchResult`'s rule; :func:`check_applicable`
+refuses weights a routine does not accept.  A routine of your own is named ``module:function``
+(:mod:`stategraph.search.plugin`).  Each built-in's module docstring quotes the textbook's loop.
 
 >>> sorted(SEARCHES)[:3]
 ['astar', 'bfs', 'bidirectional_dijkstra']
@@ -65,16 +62,14 @@ def _built_in(name: str) -> SearchRoutine:
 
 
 def __getattr__(name: str) -> Any:
-    """``from stategraph.search import bfs`` is the routine's function, as when this package imported
-    every routine at once (:class:`_Package` keeps it so once its module is loaded)."""
+    """``from stategraph.search import bfs`` is the routine's function (:class:`_Package` keeps it so)."""
     if name not in _FUNCTIONS:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return SEARCHES[_FUNCTIONS[name]].run
 
 
 class _Package(ModuleType):
-    """This package: where the import system sets a routine's module here by its name (``bfs``),
-    the routine's function of that name is set instead, as when the package imported every routine."""
+    """This package: where the import system sets a routine's module (``bfs``), its function is set instead."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         if isinstance(value, ModuleType) and name in _FUNCTIONS and value.__name__ == f"{__name__}.{name}":
@@ -86,14 +81,11 @@ sys.modules[__name__].__class__ = _Package
 
 
 SEARCHES: Mapping[str, SearchRoutine] = LazyRegistry(_BUILT_IN, _built_in)
-"""The built-in search routines by name, each a :class:`~stategraph.search.SearchRoutine`.
-
-Each routine's module is imported when the routine is first looked up: a run with ``bfs`` loads no other."""
+"""The built-in search routines by name, each a :class:`~stategraph.search.SearchRoutine`."""
 
 
 def get_search(name: str, folder: str | None = None) -> SearchRoutine:
-    """The routine called ``name``, or the function ``module:function`` from outside the package
-    (:func:`~stategraph.search.plugin.load_routine`; ``folder`` is where the config naming it lies).
+    """The routine called ``name``, or the function ``module:function`` from outside the package.
 
     Parameters
     ----------
@@ -131,8 +123,7 @@ def get_search(name: str, folder: str | None = None) -> SearchRoutine:
 
 
 def check_options(routine: SearchRoutine, options: dict) -> None:
-    """Refuse options the routine does not take, or values that are not booleans (the one check of
-    search options: :mod:`stategraph.settings.config` and :func:`stategraph.search.solution.solve` both call it)."""
+    """Refuse options the routine does not take, or values that are not booleans."""
     for key, value in options.items():
         if key not in routine.options:
             known = ", ".join(routine.options) or "none"

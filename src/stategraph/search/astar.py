@@ -13,13 +13,11 @@ best-first search ordered by ``f = g + h``)::
             if v not in reached or g(u) + w < reached[v]:
                 reached[v] <- g(u) + w; add v to frontier
 
-That loop is :func:`_exact` (on ints and ``Lex`` pairs); beside it, not inside it: the checks of
-the heuristic, one comparison where the loop already compares, calling
-:mod:`~stategraph.search.heuristic_check` only where it fails; where to stop (not at the first
-target popped, but once the least ``f`` left is above its distance, so that every state on an
-optimal path is settled: :class:`~stategraph.search.result.SearchResult`'s rule; ``cost_only``
-stops at the first); the canonical path read at the first target (:func:`_canonical`, from
-:mod:`~stategraph.search.astar_path`); and :func:`_tolerant`, the same loop where floats round.
+That loop is :func:`_exact`; beside it: the heuristic's checks
+(:mod:`~stategraph.search.heuristic_check`), the stop once the least ``f`` left is above the
+first target's distance (so every optimal path is settled, :class:`~stategraph.search.SearchResult`'s
+rule), the canonical path read at the first target (:func:`_canonical`), and :func:`_tolerant`,
+the same loop where floats round.
 """
 
 from __future__ import annotations
@@ -36,8 +34,7 @@ from .heuristic_check import HeuristicCheck, Rounding
 from .result import SearchResult, SearchStats
 
 REL_TOL = 1e-9
-"""With float weights or bounds, the relative rounding a consistency test forgives (that of
-:func:`stategraph.contract.replay.same_cost`); a settled state whose distance still improves is re-opened."""
+"""The relative float rounding the heuristic's tests forgive (as :func:`stategraph.contract.replay.same_cost`)."""
 
 
 def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, settled=None,
@@ -45,42 +42,25 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
     """Distances from ``source``, expanding states in order of ``(g + h, h, arrival)``.
 
     The heuristic must be consistent (``h(u) <= w(u, v) + h(v)``, so ``0`` at a target); a state
-    where it is :data:`~stategraph.INFINITY` is pruned.  The run stops once no open state can
-    still lie on an optimal path, or with ``cost_only`` as soon as a target is settled (its
-    distance is then the optimum, but not every optimal path is known).  A caller may pass an
-    empty dict as ``settled`` to learn which states were settled (its keys, in the order settled,
-    are also the result's ``order``).
-
-    A heuristic it cannot trust is refused in one line (:mod:`~stategraph.search.heuristic_check`).
-    With float weights or bounds, rounding is forgiven up to :data:`REL_TOL`, so the distances on
-    optimal paths are the forward float sums a plain Dijkstra computes.
+    where it is :data:`~stategraph.INFINITY` is pruned; one it cannot trust is refused in one line.
+    With float weights or bounds, rounding is forgiven up to :data:`REL_TOL`.
 
     Parameters
     ----------
-    graph : networkx.DiGraph
-        The state graph; each edge's weight is in its ``weight`` attribute.
-    source : hashable
-        The start state.
-    targets : collection
-        The goal states.
-    zero : number or Lex, optional
-        The zero of the weights' type (``StateGraph.zero``).
-    weight : str, optional
-        The edge attribute holding the weight.
-    heuristic : callable, optional
+    graph, source, targets, zero, weight
+        As every routine takes them (:mod:`stategraph.search`).
+    heuristic : callable
         ``heuristic(state)``: a consistent lower bound on the remaining cost, or
         :data:`~stategraph.INFINITY` (or ``None``) where no target can be reached.
     settled : dict, optional
-        An empty dict to fill with the states settled.
+        An empty dict to fill with the states settled, in order.
     stop_at_target : bool, optional
         Stop once no open state can lie on an optimal path (default), or settle every reachable state.
     cost_only : bool, optional
         Stop at the first target settled (with exact weights).
     canonical : bool, optional
-        Find the canonical path too (with exact weights): once the first target is settled, the
-        parents' path where it is the only optimal one, else a walk of the band of ``f`` up to its
-        distance (:mod:`~stategraph.search.astar_path`), gives it, and the search stops; where
-        neither can vouch for it, the search goes on as without.
+        Find the canonical path at the first target settled and stop there, where the parents or
+        a walk of the band (:mod:`~stategraph.search.astar_path`) can vouch for it (exact weights).
 
     Returns
     -------
@@ -94,8 +74,7 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
         If ``heuristic`` is ``None``.
     ContractError
         If the heuristic returns a value it cannot use, a positive value at a target, or is not
-        consistent on a move followed: one line naming the states (by their ``label``), the move
-        and the values.
+        consistent on a move followed.
 
     Examples
     --------
@@ -139,10 +118,8 @@ def astar(graph, source, targets, *, zero=0, weight="weight", heuristic=None, se
 
 
 def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target, cost_only, canonical):
-    """The textbook's loop with exact arithmetic (ints or ``Lex``), so every test of the heuristic
-    is exact: with ``f = g + h``, ``h(u) > w + h(v)`` is ``f(v) < f(u)``, one comparison per move.
-    Returns the distances, the moves relaxed, and the canonical path where ``canonical`` found it
-    (and its moves, where read off the parents)."""
+    """The textbook's loop in exact arithmetic (ints or ``Lex``): ``h(u) > w + h(v)`` is ``f(v) < f(u)``,
+    one comparison a move.  Returns the distances, the moves relaxed, the canonical path and its moves."""
     kind = check.kind
     dist = {source: zero}  # g: the textbook's "reached"
     dist_get, pop, push, tie = dist.get, heappop, heappush, count()
@@ -210,11 +187,8 @@ def _exact(check, succ, source, targets, zero, weight, heuristic, settled, stop_
 
 
 def _canonical(succ, source, targets, target, best, dist, settled, parents, frontier, heuristic, zero, weight):
-    """At the first target settled, at the optimum ``best``: the canonical path and its moves (or
-    ``None``), read off ``parents`` where they give the only optimal path (nothing open within the
-    optimum, no tie met: :func:`~stategraph.search.astar_path.only_path`), else walked through the
-    band (:func:`~stategraph.search.astar_path.band_path`, whose distances join ``dist``); ``None``
-    where neither can vouch for it."""
+    """At the first target settled: the canonical path and its moves, read off ``parents`` where they
+    give the only optimal path, else walked through the band; ``None`` where neither can vouch for it."""
     if parents is not None and not (frontier and frontier[0][0] <= best):
         found = only_path(parents, target)
         if found is not None:
@@ -228,8 +202,7 @@ def _canonical(succ, source, targets, target, best, dist, settled, parents, fron
 
 def _tolerant(check, succ, source, targets, zero, weight, heuristic, settled, stop_at_target):
     """The textbook's loop where floats round: consistency forgiven up to :data:`REL_TOL`, a settled
-    state whose distance improves re-opened, and every state with ``f`` within that margin of the
-    optimum expanded, so the distances on optimal paths are the forward float sums."""
+    state whose distance improves re-opened, every state with ``f`` within that of the optimum expanded."""
     dist = {source: zero}
     dist_get, pop, push, tie = dist.get, heappop, heappush, count()
     heap = []  # the frontier: (f, h, arrival, state, g when pushed)
@@ -277,8 +250,6 @@ def _tolerant(check, succ, source, targets, zero, weight, heuristic, settled, st
 
 
 def _weight_kind(zero, succ, source, weight) -> type:
-    """``Lex``, ``float`` or ``int``: the kind of arithmetic the search does (from ``zero``, or
-    from the source's first move where ``zero`` is the int ``0``, as a direct caller may leave
-    it; ``StateGraph.zero`` is ``0.0`` wherever a weight is a float)."""
+    """``Lex``, ``float`` or ``int``: from ``zero``, or the source's first move where a caller left it 0."""
     sample = zero if isinstance(zero, (Lex, float)) else next((a[weight] for a in succ[source].values()), zero)
     return Lex if isinstance(sample, Lex) else float if isinstance(sample, float) else int

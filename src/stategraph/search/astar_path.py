@@ -1,32 +1,16 @@
 """The canonical path (:mod:`~stategraph.graph.canonical`) read off A*'s band, once the optimum is known.
 
-Once A* settles its first target at distance ``C``, the canonical path is the optimal path whose
-sequence of move ranks is smallest.  Trying each state's moves in rank order, a depth-first walk
-from the source meets the paths in the order of their rank sequences, so the first that reaches a
-target at cost ``C`` is the canonical one; and with an admissible heuristic no prefix of it
-leaves the band ``g + h <= C``.  A prefix is cut where it cannot be part of an optimal path: past
-the band, at a state reached more cheaply before (A*'s distances are real paths' costs), or at a
-state already found to lead to no target within ``C`` from a distance no greater.  The walk thus
-settles only the band's states that precede the answer, where continuing A* to the end of the
-band settles every state with ``f = C``.
+Once A* settles its first target at distance ``C``, a depth-first walk from the source trying
+each state's moves in rank order meets the optimal paths in the order of their rank sequences, and
+with an admissible heuristic none leaves the band ``g + h <= C``: the first to reach a target at
+cost ``C`` is the canonical one (:func:`band_path`).  It cuts a prefix past the band, at a state
+reached more cheaply before, or at one already found to reach no target within ``C``.  Where it
+meets what it cannot judge (a zero-cost cycle, ranks not all different, a heuristic value to
+check, a target nearer than ``C``) it gives ``None`` and A* completes the band, with its checks.
 
-The walk answers only where it can vouch for its answer.  Wherever it meets what it cannot
-judge (a zero-cost cycle, where no smallest sequence need exist; ranks that are not all different
-and comparable; a heuristic value of the wrong type, inconsistent on a move, or not 0 at a
-target; a target nearer than ``C``), it gives ``None`` and A* completes the band as before, with
-its checks and their one-line refusals.
-
-A walk is not always needed.  Where A*, on settling its first target ``t``, has never met a
-distance twice (a move giving a state the distance it already had) nor pruned a state, and no
-entry left in its heap has ``f`` within ``C``, its parents' path to ``t`` is the only optimal
-path (:func:`only_path`), hence the canonical one.  Proof: take an optimal path and on it the
-first state ``v`` A* has not settled, if any.  The state ``u`` before it is settled with its
-exact distance (the heuristic is consistent) and was expanded, reaching ``v`` at its exact
-distance, neither pruned nor met twice: ``v`` was pushed with ``f <= C`` (the heuristic is
-admissible), an entry left in the heap while ``v`` is not settled; none is.  So every state of the path is settled,
-its last is ``t`` (the one target settled), and each got its distance from the state before it
-and from no later move (it would have met that distance twice): that state is its parent.  A route
-with no fork in the band, as in a maze of corridors, is so read once rather than walked again.
+Where A* has met no distance twice, pruned no state and left no entry with ``f`` within ``C``,
+its parents' path is the only optimal one (:func:`only_path`): every state of an optimal path was
+then settled from the state before it.  A maze of corridors is so read once, not walked again.
 
 >>> import networkx as nx
 >>> g = nx.DiGraph()
@@ -51,13 +35,9 @@ from collections.abc import Callable, Hashable, Mapping
 
 def band_path(succ: Mapping, source: Hashable, targets, best, dist: dict, settled, heuristic: Callable, zero, *,
               weight: str = "weight", rank: str = "rank") -> tuple[list, list] | None:
-    """The canonical path to a target at distance ``best`` (the optimum) and the distance of each
-    of its states, or ``None`` where the walk cannot vouch for it (see the module docstring).
-
-    ``succ`` is the graph's adjacency (:func:`~stategraph.graph.dicts.successors`), ``dist`` A*'s
-    distances (each the cost of a real path; not changed here), ``settled`` the states A* settled
-    (their ``f`` is at most ``best``), ``heuristic`` its consistent lower bound, ``zero`` the zero
-    of the weights' exact type (an ``int`` or a ``Lex``)."""
+    """The canonical path to a target at the optimum ``best`` and its states' distances, or ``None``
+    where the walk cannot vouch for it.  ``succ``: :func:`~stategraph.graph.dicts.successors`;
+    ``dist`` and ``settled``: A*'s (unchanged); ``zero``: of the exact weights (``int`` or ``Lex``)."""
     kind = zero.__class__
     h = heuristic(source)
     if h.__class__ is not kind:
@@ -114,8 +94,7 @@ def band_path(succ: Mapping, source: Hashable, targets, best, dist: dict, settle
 
 
 def _in_rank_order(moves: Mapping, rank: str):
-    """``(next state, attributes)`` of each move, in the order of their ranks; ``None`` where a rank
-    is missing, or two are equal or cannot be compared."""
+    """Each move's ``(next state, attributes)`` in rank order; ``None`` if ranks are missing, tied or incomparable."""
     if len(moves) == 1:
         return None if next(iter(moves.values())).get(rank) is None else moves.items()
     ordered = [(attrs.get(rank), v, attrs) for v, attrs in moves.items()]
@@ -131,10 +110,8 @@ def _in_rank_order(moves: Mapping, rank: str):
 
 
 def only_path(parents: dict, target: Hashable, *, rank: str = "rank") -> tuple[list, list] | None:
-    """The path ``parents`` (each state -> the move into it, ``(state before, state, the move's
-    attributes)``; the source's ``None``) give to ``target``, and those moves along it, in one
-    walk; ``None`` where a move on it has no rank (the walk of :mod:`~stategraph.graph.canonical`
-    refuses it in one line)."""
+    """The path ``parents`` (state -> ``(state before, state, attributes)``, the source's ``None``) give
+    to ``target``, and its moves; ``None`` where a move has no rank (left for the canonical walk to refuse)."""
     path, moves = [target], []
     while (move := parents[path[-1]]) is not None:
         if move[2].get(rank) is None:

@@ -9,13 +9,10 @@ The loop is the textbook's (Cormen, Leiserson, Rivest and Stein, *Introduction t
         for each move u -> v:
             if v not in dist: dist[v] <- dist[u] + 1; pi[v] <- u; ENQUEUE(Q, v)
 
-with the FIFO queue ``Q`` taken a layer at a time (every state at distance ``d`` leaves it before
-any at ``d + 1``), so that beside it one test can stop after the layer holding the nearest target
-(``stop_at_target``): the states no farther than that target are then exactly those settled.
-Asked for (``tree=True``), the parents ``pi`` and that first target are the breadth-first tree
-the result carries (:class:`~stategraph.search.result.BreadthFirstTree`): where each state's
-moves are tried in the order of their ranks, the tree's path to that target is the canonical
-path (:func:`~stategraph.graph.canonical.canonical_from_tree`).
+with the FIFO queue ``Q`` taken a layer at a time, so that beside it one test can stop after the
+layer holding the nearest target (``stop_at_target``).  With ``tree=True``, ``pi`` and that target
+are returned (:class:`~stategraph.search.result.BreadthFirstTree`), from which the canonical path
+is read (:func:`~stategraph.graph.canonical.canonical_from_tree`).
 """
 
 from __future__ import annotations
@@ -27,24 +24,12 @@ from .result import BreadthFirstTree, SearchResult, SearchStats
 
 
 def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True, tree=False):
-    """Layer-by-layer distances; stops after the layer holding the nearest target
-    (with ``stop_at_target=False``, goes on through every reachable layer).  Every state reached
-    is settled with its layer, so ``dist``'s own order (layer by layer) is the order settled.
+    """Layer-by-layer distances; stops after the layer holding the nearest target.
 
     Parameters
     ----------
-    graph : networkx.DiGraph
-        The state graph; each edge's weight is in its ``weight`` attribute.
-    source : hashable
-        The start state.
-    targets : collection
-        The goal states.
-    zero : number or Lex, optional
-        The zero of the weights' type (``StateGraph.zero``).
-    weight : str, optional
-        The edge attribute holding the weight.
-    heuristic : callable, optional
-        Ignored (the signature every routine shares).
+    graph, source, targets, zero, weight, heuristic
+        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
     stop_at_target : bool, optional
         Stop after the nearest target's layer (default) or go through every reachable layer.
     tree : bool, optional
@@ -53,9 +38,8 @@ def bfs(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop
     Returns
     -------
     SearchResult
-        Every distance is exact: a state's layer.  ``order`` is ``dist``'s keys; ``tree`` the
-        breadth-first tree where it was asked for and the search stops at the nearest target's
-        layer (else ``None``).
+        Exact distances (each state's layer); ``order`` is ``dist``'s keys; ``tree`` the
+        breadth-first tree where asked for (else ``None``).
 
     Examples
     --------

@@ -10,16 +10,9 @@ and one from the targets against them (I. Pohl, "Bi-directional Search", *Machin
         relax each move out of u on its side; where it reaches a state v the other side
             has reached, mu <- min(mu, dist(u) + w + other_dist(v))
 
-Once the two nearest open states are farther apart than ``mu``, ``mu`` is the optimal cost.
-The canonical-path step needs exact forward distances along *every* optimal path, so beside the
-meeting a second, cheap phase sweeps forward with A*, using the backward distances as its
-heuristic (exact where the backward search settled a state, its frontier value elsewhere: a
-consistent lower bound).  With float weights the backward sums are added in the other order
-than the forward ones, so they are a bound only up to rounding: the sweep forgives it (see
-:func:`~stategraph.search.astar.astar`), and its distances are the forward float sums every
-other routine computes, so float ties are broken alike.  ``stats.settled`` counts the distinct states
-settled by either phase (``order``: each the first time either side or the sweep settled it);
-``stats.detail`` reports each phase.
+Then ``mu`` is the optimal cost.  The canonical path needs exact forward distances along every
+optimal path, so beside the meeting an A* sweep forward uses the backward distances as its
+heuristic (a consistent lower bound; with floats, up to the rounding A* forgives).
 """
 
 from __future__ import annotations
@@ -41,24 +34,13 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
 
     Parameters
     ----------
-    graph : networkx.DiGraph
-        The state graph; each edge's weight is in its ``weight`` attribute.
-    source : hashable
-        The start state.
-    targets : collection
-        The goal states.
-    zero : number or Lex, optional
-        The zero of the weights' type (``StateGraph.zero``).
-    weight : str, optional
-        The edge attribute holding the weight.
-    heuristic : callable, optional
-        Ignored: the backward search's distances are the sweep's heuristic.
+    graph, source, targets, zero, weight, heuristic
+        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
 
     Returns
     -------
     SearchResult
-        Distances exact along every optimal path (those of the A* sweep; the meeting's when no
-        target is reachable); ``stats.detail`` gives each phase's counts.
+        Distances exact along every optimal path (the sweep's); ``stats.detail`` gives each phase's counts.
 
     Examples
     --------
@@ -116,7 +98,7 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
 
 
 class _Side(NamedTuple):
-    """One end of the search: the moves it follows, its distances, its settled states, its heap."""
+    """One end of the search."""
 
     adjacency: Mapping
     dist: dict
@@ -125,8 +107,7 @@ class _Side(NamedTuple):
 
 
 def _remaining(backward: _Side):
-    """The sweep's heuristic: the backward distance where the backward search settled the state,
-    else the least distance it had left open (``INFINITY`` where it left none: no target from there)."""
+    """The sweep's heuristic: a state's backward distance where settled, else the least left open (or ``INFINITY``)."""
     frontier = backward.heap[0][0] if backward.heap else INFINITY
     settled, dist = backward.settled, backward.dist
     return lambda state: dist[state] if state in settled else frontier

@@ -8,10 +8,8 @@ The loop is the textbook's (Cormen, Leiserson, Rivest and Stein, *Introduction t
         u <- EXTRACT-MIN(Q); S <- S + {u}
         for each move u -> v of cost w: RELAX(u, v, w)     (dist[v] <- dist[u] + w if smaller)
 
-with a binary heap of ``(distance, arrival, state)`` for ``Q``: a state whose distance drops is
-pushed again (no DECREASE-KEY), and its older entries are skipped when they come out.  Beside
-it, one test decides where to stop (:func:`_horizon`): past the distance of the nearest target,
-no state lies on an optimal path.
+with a binary heap of ``(distance, arrival, state)`` for ``Q`` (a state whose distance drops is
+pushed again, no DECREASE-KEY).  Beside it, one test stops past the nearest target's distance.
 """
 
 from __future__ import annotations
@@ -26,29 +24,16 @@ from .result import SearchResult, SearchStats
 
 def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None, stop_at_target=True,
              cost_only=False, settle_to=None):
-    """Distances from ``source``; stops once every state as near as the nearest target is settled
-    (with ``cost_only``, once the nearest target is settled; with ``stop_at_target=False``,
-    settles every reachable state).
+    """Distances from ``source``; stops once every state as near as the nearest target is settled.
 
     Parameters
     ----------
-    graph : networkx.DiGraph
-        The state graph; each edge's weight is in its ``weight`` attribute.
-    source : hashable
-        The start state.
-    targets : collection
-        The goal states.
-    zero : number or Lex, optional
-        The zero of the weights' type (``StateGraph.zero``).
-    weight : str, optional
-        The edge attribute holding the weight.
-    heuristic : callable, optional
-        Ignored (the signature every routine shares).
+    graph, source, targets, zero, weight, heuristic
+        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
     stop_at_target : bool, optional
         Stop once the nearest target's distance is settled (default), or settle every reachable state.
     cost_only : bool, optional
-        Stop at the first target settled: its distance is the optimum, but other states as near
-        may not be settled (no canonical path can be drawn from such a run).
+        Stop at the first target settled (its distance is the optimum; no canonical path from such a run).
     settle_to : number or Lex, optional
         Also settle every state at most this far (what judging another routine's distances needs).
 
@@ -98,6 +83,5 @@ def dijkstra(graph, source, targets, *, zero=0, weight="weight", heuristic=None,
 
 
 def _horizon(nearest, settle_to):
-    """The farthest distance to settle once the nearest target is settled at ``nearest``: every
-    state on an optimal path is that near, and ``settle_to`` may ask for more."""
+    """The farthest distance to settle once the nearest target is settled at ``nearest``."""
     return nearest if settle_to is None or settle_to < nearest else settle_to

@@ -1,18 +1,10 @@
 """What :func:`~stategraph.search.astar.astar` checks of a heuristic, and its one-line refusals.
 
-The heuristic is the one part of a plug-in puzzle a search cannot confirm on its own, and a
-wrong one makes A* answer more than the optimum.  So A* tests it where its loop already compares, and
-calls a :class:`HeuristicCheck` method only where a test fails: each raises a
-:class:`~stategraph.errors.ContractError` naming the states, the move and the values.
-
-What is checked: every value the heuristic returns (a number, not NaN, ``-inf`` or a bool, on
-numeric weights; a :class:`~stategraph.graph.weights.Lex` on ``Lex`` weights), ``h = 0`` at every
-target A* settles or would prune and at every target it reached but left open nearer than its
-answer, and consistency on every move it follows (``h(u) <= w + h(v)``, and no settled state's
-distance improves).  A heuristic that overestimates only at states A* never expands goes unseen
-(the moves from there are never read; ``--verify`` finds the answer wrong).  With float weights
-these tests forgive rounding up to :data:`~stategraph.search.astar.REL_TOL`: a settled state whose
-distance still improves by less is re-opened.
+A wrong heuristic makes A* answer more than the optimum, so A* tests it where its loop already
+compares and calls a :class:`HeuristicCheck` method only where a test fails, to raise a
+:class:`~stategraph.errors.ContractError` naming the states, the move and the values.  Checked:
+each value's type, ``h = 0`` at the targets A* meets, and consistency on every move it follows.
+A heuristic wrong only where A* never expands goes unseen (``--verify`` finds the answer wrong).
 
 >>> import networkx as nx
 >>> from stategraph.search.astar import astar
@@ -35,8 +27,7 @@ from ..graph.weights import INFINITY, Lex
 
 
 class Rounding(Exception):
-    """Raised by :meth:`HeuristicCheck.value` on a float bound the exact search cannot take: A* starts
-    over with float tolerance."""
+    """A float bound the exact search cannot take: A* starts over with float tolerance."""
 
 
 class HeuristicCheck:
@@ -72,9 +63,8 @@ class HeuristicCheck:
         self.mistyped(h, state)
 
     def left_open(self, targets, settled, dist, best, heap) -> None:
-        """Refuse a target reached nearer than ``best``, the optimum found, but left open: only a
-        positive ``h`` there can have kept it back.  ``heap`` holds the open entries ``(f, h, arrival,
-        state)``; the shorter of it and ``targets`` is searched."""
+        """Refuse a target reached nearer than the optimum ``best`` but left open (only a positive
+        ``h`` can have kept it back); ``heap`` holds the open ``(f, h, arrival, state)``."""
         if len(targets) <= len(heap):
             hidden = (t for t in targets if t not in settled and dist.get(t, best) < best)
         else:

@@ -12,8 +12,7 @@ layer being settled and the next::
             is relaxed into layer, a move adding 1 into next
         layer <- next, less the states settled
 
-Inside a layer a small heap orders the secondary totals, so a state reached twice in the same
-layer keeps the smaller, exactly as the POJ 1475 seed does.
+Inside a layer a heap orders the secondary totals, as the POJ 1475 seed does.
 """
 
 from __future__ import annotations
@@ -28,24 +27,13 @@ from .result import SearchResult, SearchStats
 
 
 def layered_bfs(graph, source, targets, *, zero=Lex.ZERO, weight="weight", heuristic=None):
-    """Distances for ``Lex`` weights whose primary part is 0 or 1 on every edge.
-
-    Stops after the primary layer holding the nearest target.
+    """Distances for ``Lex`` weights whose primary part is 0 or 1 on every edge; stops after the
+    primary layer holding the nearest target.
 
     Parameters
     ----------
-    graph : networkx.DiGraph
-        The state graph; each edge's weight is in its ``weight`` attribute.
-    source : hashable
-        The start state.
-    targets : collection
-        The goal states.
-    zero : Lex, optional
-        ``Lex.ZERO``.
-    weight : str, optional
-        The edge attribute holding the weight.
-    heuristic : callable, optional
-        Ignored (the signature every routine shares).
+    graph, source, targets, zero, weight, heuristic
+        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
 
     Returns
     -------

@@ -1,8 +1,7 @@
 """Delegate to networkx's own Dijkstra, so its answers can be compared with ours.
 
-networkx's Dijkstra is the textbook's loop (:mod:`~stategraph.search.dijkstra`), run over every
-reachable state.  It adds weights starting from the int 0, so ``Lex`` weights go through
-:class:`~stategraph.graph.weights.ScalarEncoding` and the distances come back decoded.
+It is the textbook's loop (:mod:`~stategraph.search.dijkstra`) over every reachable state, adding
+from the int 0, so ``Lex`` weights go through :class:`~stategraph.graph.weights.ScalarEncoding`.
 """
 
 from __future__ import annotations
@@ -18,18 +17,8 @@ def networkx_dijkstra(graph, source, targets, *, zero=0, weight="weight", heuris
 
     Parameters
     ----------
-    graph : networkx.DiGraph
-        The state graph; each edge's weight is in its ``weight`` attribute.
-    source : hashable
-        The start state.
-    targets : collection
-        The goal states (networkx settles every reachable state anyway).
-    zero : number or Lex, optional
-        The zero of the weights' type (``StateGraph.zero``).
-    weight : str, optional
-        The edge attribute holding the weight.
-    heuristic : callable, optional
-        Ignored (the signature every routine shares).
+    graph, source, targets, zero, weight, heuristic
+        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
 
     Returns
     -------

@@ -1,8 +1,7 @@
 """Search routines from outside the package, named ``module:function`` (``search.algorithm``, ``-a``).
 
-The function is loaded as a puzzle plug-in is (:mod:`stategraph.plugins.load`: only when named, from
-the config file's folder, the current folder, or the installed packages for a dotted name) and
-becomes a :class:`~stategraph.search.SearchRoutine` from what it declares by attributes:
+The function is loaded as a puzzle plug-in is (:mod:`stategraph.plugins.load`) and becomes a
+:class:`~stategraph.search.SearchRoutine` from what it declares by attributes:
 
 * ``accepts``: ``"unit"`` (every weight 1), ``"nonnegative"`` (numbers or Lex pairs),
   ``"lex"`` (Lex pairs whose first part is 0 or 1, as ``layered_bfs``) or ``"any"``;
@@ -10,8 +9,7 @@ becomes a :class:`~stategraph.search.SearchRoutine` from what it declares by att
 * ``needs_heuristic = True``: only for models with a heuristic;
 * ``options``: the names of the boolean options it takes, e.g. ``("stop_at_target",)``.
 
-It is called as the built-ins are, and what it returns is checked
-(:func:`stategraph.search.routine_check.checked_run`).
+It is called as the built-ins are, and what it returns is checked (:mod:`~stategraph.search.routine_check`).
 
 >>> load_routine("no_such_module_here:bfs")
 Traceback (most recent call last):
@@ -48,8 +46,7 @@ _LOADED = plugins.Loaded()  # the routines loaded, by (spec, folder) and by spec
 
 def load_routine(spec: str, folder: str | None = None) -> SearchRoutine:
     """The routine ``module:function`` as a :class:`~stategraph.search.SearchRoutine` named ``spec``
-    (``folder``: where the config naming it lies; without one, the routine loaded last under
-    ``spec``, if any)."""
+    (``folder``: where the config naming it lies)."""
     where = f"algorithm {shorten(spec)}"
     return _LOADED.load(spec, folder, where, ROUTINE, lambda function: _routine(function, spec, where))
 

@@ -1,5 +1,4 @@
-"""A search routine with what it accepts: what :data:`stategraph.search.SEARCHES` holds, and what a
-plug-in routine is wrapped in."""
+"""A search routine with what it accepts (:class:`SearchRoutine`)."""
 
 from __future__ import annotations
 
@@ -28,23 +27,17 @@ class SearchRoutine:
         It takes ``cost_only=True``: stop once the optimal cost is known.
     tree : bool
         It takes ``tree=True``: return its breadth-first tree (:attr:`SearchResult.tree
-        <stategraph.search.result.SearchResult.tree>`), asked for where the graph grows as it is
-        searched.
+        <stategraph.search.result.SearchResult.tree>`).
     canonical : bool
-        It takes ``canonical=True``: return the canonical path itself where it can vouch for it
-        (:attr:`SearchResult.path <stategraph.search.result.SearchResult.path>`), asked for where
-        the graph grows as it is searched.
+        It takes ``canonical=True``: return the canonical path where it can vouch for it
+        (:attr:`SearchResult.path <stategraph.search.result.SearchResult.path>`).
     plugin : bool
         It comes from outside the package, so its distances are judged.
     grows : bool
-        It may search a graph still being built (:meth:`StateGraph.expanding
-        <stategraph.graph.state_graph.StateGraph.expanding>`: a :class:`~stategraph.graph.dicts.LazyGraph`,
-        not a networkx graph): it reads the graph only through
-        :func:`~stategraph.graph.dicts.successors`, the out-moves of states it has reached, never
-        the node count or predecessors, and it reads the out-moves of every state on an optimal
-        path, so the canonical path (which follows predecessors back from the goals) finds every
-        optimal move built.  (``spfa`` runs to completion and bounds its passes by the node
-        count, so it searches the whole graph.)
+        It may search a graph still being built (a :class:`~stategraph.graph.dicts.LazyGraph`):
+        it reads only :func:`~stategraph.graph.dicts.successors` of states it has reached (never
+        the node count or predecessors), including every state on an optimal path, so the
+        canonical walk back from the goals finds every optimal move built.
     """
 
     name: str
@@ -55,17 +48,16 @@ class SearchRoutine:
     needs_lex_01: bool = False
     needs_nonnegative: bool = True
     needs_heuristic: bool = False
-    options: tuple = ()  # names of the boolean options the routine takes
-    cost_only: bool = False  # takes cost_only=True: stop once the optimal cost is known (no path wanted)
-    tree: bool = False  # takes tree=True: returns its breadth-first tree
-    canonical: bool = False  # takes canonical=True: returns the canonical path where it can vouch for it
-    plugin: bool = False  # from outside the package (module:function): its distances are judged
-    grows: bool = False  # may search a graph being built (see the docstring for what that promises)
+    options: tuple = ()
+    cost_only: bool = False
+    tree: bool = False
+    canonical: bool = False
+    plugin: bool = False
+    grows: bool = False
 
     def refusal(self, profile, has_heuristic: bool = False) -> str | None:
         """Why this routine cannot search graphs with weights ``profile`` (and a heuristic or not),
-        or ``None`` if it can.  The one test of "does this routine apply", for a state model
-        and for a model class's declared weights alike."""
+        or ``None`` if it can."""
         if self.needs_unit and not profile.unit:
             return f"{self.name} needs every edge weight to be 1, but this graph has {profile.describe()}"
         if self.needs_lex_01 and not (profile.lex and profile.primary_01):
@@ -79,8 +71,7 @@ class SearchRoutine:
 
     def applies_to(self, model_class) -> bool | None:
         """Whether this routine searches the graphs of ``model_class`` (a
-        :class:`~stategraph.contract.puzzle.Model` class): ``None`` when that is known only once a graph is
-        built (a first-level model whose rules declare no ``profile``: see ``Model.least_profile``)."""
+        :class:`~stategraph.contract.puzzle.Model` class); ``None``: known only once a graph is built."""
         if self.refusal(model_class.profile, model_class.has_heuristic) is not None:
             return False
         least = getattr(model_class, "least_profile", None)

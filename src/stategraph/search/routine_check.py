@@ -1,14 +1,9 @@
 """Judging a search routine from outside the package: what it returns, and whether its distances hold.
 
-Every call runs in a forked process of its own, and what it sends back is checked here, on the
-graph as it was (:func:`checked_run`): an exception, a result that is neither a
-:class:`~stategraph.search.SearchResult` nor a dict of distances, a distance that is not a number
-(a ``Lex`` pair on ``Lex`` weights), no distance for the source, or a negative one where every
-weight is non-negative, is a :class:`RoutineFault` (one line, exit status 2).  Its distances are
-then held to the rule every routine meets (:class:`~stategraph.search.SearchResult`) by one
-built-in search over the same graph (:func:`first_wrong_distance`: ``dijkstra`` for non-negative
-weights, ``spfa`` otherwise): every state on an optimal path has its exact distance, and no
-state's distance is below the truth.
+Each call runs in a forked process of its own (:func:`checked_run`); what it returns is checked
+(:func:`accepted`: a fault is a :class:`RoutineFault`, one line, exit status 2), then its distances
+are held to :class:`~stategraph.search.SearchResult`'s rule by ``dijkstra`` (``spfa`` for
+negative weights) over the same graph (:func:`first_wrong_distance`).
 
 >>> import networkx as nx
 >>> from stategraph.graph.state_graph import StateGraph
@@ -45,20 +40,14 @@ class RoutineFault(ContractError):
 
 
 def checked_run(function: Callable, name: str) -> Callable:
-    """``function`` as a :class:`~stategraph.search.SearchRoutine`'s ``run``: called as the built-in
-    routines are, ``function(graph, source, targets, *, zero, weight, heuristic, **options)``, and
-    its answer checked by :func:`accepted`; what it raises is a :class:`~stategraph.plugins.faults.PluginFault`
-    at its line (its traceback printed only with ``STATEGRAPH_DEBUG=1``).
+    """``function`` as a :class:`~stategraph.search.SearchRoutine`'s ``run``, called as the built-ins
+    are, its answer checked by :func:`accepted`; what it raises is a
+    :class:`~stategraph.plugins.faults.PluginFault` at its line.
 
-    It runs in a process of its own (:func:`~stategraph.plugins.forked.call_forked`), forked for the
-    call: whatever it changes there, through any reference it finds, never reaches this process,
-    where its result, sent back as plain data (:func:`sent`, :func:`received`), is checked on the
-    graph as it was.  There it gets the graph itself, frozen (``networkx.freeze``): its attributes
-    are its to mark, but a move or state added or removed is a fault at its line, so the states its
-    answer is numbered by stay the graph's.  Where nothing forks, it gets a deep copy (whose edges
-    share their dicts as the graph's do, as in the forked process).  A ``Lex`` zero comes as a
-    :class:`~stategraph.graph.weights.RoutineLex`, and the heuristic as :func:`textbook_heuristic`
-    gives it, so a textbook routine's ``float("inf")`` works."""
+    It runs in a forked process (:func:`~stategraph.plugins.forked.call_forked`) on the graph
+    frozen (``networkx.freeze``; a deep copy where nothing forks), so nothing it changes reaches
+    this process; its result comes back as plain data (:func:`sent`, :func:`received`).  A ``Lex``
+    zero comes as a :class:`~stategraph.graph.weights.RoutineLex` (:func:`textbook_heuristic`)."""
     from copy import deepcopy
 
     import networkx as nx
@@ -98,8 +87,7 @@ def checked_run(function: Callable, name: str) -> Callable:
 
 
 def sent(result: SearchResult, name: str, graph) -> dict:
-    """``result`` (as :func:`accepted` gives it) as plain data: each state by its place among the
-    graph's states, each distance a number or a ``[primary, secondary]`` pair."""
+    """``result`` as plain data: each state by its place among the graph's states."""
     place = {state: number for number, state in enumerate(graph)}
     order = None
     if result.order is not None:
@@ -116,8 +104,7 @@ def sent(result: SearchResult, name: str, graph) -> dict:
 
 
 def received(told, name: str, graph, zero) -> SearchResult:
-    """The :class:`~stategraph.search.SearchResult` that :func:`sent` made, over ``graph`` (this
-    process's own); a :class:`RoutineFault` if it is not one (only a routine's own code could send that)."""
+    """The :class:`~stategraph.search.SearchResult` that :func:`sent` made; else a :class:`RoutineFault`."""
     states = list(graph)
     try:
         dist = {}
@@ -140,9 +127,8 @@ def _place(place, states: list) -> int:
 
 
 def textbook_heuristic(heuristic: Callable) -> Callable:
-    """``heuristic`` as a routine gets it: ``INFINITY`` where it gives ``None`` (no target can be
-    reached), a ``Lex`` as a :class:`~stategraph.graph.weights.RoutineLex` (so ``g + h(v)`` and a
-    comparison with ``float("inf")`` hold)."""
+    """``heuristic`` as a routine gets it: ``INFINITY`` for ``None``, a ``Lex`` as a
+    :class:`~stategraph.graph.weights.RoutineLex`."""
 
     def estimate(state):
         value = heuristic(state)
@@ -152,9 +138,8 @@ def textbook_heuristic(heuristic: Callable) -> Callable:
 
 
 def accepted(raw, name: str, graph, source, zero, weight: str = "weight", seconds: float = 0.0) -> SearchResult:
-    """What routine ``name`` returned, as a :class:`~stategraph.search.SearchResult` (a plain dict of
-    distances is wrapped; an infinite distance means "not reached" and is dropped), or a
-    :class:`RoutineFault` saying what is wrong with it.
+    """What routine ``name`` returned, as a :class:`~stategraph.search.SearchResult` (an infinite
+    distance dropped: not reached), or a :class:`RoutineFault` saying what is wrong with it.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph([("s", "t")])
@@ -210,8 +195,7 @@ or a dict {state: distance}
 
 @contextmanager
 def blamed_on(routine) -> Iterator[None]:
-    """Where the canonical step finds the distances of a routine from outside the package
-    inconsistent, say whose they were (the built-ins' are tested; a plug-in's are not)."""
+    """Where the canonical step finds a plug-in routine's distances inconsistent, say whose they were."""
     try:
         yield
     except StategraphError as exc:
@@ -222,10 +206,9 @@ def blamed_on(routine) -> Iterator[None]:
 
 
 def held_against_builtin(name: str, model, result: SearchResult) -> tuple[SearchResult, dict | None]:
-    """``(result, exact)``: ``exact`` the built-in's distances when ``result``'s hold (see
-    :func:`first_wrong_distance`; the canonical path is drawn from them, so float sums in another
-    order cannot change it); otherwise ``None``, and ``result`` with the first state that breaks the
-    rule in ``stats.detail["wrong"]``."""
+    """``(result, exact)``: ``exact`` the built-in's distances where ``result``'s hold (the canonical
+    path is drawn from them: float sums in another order cannot change it); else ``None``, and
+    ``stats.detail["wrong"]`` names the first state that breaks the rule."""
     exact = exact_distances(model, result.dist)
     wrong = first_wrong_distance(name, model, result.dist, exact)
     if wrong is None:
@@ -234,9 +217,8 @@ def held_against_builtin(name: str, model, result: SearchResult) -> tuple[Search
 
 
 def exact_distances(model, judged: Mapping | None = None) -> dict:
-    """The shortest distance of every state in ``model`` (a :class:`~stategraph.graph.state_graph.StateGraph`)
-    as near as its nearest target, and as near as the farthest of the distances ``judged`` (all of
-    them, without ``judged``), by one built-in search; a state left out is farther (or unreachable)."""
+    """The shortest distance of every state of ``model`` no farther than its nearest target and the
+    farthest of the distances ``judged`` (all of them, without ``judged``), by one built-in search."""
     from .dijkstra import dijkstra  # imported here: a run that judges no routine loads neither
     from .spfa import spfa
 
@@ -255,13 +237,9 @@ def exact_distances(model, judged: Mapping | None = None) -> dict:
 
 
 def first_wrong_distance(name: str, model, dist: Mapping, exact: Mapping | None = None) -> str | None:
-    """The first state whose distance in ``dist`` (routine ``name``'s, on ``model``, a
-    :class:`~stategraph.graph.state_graph.StateGraph`) breaks the rule, as one line; ``None`` if none does.
-
-    The rule (:class:`~stategraph.search.SearchResult`): every state on an optimal path has its exact
-    distance (the nearest state that has not is named first), and no state's distance is below its
-    shortest one (nor has a state that cannot be reached a distance at all).  ``exact`` is every
-    state's shortest distance that may matter (by default :func:`exact_distances`)."""
+    """The first state whose distance in ``dist`` (routine ``name``'s on the state graph ``model``)
+    breaks :class:`~stategraph.search.SearchResult`'s rule, as one line (the nearest first); ``None``
+    if none does.  ``exact``: the shortest distances (default :func:`exact_distances`)."""
     reference = "dijkstra" if model.profile.nonnegative else "spfa"
     truth = exact_distances(model) if exact is None else exact
     dist = {state: d for state, d in dist.items() if not (isinstance(d, float) and d == math.inf)}  # not reached

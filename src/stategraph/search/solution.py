@@ -24,8 +24,8 @@ from .routine_check import blamed_on, held_against_builtin
 
 @dataclass
 class Solution:
-    """The outcome of one search: ``cost`` and ``states`` are ``None`` when no target is reachable;
-    ``states`` is also ``None`` when the path was not asked for (``solve(..., path=False)``).
+    """The outcome of one search: ``cost`` and ``states`` are ``None`` when no target is reachable
+    (``states`` also when no path was asked for).
 
     Attributes
     ----------
@@ -36,10 +36,8 @@ class Solution:
     edges : list of tuple
         ``(u, v, attrs)`` of each move along ``states``, ``attrs`` the edge's attribute dict.
     stats : dict
-        The search's work: ``algorithm``, ``states_built`` and ``edges_built`` (what the search
-        had built of the state graph: all of it unless the graph grows as it is searched),
-        ``settled``, ``relaxed``, the seconds spent and the routine's own counts.  The model's
-        size, the whole graph's ``states`` and ``edges``, is ``StateGraph.size()``.
+        The search's work: ``algorithm``, ``states_built`` and ``edges_built`` (of a graph that
+        grows, what was built), ``settled``, ``relaxed``, the seconds spent and the routine's own counts.
     labels : list of str
         The path's states by their ``label`` attribute (else ``str(state)``).
     search : SearchResult or None
@@ -50,8 +48,8 @@ class Solution:
     states: list | None
     edges: list = field(default_factory=list)
     stats: dict = field(default_factory=dict)
-    labels: list = field(default_factory=list)  # the states' readable labels, for reports
-    search: SearchResult | None = None  # what the routine returned: its distances and the order it settled states
+    labels: list = field(default_factory=list)
+    search: SearchResult | None = None
 
     @property
     def found(self) -> bool:
@@ -62,11 +60,8 @@ class Solution:
 def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None, *, path: bool = True,
           judge: bool = True) -> Solution:
     """Run the named search routine (with its ``options``) on ``state_graph`` (a
-    :class:`~stategraph.graph.state_graph.StateGraph`); return the canonical optimal path.
-
-    A source that is itself a target needs no search (where no move costs less than nothing), and
-    no target at all means no path (unless the option ``stop_at_target: false`` asks for every
-    reachable state to be settled).
+    :class:`~stategraph.graph.state_graph.StateGraph`); return the canonical optimal path.  A source
+    that is a target (no negative move), or no target, needs no search unless ``stop_at_target`` is false.
 
     Parameters
     ----------
@@ -80,9 +75,8 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         With ``False`` only the optimal cost is wanted: a routine that can stops at the first
         target it settles, and ``states`` is ``None``.
     judge : bool, optional
-        A routine from outside the package has its distances held to the rule every routine meets
-        by one built-in search (default); where they break it, the solution reaches no target and
-        ``stats["wrong"]`` says where (:mod:`stategraph.search.routine_check`).  ``False`` trusts it.
+        Hold a plug-in routine's distances to the rule by one built-in search (default); where
+        they break it, no target is reached and ``stats["wrong"]`` says where.  ``False`` trusts it.
 
     Returns
     -------
@@ -124,8 +118,6 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
                             "costs, which Python adds exactly)")
     check_options(routine, options or {})
     extra = {"cost_only": True} if not path and routine.cost_only else {}
-    # The collector is paused: a search allocates many small tuples and no garbage cycles, and each
-    # collection it triggered would rescan the whole (live) state graph.
     with collector_paused():
         source = state_graph.source
         started = perf_counter()
@@ -134,9 +126,7 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         if state_graph.canonical is None or not state_graph.own_rule:  # the one rule: a routine may answer it
             if routine.canonical and path:  # (A*: it stops short of the end of its band)
                 extra["canonical"] = True
-            if routine.tree and graph is state_graph.lazy:
-                # the tree spares a graph that grows a scan of its goals and the walk back; a whole
-                # graph's walk back, over the optimal paths only, costs less than the tree's check
+            if routine.tree and graph is state_graph.lazy:  # (a whole graph's walk back costs less)
                 extra["tree"] = True
         exact = None  # a judged routine's distances, checked: the built-in's
         at_goal = source in targets and state_graph.profile.nonnegative  # (a negative move may lead lower)

@@ -26,26 +26,13 @@ from .result import SearchResult, SearchStats
 
 
 def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
-    """Exact distances to every reachable state; refuses a negative cycle.
-
-    ``settled`` counts the distinct states taken from the queue; a state can
-    be taken several times, and ``detail["queue_pops"]`` counts every time; ``order`` lists the
-    states by their first time.
+    """Exact distances to every reachable state; refuses a negative cycle.  ``settled`` counts the
+    distinct states taken from the queue, ``detail["queue_pops"]`` every time one is.
 
     Parameters
     ----------
-    graph : networkx.DiGraph
-        The state graph; each edge's weight is in its ``weight`` attribute.
-    source : hashable
-        The start state.
-    targets : collection
-        The goal states.
-    zero : number or Lex, optional
-        The zero of the weights' type (``StateGraph.zero``).
-    weight : str, optional
-        The edge attribute holding the weight.
-    heuristic : callable, optional
-        Ignored (the signature every routine shares).
+    graph, source, targets, zero, weight, heuristic
+        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
 
     Returns
     -------
