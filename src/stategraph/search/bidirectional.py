@@ -35,7 +35,8 @@ def bidirectional_dijkstra(graph, source, targets, *, zero=0, weight="weight", h
     Parameters
     ----------
     graph, source, targets, zero, weight, heuristic
-        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
+        As every routine takes them (:mod:`stategraph.search`); the backward distances, not
+        ``heuristic``, guide the sweep.
 
     Returns
     -------

@@ -33,12 +33,12 @@ def layered_bfs(graph, source, targets, *, zero=Lex.ZERO, weight="weight", heuri
     Parameters
     ----------
     graph, source, targets, zero, weight, heuristic
-        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
+        As every routine takes them (:mod:`stategraph.search`); ``zero`` is ``Lex.ZERO``.
 
     Returns
     -------
     SearchResult
-        Exact distances for every state settled; ``order`` is the order settled.
+        Exact distances for every state of the layers settled; ``order`` is the order settled.
 
     Examples
     --------

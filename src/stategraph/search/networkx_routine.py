@@ -18,7 +18,8 @@ def networkx_dijkstra(graph, source, targets, *, zero=0, weight="weight", heuris
     Parameters
     ----------
     graph, source, targets, zero, weight, heuristic
-        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
+        As every routine takes them (:mod:`stategraph.search`); networkx settles every reachable
+        state, whatever the targets.
 
     Returns
     -------

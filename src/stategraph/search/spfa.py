@@ -32,7 +32,7 @@ def spfa(graph, source, targets, *, zero=0, weight="weight", heuristic=None):
     Parameters
     ----------
     graph, source, targets, zero, weight, heuristic
-        As every routine takes them (:mod:`stategraph.search`); ``heuristic`` is ignored.
+        As every routine takes them (:mod:`stategraph.search`); weights may be negative.
 
     Returns
     -------
