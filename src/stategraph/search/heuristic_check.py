@@ -99,17 +99,21 @@ class HeuristicCheck:
                             f"at {_shown(ng)} (with a consistent heuristic, a settled state's distance is final)")
 
     def state(self, state) -> str:
-        """``state 'label'`` (its ``label`` attribute), else ``state VALUE``."""
-        try:
-            label = self.graph.nodes[state].get("label")
-        except (AttributeError, KeyError, TypeError):
-            label = None
-        return f"state {shorten(label if isinstance(label, str) else state)}"
+        return named_state(self.graph, state)
 
     @staticmethod
     def move(attrs) -> str:
         name = attrs.get("move")
         return f"the move {shorten(name)}" if isinstance(name, str) and name else "the move"
+
+
+def named_state(graph, state) -> str:
+    """A state in a message: ``state 'label'`` (its ``label`` attribute), else ``state VALUE``."""
+    try:
+        label = graph.nodes[state].get("label")
+    except (AttributeError, KeyError, TypeError):  # (a LazyGraph has no nodes view)
+        label = None
+    return f"state {shorten(label if isinstance(label, str) else state)}"
 
 
 def _shown(value) -> str:

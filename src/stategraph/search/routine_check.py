@@ -30,6 +30,7 @@ from ..errors import ContractError, StategraphError, shorten
 from ..graph.canonical import optimal_cost, states_on_optimal_paths
 from ..graph.weights import INFINITY, Lex, RoutineLex
 from ..plugins.faults import describe_exception, plugin_fault
+from .heuristic_check import named_state
 from .result import SearchResult, SearchStats
 
 FRAME_BYTES_PER_STATE = 256  # a routine's result may take this much JSON per state of its graph (or MAX_FRAME)
@@ -94,7 +95,7 @@ def sent(result: SearchResult, name: str, graph) -> dict:
         order = []
         for state in result.order:
             if state not in place:
-                raise RoutineFault(f"{name} returned a SearchResult whose order holds {_named(graph, state)}, "
+                raise RoutineFault(f"{name} returned a SearchResult whose order holds {named_state(graph, state)}, "
                                    "which is not a state of the graph")
             order.append(place[state])
     stats = result.stats
@@ -174,16 +175,16 @@ or a dict {state: distance}
         if problem is None and state not in graph:
             problem = "but it is not a state of the graph"
         if problem:
-            raise RoutineFault(f"{name} gave {_named(graph, state)} the distance {shorten(value)}, {problem}")
+            raise RoutineFault(f"{name} gave {named_state(graph, state)} the distance {shorten(value)}, {problem}")
         dist[state] = value
     if source not in dist:
-        raise RoutineFault(f"{name} gave the source, {_named(graph, source)}, no distance (it must be {zero})")
+        raise RoutineFault(f"{name} gave the source, {named_state(graph, source)}, no distance (it must be {zero})")
     if dist[source] != zero:
-        raise RoutineFault(f"{name} gave the source, {_named(graph, source)}, the distance {_shown(dist[source])} "
+        raise RoutineFault(f"{name} gave the source, {named_state(graph, source)}, the distance {_shown(dist[source])} "
                            f"(it must be {zero})")
     negative = next((s for s, d in dist.items() if _negative(d)), None)
     if negative is not None and not any(_negative(w) for _, _, w in graph.edges(data=weight)):
-        raise RoutineFault(f"{name} gave {_named(graph, negative)} the distance {_shown(dist[negative])}, "
+        raise RoutineFault(f"{name} gave {named_state(graph, negative)} the distance {_shown(dist[negative])}, "
                            "but every edge weight is non-negative")
     stats = result.stats
     if order and not stats.settled:  # the states it settled, in order, are its count too
@@ -248,19 +249,19 @@ def first_wrong_distance(name: str, model, dist: Mapping, exact: Mapping | None 
     goals = [t for t in model.targets if t in truth and truth[t] == best]
     for state in sorted(states_on_optimal_paths(graph, goals, truth), key=truth.__getitem__):
         if state not in dist:
-            return (f"{name} gave {_named(graph, state)} no distance, but it lies on an optimal path, at distance "
+            return (f"{name} gave {named_state(graph, state)} no distance, but it lies on an optimal path, at distance "
                     f"{_shown(truth[state])} (by {reference})")
         if not _same(dist[state], truth[state]):
-            return (f"{name} gave {_named(graph, state)} the distance {_shown(dist[state])}, but it lies on an "
+            return (f"{name} gave {named_state(graph, state)} the distance {_shown(dist[state])}, but it lies on an "
                     f"optimal path, at distance {_shown(truth[state])} (by {reference})")
     below = [(d, state) for state, d in dist.items()
              if state not in truth or (d < truth[state] and not _same(d, truth[state]))]
     if below:
         d, state = min(below, key=lambda pair: pair[0])
         if state not in truth:
-            return (f"{name} gave {_named(graph, state)} the distance {_shown(d)}, but no path from the start is "
+            return (f"{name} gave {named_state(graph, state)} the distance {_shown(d)}, but no path from the start is "
                     f"that short (by {reference})")
-        return (f"{name} gave {_named(graph, state)} the distance {_shown(d)}, below its shortest distance, "
+        return (f"{name} gave {named_state(graph, state)} the distance {_shown(d)}, below its shortest distance, "
                 f"{_shown(truth[state])} (by {reference})")
     return None
 
@@ -286,12 +287,6 @@ def _same(a, b) -> bool:
     if isinstance(a, float) or isinstance(b, float):
         return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
     return a == b
-
-
-def _named(graph, state) -> str:
-    """A state in a message: its readable label, else its value."""
-    label = graph.nodes[state].get("label") if state in graph else None
-    return f"state {shorten(label if isinstance(label, str) else state)}"
 
 
 def _shown(distance) -> str:
