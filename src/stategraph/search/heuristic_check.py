@@ -24,6 +24,7 @@ import numbers
 
 from ..errors import ContractError, kind_of, shorten
 from ..graph.weights import INFINITY, Lex
+from .routine_check import named_state
 
 
 class Rounding(Exception):
@@ -105,15 +106,6 @@ class HeuristicCheck:
     def move(attrs) -> str:
         name = attrs.get("move")
         return f"the move {shorten(name)}" if isinstance(name, str) and name else "the move"
-
-
-def named_state(graph, state) -> str:
-    """A state in a message: ``state 'label'`` (its ``label`` attribute), else ``state VALUE``."""
-    try:
-        label = graph.nodes[state].get("label")
-    except (AttributeError, KeyError, TypeError):  # (a LazyGraph has no nodes view)
-        label = None
-    return f"state {shorten(label if isinstance(label, str) else state)}"
 
 
 def _shown(value) -> str:

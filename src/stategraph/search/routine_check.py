@@ -30,7 +30,6 @@ from ..errors import ContractError, StategraphError, shorten
 from ..graph.canonical import optimal_cost, states_on_optimal_paths
 from ..graph.weights import INFINITY, Lex, RoutineLex
 from ..plugins.faults import describe_exception, plugin_fault
-from .heuristic_check import named_state
 from .result import SearchResult, SearchStats
 
 FRAME_BYTES_PER_STATE = 256  # a routine's result may take this much JSON per state of its graph (or MAX_FRAME)
@@ -287,6 +286,15 @@ def _same(a, b) -> bool:
     if isinstance(a, float) or isinstance(b, float):
         return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
     return a == b
+
+
+def named_state(graph, state) -> str:
+    """A state in a message: ``state 'label'`` (its ``label`` attribute), else ``state VALUE``."""
+    try:
+        label = graph.nodes[state].get("label")
+    except (AttributeError, KeyError, TypeError):  # (a LazyGraph has no nodes view)
+        label = None
+    return f"state {shorten(label if isinstance(label, str) else state)}"
 
 
 def _shown(distance) -> str:
