@@ -126,7 +126,7 @@ def solve(state_graph, algorithm: str = "dijkstra", options: dict | None = None,
         if state_graph.canonical is None or not state_graph.own_rule:  # the one rule: a routine may answer it
             if routine.canonical and path:  # (A*: it stops short of the end of its band)
                 extra["canonical"] = True
-            if routine.tree and graph is state_graph.lazy:  # (a whole graph's walk back costs less)
+            if routine.tree and graph is state_graph.lazy:  # (whole: the walk back costs less than the tree's check)
                 extra["tree"] = True
         exact = None  # a judged routine's distances, checked: the built-in's
         at_goal = source in targets and state_graph.profile.nonnegative  # (a negative move may lead lower)
