@@ -1,16 +1,8 @@
 """Abbott's Revenge (UVa 816): the shortest walk through an arrow maze.
 
-Read in this order: :mod:`.model` (the states and turns, the answer and its words, as first-level
-rules), :mod:`.maze` (the input), this module (the puzzle: its rules, input and answers), :mod:`.explain`
-(the route told turn by turn); :mod:`.build` is the rules' accelerator (their graph built fast:
-what runs), and :mod:`.check` the independent checker of ``--verify`` and ``check`` (it shares
-no code with the rest).
-
-Model ``cell_heading`` (the default): a state is an intersection and the
-heading on arrival; every move costs 1.  The start is a state of its own
-(standing on the entrance, about to leave in the prescribed direction), so a
-goal equal to the entrance is reached only after leaving it.  Edge ranks
-order the turns F < L < R.
+Read :mod:`.model` (the rules) first, then :mod:`.maze` (the input), this module and
+:mod:`.explain`; :mod:`.build` builds the rules' graph fast, and :mod:`.check` is the
+independent checker (it shares no code with the rest).
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.search.solution import solve

@@ -43,9 +43,8 @@ def _exits(maze, cell, heading) -> set:
 
 
 def replay(maze, route) -> int:
-    """Follow ``route`` (a list of ``(r, c)``) from the entrance; return its number of moves if
-    every move is allowed and it stops at the goal the first time it gets there, else raise
-    :class:`~stategraph.errors.VerificationError` naming the first problem.
+    """The number of moves of ``route`` (``(r, c)`` cells) from the entrance, stopping at the goal;
+    a :class:`~stategraph.errors.VerificationError` names the first move the signs do not allow.
 
     >>> from types import SimpleNamespace
     >>> maze = SimpleNamespace(number=1, name="T", entrance=(1, 1), heading=3, goal=(1, 3),
@@ -88,9 +87,8 @@ def replay(maze, route) -> int:
 
 
 def naive_optimum(maze, query=None, *, limit: int = NAIVE_LIMIT, deadline: float | None = None):
-    """The fewest moves from the entrance to the goal by a breadth-first search over
-    (position, heading of arrival); ``None`` if the goal cannot be reached, ``UNKNOWN`` past
-    ``limit`` positions or ``deadline``.
+    """The fewest moves to the goal by BFS over (position, heading of arrival); ``None`` if it cannot
+    be reached, ``UNKNOWN`` past ``limit`` positions or ``deadline``.
 
     >>> from types import SimpleNamespace
     >>> maze = SimpleNamespace(number=1, name="T", entrance=(1, 1), heading=3, goal=(1, 1),
@@ -125,8 +123,8 @@ def naive_optimum(maze, query=None, *, limit: int = NAIVE_LIMIT, deadline: float
 
 
 def verify(maze, record, *, deadline: float | None = None, limit: int | None = None) -> str:
-    """Check ``record.answer`` (a route, or ``None``) against ``maze``'s signs, the reported
-    cost and the naive optimum.
+    """Check ``record.answer`` (a route, or ``None``) against the signs, the reported cost and the
+    naive optimum.
 
     >>> from stategraph.puzzles import arrow_maze
     >>> from stategraph.solving.records import Record
@@ -158,12 +156,7 @@ def read_answers(text: str, source: str = "<answers>") -> Answers:
     """The :class:`~stategraph.contract.checks.Answers` of the mazes: a name in column 1, then lines
     starting with whitespace that hold the route's ``(r,c)`` entries, or ``No Solution Possible``
     (``value``: ``(name, route)``, route ``None`` for no solution; ``line``: the name's line).
-
-    The amount of whitespace before, between and inside the entries, how many entries a line
-    holds, and blank lines at the end are not checked (a byte comparison is stricter).  An
-    answer starts at each line in column 1 but a route's (one that lost its indentation is its
-    maze's problem); anything else out of place is that maze's problem.  Answers are matched to
-    the mazes in order: a lost name line, or a stray word in column 1, shifts the answers after it.
+    Whitespace and entries per line are not checked; anything else out of place is that maze's problem.
 
     >>> text = "A\\n  (1,1) (1,2)\\n  (1,3)\\nB\\n  No Solution Possible\\n"
     >>> [(a.number, a.value, a.line) for a in read_answers(text, "x")]

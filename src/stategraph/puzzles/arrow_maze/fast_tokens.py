@@ -1,11 +1,6 @@
-"""Fast paths for the token reader: :class:`FastTokens` is :class:`~stategraph.io.tokens.Tokens`
-with ways to take a run of simple tokens (plain integers, then words of a known set, then a stop
-word) in one call, without making a :class:`~stategraph.io.tokens.Token` for each.
-
-A fast path gives what reading its tokens one by one gives (their integers, their values in
-``known``) and consumes exactly them; when it cannot take its run it consumes nothing, and the
-caller reads those tokens one by one, so every error and position is the plain reader's
-(``tests/test_formats_fast_tokens.py`` holds the two readers equal).
+"""Fast paths for the token reader: :class:`FastTokens` takes a run of simple tokens (integers,
+words of a known set, a stop word) in one call.  A fast path that cannot take its run consumes
+nothing, so the caller reads those tokens one by one and every error is the plain reader's.
 
 >>> t = FastTokens("1\\n2 3 a b *\\n4 5 b *\\n0\\n", "in.txt")
 >>> t.integer("one"), t.records("*", {"a": 1, "b": 2}, 2, 10), t.integer("zero")
@@ -30,10 +25,8 @@ class FastTokens(Tokens):
     _lines: list | None = None
 
     def words_through(self, stop: str, known: dict) -> list | None:
-        """A fast path for a run of simple tokens: ``[known[w] for w in words]`` for the tokens
-        ``words`` before the next ``stop`` token, consuming them and ``stop``, when ``stop`` is on
-        the part of the current line already read and every token before it is a key of ``known``;
-        otherwise ``None``, consuming nothing (read them one by one then, for the errors).
+        """``[known[w] for w in words]`` for the tokens before the next ``stop``, consuming them and
+        ``stop``, when all are on the line read so far and keys of ``known``; else ``None``.
 
         >>> t = FastTokens("a b * c", "in.txt")
         >>> t.words_through("*", {"a": 1, "b": 2}), t.next("x")
@@ -49,11 +42,9 @@ class FastTokens(Tokens):
         return found[1]
 
     def scan_through(self, stop: str, known: dict, lead: int = 0) -> tuple | None:
-        """Look ahead, consuming nothing: ``(numbers, values, end)`` when the next ``lead`` tokens
-        are plain unsigned integers (``numbers``), the tokens after them up to the next ``stop``
-        are keys of ``known`` (``values``: what ``known`` maps them to), and all of them stand on
-        the part of the current line already read; ``advance(end)`` then consumes them and
-        ``stop``. ``None`` otherwise: read the tokens one by one (for the errors).
+        """Look ahead, consuming nothing: ``(numbers, values, end)`` when ``lead`` plain integers, then
+        keys of ``known`` up to ``stop`` are on the line read so far (``advance(end)`` consumes
+        them); else ``None``.
 
         >>> t = FastTokens("3 4 a b * c", "in.txt")
         >>> numbers, values, end = t.scan_through("*", {"a": 1, "b": 2}, lead=2)
@@ -93,11 +84,9 @@ class FastTokens(Tokens):
         return None
 
     def records(self, stop: str, known: dict, lead: int, most: int) -> list:
-        """A fast path for many lines that each hold one record: ``lead`` positive integers (plain
-        digits, no leading zero), then keys of ``known``, then ``stop``, and nothing else. Returns
-        ``[(numbers, values), ...]`` for at most ``most`` such lines from here on, consuming them;
-        it stops (consuming nothing more) at the first other line, and at the end of the text read
-        so far. Only whole lines are taken, and only when the tokens read so far are used up.
+        """``[(numbers, values), ...]`` for at most ``most`` whole lines ahead that each hold ``lead``
+        positive integers (no leading zero), keys of ``known``, then ``stop``; consumes them and
+        stops at the first other line.
 
         >>> t = FastTokens("x\\n1 2 a *\\n3 4 b a *\\n5 6 c *\\n7\\n", "in.txt")
         >>> t.next("x"), t.records("*", {"a": 1, "b": 2}, 2, 10), t.integer("five")
@@ -145,11 +134,9 @@ class FastTokens(Tokens):
     # -- whole lines, for a parser that matches many lines at once ------------------------------
 
     def whole_lines(self) -> tuple[str, int]:
-        """``(text, start)``: ``text[start:]`` is the complete lines ahead (each with its line feed)
-        in the input read so far, when the reader stands at the start of a line with nothing of it
-        read (else ``("", 0)``). Nothing is consumed: :meth:`skip_lines` does. The input's last
-        line (it has no line feed) is never among them, nor a line with a token too long, nor
-        any after it; :meth:`more_lines` reads further.
+        """``(text, start)``: ``text[start:]`` is the complete lines ahead read so far, when the reader
+        stands at a line start (else ``("", 0)``); nothing is consumed (:meth:`skip_lines`).  A
+        line with a token too long ends them.
 
         >>> t = FastTokens("a b\\nc\\nd", "in.txt")
         >>> t.whole_lines(), t.more_lines(), t.whole_lines()
@@ -197,10 +184,8 @@ class FastTokens(Tokens):
         return parts[-1] if j < len(parts) and not self._done else ""
 
     def more_lines(self) -> bool:
-        """Read the next piece of the input into the lines ahead (see :meth:`whole_lines`). False,
-        reading nothing, when the reader is not at a line start or holds ``MAX_LOOKAHEAD``
-        characters ahead already, and at the end of the input or at a byte that is not UTF-8
-        (left for the reader to report where it stands).
+        """Read the next piece of the input into the lines ahead; ``False``, reading nothing, off a line
+        start, past ``MAX_LOOKAHEAD``, at the end or at a byte that is not UTF-8 (the reader reports it).
 
         >>> t = FastTokens("a\\nbc\\nd", "in.txt", chunk_size=3)
         >>> t.more_lines(), t.whole_lines(), t.more_lines(), t.whole_lines(), t.more_lines()

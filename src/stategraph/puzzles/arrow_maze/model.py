@@ -1,23 +1,15 @@
 """Abbott's Revenge's model ``cell_heading``, as the rules a learner writes: read this first.
 
-A state is an intersection and the heading on arrival, ``(row, col, heading)``; every move
-costs 1.  The start, :data:`~.maze.START`, is a state of its own (standing on the entrance,
-about to leave in the prescribed direction), so a goal equal to the entrance is reached only
-after leaving it.  A move is a turn the sign at the intersection allows for the heading of
-arrival, labelled ``F``, ``L`` or ``R`` (the first move, off the entrance: ``start``), in the
-order F, L, R: the contest's tie-break.  The answer is the entrance, then the intersection of
-every state on the way (:meth:`CellHeadingRules.answer`); :mod:`.explain` tells it turn by turn
-and draws it.
+A state is ``(row, col, heading on arrival)``, or :data:`~.maze.START` (on the entrance, about to
+leave), so a goal equal to the entrance is reached only after leaving it.  A move is a turn the
+sign allows, ``F``, ``L`` or ``R`` in that order (the tie-break; off the entrance: ``start``), and
+costs 1.
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.grid.cells import EAST
 >>> maze = next(get_puzzle("arrow_maze").parse("TINY\\n1 1 E 1 3\\n1 2 EFL *\\n0\\nEND\\n"))
 >>> list(CellHeadingRules().moves(maze, (1, 2, EAST)))
 [('F', (1, 3, 3), 1), ('L', (0, 2, 0), 1)]
-
-What runs by default is :meth:`CellHeadingRules.accelerator`, which builds the same graph fast
-(:mod:`.build`); the model explores these rules plainly when told not to (``use_accelerator=False``,
-see :mod:`stategraph.contract.rules_model`).
 """
 
 from __future__ import annotations

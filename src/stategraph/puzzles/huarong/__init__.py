@@ -1,14 +1,9 @@
 """Huarong Dao (NOIP 2013): fewest moves of one designated piece, many queries per board.
 
-Read in this order: :mod:`.model` (the default model's states and moves, as first-level rules),
-:mod:`.board` (the input), this module (the puzzle: its models, input and answers),
-:mod:`.piece_blank` (the naive model, every slide a move), :mod:`.explain` (the answer told
-slide by slide); :mod:`.build` is the rules' accelerator (the board graph built fast, once per
-board: what runs), :mod:`.bounds` the A* bound, and :mod:`.check` the independent checker of
-``--verify`` and ``check`` (it shares no code with the rest).
-
-Model ``piece_side`` (the default) is generated from its rules, each query an instance of them
-(``ask``), whose searches share the board's graph, built once (``graph_key``).
+Read :mod:`.model` (the default model's rules) first, then :mod:`.board` (the input), this module,
+:mod:`.piece_blank` (the naive model) and :mod:`.explain`; :mod:`.build` builds the board's graph
+once, :mod:`.bounds` is the A* bound, and :mod:`.check` the independent checker (it shares no code
+with the rest).
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.search.solution import solve

@@ -1,24 +1,10 @@
 """Consistent lower bounds on the moves a Huarong Dao piece still needs, for A*.
 
-The bound is the exact distance in a relaxation of the board graph, the
-*open board*: the piece may stand anywhere, and a rotation costs what it
-costs with nothing round the piece, 2 to a perpendicular side and 4 to the
-opposite one.  Every real edge is in it at a cost no greater than the real
-one (a walk round the piece is at least that long), so its distances are a
-consistent heuristic.  They depend only on the piece's offset from the
-target and the blank's side: one table per board size serves every query.
-It knows that a straight run costs 5 moves a cell and a staircase 3, which
-a bound from the piece's walk distance alone (3 a cell) does not: on the
-benchmark's open 100 x 100 board A* settles 2,070 states a query with it
-against 5,314 with that one (both settling every optimal path).
-
-On boards whose fixed cells make the piece wind, :class:`Bounds` adds
-landmark distances once a board's queries have done enough work to pay for
-them.  A state in another component of the board graph than every target
-state can never reach one: it gets ``INFINITY`` (pruned).  Besides the obvious
-(another region of movable cells), that covers a piece that cannot pass a
-corridor one cell wide (the blank cannot get round it), so such a query's
--1 costs no search.
+The bound is the exact distance in a relaxation, the *open board*: no fixed cell, so a rotation
+costs 2 to a perpendicular side and 4 to the opposite one, never more than the real walk.  It
+depends only on the piece's offset from the target and the blank's side: one table per board
+size.  On boards with fixed cells :class:`Bounds` adds landmark distances (ALT: Goldberg and
+Harrelson, 2005), and a state in no target's component gets ``INFINITY``.
 
 >>> from stategraph.grid.cells import EAST, WEST
 >>> table = open_board_table(1, 3)  # offsets (0, -2) .. (0, 2): 5 cells of 4 sides
@@ -46,16 +32,9 @@ NEVER = float("inf")  # landmarks_after on a board without fixed cells
 
 @lru_cache(maxsize=4)
 def open_board_table(rows: int, cols: int) -> tuple:
-    """Moves left on an open ``rows`` x ``cols`` board, indexed by ``offset_key`` difference + side.
-
-    The entry for a piece ``(dr, dc)`` away from the target with the blank on
-    ``side`` is at ``((dr + rows - 1) * (2 * cols - 1) + dc + cols - 1) * 4 + side``.
-    In the open board a piece never gains by a step away from the target (a straight
-    step costs 5, two turns 6), so it makes ``|dr|`` vertical and ``|dc|`` horizontal
-    steps: the first costs 1 and the blank's rotation to its side, each further one 3
-    after a turn and 5 straight on, and the most turns come from alternating, starting
-    with the more numerous kind (``tests/test_puzzles_huarong_bounds.py`` holds the
-    table to a search of the open board).
+    """Moves left on an open ``rows`` x ``cols`` board for a piece ``(dr, dc)`` from the target
+    with the blank on ``side``: at ``((dr + rows - 1) * (2 * cols - 1) + dc + cols - 1) * 4 + side``.
+    A step costs 3 after a turn, 5 straight on; the most turns come from alternating.
     """
     rotation = [[0 if side == way else 4 if OPPOSITE[side] == way else 2 for side in DIRECTIONS]
                 for way in DIRECTIONS]  # rotation[way][side]: the blank from side round to way
@@ -121,14 +100,9 @@ def state_components(graph, cells: int) -> list:
 
 
 def landmark_fields(graph, components: list, cells: int):
-    """Yield the exact distances from spread-out landmark states to every state of the board
-    graph's largest component, one list per landmark indexed by ``piece * 4 + side`` (``None``
-    elsewhere), one landmark at a time.
-
-    The first landmark is the state farthest from one state of the largest component, each
-    next the state farthest from the landmarks already chosen.  Every move can be undone at the
-    same cost, so a distance *from* a landmark is also one *to* it.
-    """
+    """Yield, one landmark at a time, the distances from it to every state of the largest
+    component (indexed by ``piece * 4 + side``, ``None`` elsewhere); each landmark is the state
+    farthest from those before.  Moves can be undone at the same cost, so from is also to."""
     sizes: dict[int, int] = {}
     for label in components:
         if label >= 0:
@@ -184,20 +158,10 @@ def _distances_from(moves: list, source: int) -> list:
 
 class Bounds:
     """The A* bound of one board's queries (:meth:`for_target`): the open-board table, pruned by
-    component, and, once the queries have evaluated it about three times as often as the board
-    graph has states (``landmarks_after`` evaluations), also the landmark bound: for a landmark ``L``,
-    ``|d(L, u) - d(L, T)|`` never exceeds ``d(u, T)`` (the triangle inequality), and it knows
-    the fixed cells, which the open board does not.  Up to ``LANDMARKS`` are found, a batch at
-    a time while the newest keep earning their place (:meth:`_find_landmarks`; a bucket queue
-    each, over the moves by state number), and each query consults the ``ACTIVE`` of them that
-    bound its start highest, so a bound costs the same however many there are.  On a board
-    whose rows of fixed cells make the piece wind from end to end, A* then settles about 12
-    times fewer states (and 4 landmarks are found); on the benchmark's 100 x 100 board with 10%
-    fixed cells, 2.3 times fewer than 2 landmarks did (1000 queries: 1,305,043 states with 2,
-    759,817 with up to 16, 2 consulted, 571,829 with up to 24, 4 consulted, each of those 4 read
-    in :func:`_written_out_bound`, no loop).  A board with no fixed cell never gets landmarks (by
-    default): there they settle not one state fewer (1000 queries on an open 100 x 100 board:
-    136,214 states with them and without).
+    component, and after ``landmarks_after`` evaluations the landmark bound ``|d(L, u) - d(L, T)|``
+    (the triangle inequality).  Up to ``LANDMARKS`` are found, a batch at a time while the newest
+    earn their place; a query consults the ``ACTIVE`` that bound its start highest.  A board with
+    no fixed cell gets none: there they save nothing.
     """
 
     def __init__(self, grid: Grid, graph, landmarks_after: float | None = None):
@@ -340,10 +304,8 @@ def _landmark_bound(table, base: int, keys: list, bands: list, tally: list | Non
 
 
 def _written_out_bound(table, base: int, keys: list, bands: list, tally: list | None = None):
-    """:func:`_landmark_bound` with up to ``WRITTEN_OUT`` landmarks that know every state the search
-    can reach (most queries' bound, written out: a call costs about a quarter less); ``bands``
-    holds ``WRITTEN_OUT`` of them, the missing ones a field of zeros (:meth:`Bounds.padded`), which
-    never bounds above the table (each evaluation counted in ``tally``, if given)."""
+    """:func:`_landmark_bound` for exactly ``WRITTEN_OUT`` bands (:meth:`Bounds.padded`) that know
+    every state the search can reach: written out, no loop, as most queries' bound (a quarter faster)."""
     (first, first_low, first_high), (second, second_low, second_high), (third, third_low, third_high), \
         (fourth, fourth_low, fourth_high) = bands
 

@@ -1,9 +1,5 @@
 """Huarong Dao answers checked on the board itself: the solver's path replayed, the naive optimum,
-answer files.
-
-Only the board's plain data is read: ``grid.open`` (a flat tuple with a blocked
-border, True on movable cells), ``grid.step`` (the N, S, W, E index offsets),
-``grid.position`` and the queries' cell indices.
+answer files.  Only the board's plain data is read (``grid.open``, ``grid.step``, ``grid.position``).
 """
 
 from __future__ import annotations
@@ -28,12 +24,8 @@ _NUMBER = re.compile(r"-1|0|[1-9][0-9]{0,17}")
 
 
 def _query(board, query):
-    """``query`` itself, or the query numbered ``query`` (``None``: the first).
-
-    A board that reads its queries as they are asked for (``board.ask()``) is
-    asked only up to that query: ``board.queries`` would read the whole rest of
-    the input while the solver is still answering the earlier ones.
-    """
+    """``query`` itself, or the query numbered ``query`` (``None``: the first).  ``board.ask()``
+    reads only up to it; ``board.queries`` would read the rest of the input."""
     if query is None:
         query = 1
     if not isinstance(query, int):
@@ -46,11 +38,8 @@ def _query(board, query):
 
 
 def naive_optimum(board, query=None, *, limit: int = NAIVE_LIMIT, deadline: float | None = None):
-    """The fewest moves bringing ``query``'s piece onto its target, by a breadth-first search
-    over (piece cell, blank cell) positions in which every slide costs 1: 0 when the piece
-    starts there, ``None`` if it never gets there, ``UNKNOWN`` past ``limit`` positions or ``deadline``.
-
-    ``query`` is a query of ``board`` or its number (default: the first).
+    """The fewest moves bringing ``query``'s piece (a query or its number, default the first) onto its
+    target, by BFS over (piece cell, blank cell): ``None`` if never, ``UNKNOWN`` past ``limit`` or ``deadline``.
 
     >>> from stategraph.puzzles import huarong
     >>> board = next(huarong.parse("3 4 2\\n0 1 1 1\\n0 1 1 0\\n0 1 0 0\\n3 2 1 2 2 2\\n1 2 2 2 3 2\\n"))
@@ -164,12 +153,9 @@ def _replay_slides(query, states, free, steps, position, fail) -> int:
 
 
 def replay_states(board, query, states) -> int:
-    """Replay a solver path of ``query``: either ``"start"``, then ``(piece cell, side)`` with the
-    blank at ``piece cell + grid.step[side]`` (the blank walks round the piece by shortest walks; a
-    change of piece cell is a slide), or ``(piece cell, blank cell)`` states one slide apart.
-    Return the number of moves, or raise :class:`~stategraph.errors.VerificationError` naming the
-    first problem.
-    """
+    """The number of moves of a solver path of ``query``: ``"start"``, then ``(piece cell, side)``
+    states, or ``(piece cell, blank cell)`` states one slide apart; a
+    :class:`~stategraph.errors.VerificationError` names the first problem."""
     query = _query(board, query)
     grid = board.grid
     free, steps, position = grid.open, grid.step, grid.position
@@ -213,9 +199,8 @@ def replay_states(board, query, states) -> int:
 
 
 def verify(board, record, *, deadline: float | None = None, limit: int | None = None) -> str:
-    """Check a query's answer: the solver's path replays legally, brings the piece onto its
-    target in exactly ``record.answer`` moves, the reported cost agrees, and no naive search
-    does better; ``0`` and ``-1`` are checked against the naive search alone.
+    """Check a query's answer: its path replays in ``record.answer`` moves, as reported, and no naive
+    search does better (``0`` and ``-1``: the naive search alone).
 
     >>> from dataclasses import replace
     >>> from stategraph import run
@@ -259,11 +244,7 @@ def verify(board, record, *, deadline: float | None = None, limit: int | None = 
 
 def read_answers(text: str, source: str = "<answers>") -> Answers:
     """The :class:`~stategraph.contract.checks.Answers` of the lines, one a query: the query number, the
-    integer (-1 or a number of moves), the line.
-
-    Spaces around the number and blank lines at the end are allowed; any other line that is not
-    an answer, an empty one too, is that query's problem (the answers carry no query numbers, so a
-    missing or extra line shifts the answers after it).
+    integer (-1 or a number of moves), the line; any other line, an empty one too, is that query's problem.
 
     >>> [(a.number, a.value, a.line) for a in read_answers(" 2\\n-1\\n\\n", "x")]
     [(1, 2, 1), (2, -1, 2)]

@@ -1,11 +1,9 @@
 """Huarong Dao's default model ``piece_side``, as the rules a learner writes: read this first.
 
-A state is the designated piece's cell and the side of it where the blank is.  A *rotate* move
-takes the blank round the piece from one side to another (it costs the blank's shortest walk
-avoiding the piece), a *swap* slides the piece into the blank (it costs 1; the blank ends on the
-opposite side).  A query starts from a state of its own, :data:`~.board.START`, whose moves take
-the blank to each side of the piece.  The rules see one query at a time, an :class:`Asked` (their
-``ask``); the answer is the cost alone, ``-1`` for none.
+A state is the designated piece's cell and the side of it where the blank is.  A *rotate* takes
+the blank round the piece (cost: its shortest walk), a *swap* slides the piece into the blank
+(cost 1).  A query starts from :data:`~.board.START` and is seen as an :class:`Asked`; the answer is
+the cost, ``-1`` for none.
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.grid.cells import EAST
@@ -17,11 +15,8 @@ the blank to each side of the piece.  The rules see one query at a time, an :cla
 >>> [label for label, _, _ in rules.moves(asked, (board.grid.cell(1, 1), EAST))]
 ['slide E']
 
-Every query of a board has the same moves at every state but the start (``graph_key``: the
-board), so what runs builds the board's rotations and swaps once (:mod:`.build`, the rules'
-``accelerator``) and each query's search attaches its start to that graph and gives it back
-(``release``); the A* bound, :mod:`.bounds`, is found once per board too
-(``tests/test_contract_builders_equal_rules.py`` holds the accelerator equal to the rules).
+The queries of a board share its moves (``graph_key``), so what runs builds them once
+(:mod:`.build`) and attaches each query's start to them.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
-"""Huarong Dao's naive model ``piece_blank``, as rules: a state is (designated piece cell, blank cell).
+"""Huarong Dao's naive model ``piece_blank``: a state is (designated piece cell, blank cell).
 
-The textbook state space, kept for teaching and as a cross-check of the
-default model ``piece_side``: every move slides one movable piece into the
-blank and costs 1, so breadth-first search applies.  See :class:`PieceBlankRules`;
-what runs is their ``accelerator``, :class:`BoardPairs`, every pair built once per board.
+The textbook state space, a cross-check of ``piece_side``: every slide costs 1, so BFS applies.
+What runs is :class:`BoardPairs`, every pair built once per board.
 """
 
 from __future__ import annotations
@@ -31,24 +29,10 @@ PROFILE = WeightProfile(lex=False, unit=True, nonnegative=True)  # every slide c
 
 
 class PieceBlankRules:
-    """The naive model: a state is the designated piece's cell and the blank's cell.
+    """The naive model: a move slides a movable neighbour of the blank into it (cost 1, in the
+    blank's direction N, S, W, E): ``blank N``, or ``piece S`` when the neighbour is the piece.
 
-    A move slides a movable neighbour of the blank into it (cost 1, in the
-    blank's direction N, S, W, E).  Most moves leave the designated piece where
-    it is (``blank N``); when the neighbour *is* the designated piece, the piece
-    moves (``piece S``).  What runs builds every pair of distinct movable cells
-    once per board (:class:`BoardPairs`, shared by every query: ``graph_key``);
-    a query only picks its source (piece, blank) and its targets (the piece on
-    T, the blank anywhere).
-
-    With N movable cells that is N * (N - 1) states, against at most 4 N for
-    ``piece_side``: here the blank's position is part of the state even while
-    it merely wanders about, so the graph is about N / 4 times larger and a
-    search re-walks the blank's detours on every query.  Only the blank's
-    position *next to* the piece matters for the piece's next move, which is
-    why ``piece_side`` keeps the side alone and precomputes, once per board,
-    the blank's shortest detour from one side of the piece to another as a
-    single weighted edge.  Both models give the same answers:
+    N movable cells make N * (N - 1) states (``piece_side``: at most 4 N); both give the same answers:
 
     >>> from stategraph import get_puzzle
     >>> from stategraph.search.solution import solve
@@ -242,10 +226,8 @@ class BoardPairs:
             self.graph.remove_node((query.piece, query.blank))
 
     def heuristic(self, target):
-        """A consistent lower bound: the piece's walk ``d`` to T over movable cells, plus the
-        blank's Manhattan distance to the piece less 1 (it must come alongside before the piece
-        can move).  A slide changes only the second term, by 1; a piece move changes ``d`` by at
-        most 1 and leaves the blank alongside.  ``INFINITY`` where the piece can never reach T."""
+        """A consistent lower bound: the piece's walk ``d`` to T, plus the blank's Manhattan
+        distance to the piece less 1; ``INFINITY`` where the piece can never reach T."""
         found = self._bounds.get(target)
         if found is None:
             found = self._bounds[target] = self._bound(target)

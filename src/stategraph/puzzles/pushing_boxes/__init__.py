@@ -1,16 +1,8 @@
 """Pushing Boxes (POJ 1475): fewest pushes, then fewest walks.
 
-Read in this order: :mod:`.model` (the default model's states and pushes, the answer and its
-words, as first-level rules), :mod:`.maze` (the input), this module (the puzzle: its models,
-input and answers), :mod:`.box_player` (the naive model, every player step a move),
-:mod:`.explain` (the answer told step by step); :mod:`.build` is the rules' accelerator (their
-graph built fast: what runs), and :mod:`.check` the independent checker of ``--verify`` and
-``check`` (it shares no code with the rest).
-
-Model ``box_side`` (the default): a state is the box's cell and the side of
-the box the player stands on.  A push edge costs ``Lex(1, w)``: one push,
-after ``w`` walks to the cell behind the box (the box is an obstacle on that
-walk).  One extra start state holds the box on B and the player on S.
+Read :mod:`.model` (the default model's rules) first, then :mod:`.maze` (the input), this module,
+:mod:`.box_player` (the naive model) and :mod:`.explain`; :mod:`.build` builds the rules' graph
+fast, and :mod:`.check` is the independent checker (it shares no code with the rest).
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.search.solution import solve

@@ -1,12 +1,8 @@
 """Pushing Boxes, naive model ``box_player``, as rules: a state is the box's cell and the player's cell.
 
-A walk step moves the player one cell (a lower-case letter, weight ``Lex(0, 1)``); a push moves
-player and box one cell in the same direction (an upper-case letter, weight ``Lex(1, 0)``); moves
-come in the order N, S, W, E.  The graph is the whole reachable state space, so it is much bigger
-than ``box_side``'s and refused above :data:`MAX_STATES` states; its answers are byte-identical,
-thanks to the rules' own tie-break, :meth:`BoxPlayerRules.canonical`
-(:func:`canonical_pushes_first`).  What runs is the rules' ``accelerator``,
-:func:`box_player_graph`, which builds the same graph at speed.
+A walk step (lower-case letter, ``Lex(0, 1)``) or a push (upper-case, ``Lex(1, 0)``), in the order
+N, S, W, E; refused above :data:`MAX_STATES` states.  Its own tie-break,
+:func:`canonical_pushes_first`, gives ``box_side``'s answers byte for byte.
 """
 
 from __future__ import annotations
@@ -38,11 +34,8 @@ class TooManyStates(StategraphError):
 
 
 def reachable_states(maze, limit: int = MAX_STATES):
-    """Every ``(box, player)`` state reachable from the start, in discovery order, with the walk
-    edges and the push edges as ``(state, next state, direction)`` triples.
-
-    More than ``limit`` states raise :class:`TooManyStates` before any graph is built.
-    """
+    """Every ``(box, player)`` state reachable from the start, in discovery order, and the walk and
+    push edges as ``(state, next state, direction)``; more than ``limit`` states raise :class:`TooManyStates`."""
     grid = maze.grid
     free, step = grid.open, grid.step
     start = (maze.box, maze.player)
@@ -117,23 +110,12 @@ def box_player_graph(maze, limit: int = MAX_STATES) -> StateGraph:
     return StateGraph(graph, start, targets, heuristic=pushes_lower_bound, profile=profile, lexicographic=True)
 
 
-
-
 def canonical_pushes_first(graph, source, targets, dist, *, weight="weight"):
     """The contest's canonical optimal path (docs/formats.md, the tie-break) when pushes and walks are separate edges.
 
-    Among optimal paths: the smallest sequence of push letters (edges whose weight's primary part
-    is non-zero), then, with it fixed, the smallest sequence of walk letters, each letter in the
-    order N, S, W, E (:data:`LETTER_ORDER`, read off each edge's ``move``).  Same arguments and
-    result as :func:`~stategraph.graph.canonical.canonical_path`.
-
-    Why greedy works here: walks never move the box, and a push of direction d from
-    box cell b leaves only from (b, b-d) and only to (b+d, b).  So from a state u,
-    the first push of every optimal continuation is one of the tight push edges
-    leaving u's tight walk region; the smallest letter fixes that edge, hence the
-    state after it, and the rest is the same question again.  Once the pushes are
-    fixed, each walk segment has a fixed length, so the smallest walk letters are
-    each segment's smallest shortest walk, spelled greedily.
+    Among optimal paths: the smallest push letters, then the smallest walk letters (N, S, W, E).
+    Greedy works as a push's letter fixes the state after it.  Arguments and result as
+    :func:`~stategraph.graph.canonical.canonical_path`.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph()
@@ -201,16 +183,8 @@ def canonical_pushes_first(graph, source, targets, dist, *, weight="weight"):
 class BoxPlayerRules:
     """The naive model: a state is (box cell, player cell); a walk costs (0, 1), a push (1, 0).
 
-    For learners.  ``box_side`` keeps only the states right after a push (box
-    cell x the side the player stands on: at most 4 per box cell) and folds the
-    walk before each push into one edge of weight (1, walks).  Here every
-    player position is a state of its own, up to (open cells)^2 of them, and
-    every single step is an edge: the same optima from a far larger graph.
-
-    Plain BFS over this graph would be wrong: it finds the fewest *moves*, but
-    the goal is the fewest pushes first, walks only breaking ties, so a long
-    walk beats one extra push.  The weights are lexicographic pairs, searched
-    with Dijkstra, A*, or the layered (0-1) BFS on pushes; ``bfs`` refuses them.
+    For learners: the same optima as ``box_side`` from a far larger graph.  Plain BFS would find
+    the fewest moves, not the fewest pushes, so ``bfs`` refuses the lexicographic weights:
 
     >>> import networkx as nx
     >>> from stategraph import get_puzzle
@@ -230,8 +204,6 @@ class BoxPlayerRules:
     Traceback (most recent call last):
     ...
     stategraph.errors.SearchNotApplicable: bfs needs every edge weight to be 1, but this graph has lexicographic...
-
-    The answer above has 12 moves but only 4 pushes; BFS's 10 moves take 6.
     """
 
     summary = ("naive: box cell x player cell; a walk costs (0, 1), a push (1, 0); "

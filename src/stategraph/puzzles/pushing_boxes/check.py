@@ -1,8 +1,6 @@
 """Pushing Boxes answers checked on the maze's characters: replay, naive optimum, answer files.
 
-Cells are indices into the maze padded with a border of rock, row-major, so a
-neighbour is ``cell + step`` with no bounds check and ``divmod(cell, width)``
-is the 1-based ``(row, col)``.
+Cells index the maze padded with rock, row-major: a neighbour is ``cell + step``, unchecked.
 """
 
 from __future__ import annotations
@@ -85,13 +83,8 @@ def replay(maze, moves: str) -> tuple:
 
 
 def naive_optimum(maze, query=None, *, limit: int = NAIVE_LIMIT, deadline: float | None = None):
-    """The fewest ``(pushes, walks)`` by a search over (box cell, player cell) positions:
-    a walk costs ``(0, 1)``, a push ``(1, 0)``; ``None`` if the box cannot reach T, ``UNKNOWN``
-    past ``limit`` positions or ``deadline``.
-
-    The positions are taken push count by push count; within one count, in order
-    of walks, by a breadth-first search seeded (in order of their walks) by the
-    pushes of the previous count.
+    """The fewest ``(pushes, walks)`` over (box cell, player cell), push count by push count, a BFS
+    of walks within each; ``None`` if the box cannot reach T, ``UNKNOWN`` past ``limit`` or ``deadline``.
 
     >>> from types import SimpleNamespace
     >>> naive_optimum(SimpleNamespace(number=1, rows=("S.", "B.", "T#")))
@@ -160,8 +153,7 @@ def naive_optimum(maze, query=None, *, limit: int = NAIVE_LIMIT, deadline: float
 
 
 def verify(maze, record, *, deadline: float | None = None, limit: int | None = None) -> str:
-    """Check ``record.answer`` against ``maze``: legal moves, box on T, (pushes, walks) equal
-    to the reported cost and to the naive optimum.
+    """Check ``record.answer``: legal moves, box on T, cost as reported and as the naive optimum.
 
     >>> from stategraph.puzzles import pushing_boxes as pb
     >>> from stategraph.solving.records import Record
@@ -196,12 +188,8 @@ def verify(maze, record, *, deadline: float | None = None, limit: int | None = N
 
 def read_answers(text: str, source: str = "<answers>") -> Answers:
     """The :class:`~stategraph.contract.checks.Answers` of the blocks ``Maze #k`` / moves or ``Impossible.``
-    / blank line (``value``: the move string, or ``None``; ``line``: the moves line).
-
-    An answer starts at each header and at the first line after blank ones; it is numbered by
-    its place, or by its header (:func:`~stategraph.contract.checks.in_order`), so an unreadable one is
-    that answer's problem alone.  Spaces around and inside the header, blank lines between
-    blocks and the final blank line are optional.
+    / blank line (``value``: the move string, or ``None``; ``line``: the moves line); an
+    unreadable one is that answer's problem alone (:func:`~stategraph.contract.checks.in_order`).
 
     >>> [(a.number, a.value, a.line) for a in read_answers("Maze #1\\nEsE\\n\\nMaze #2\\nImpossible.\\n", "x")]
     [(1, 'EsE', 2), (2, None, 5)]

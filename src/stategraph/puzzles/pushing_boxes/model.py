@@ -1,14 +1,8 @@
 """Pushing Boxes' default model ``box_side``, as the rules a learner writes: read this first.
 
-A state is the box's cell and the side of the box the player stands on, right after a push;
-one extra state, :data:`~.maze.START`, holds the box on B and the player on S.  A move is a
-push: the player walks to the cell behind the box (the box is an obstacle on that walk), then
-pushes it one cell, which leaves the player on the box's old cell.  It costs ``Lex(1, walks)``
-(fewest pushes, then fewest walks) and is labelled by the push's letter (``NSWE``); pushes come
-in the order N, S, W, E: the contest's tie-break.  The answer spells each push's walk too: the
-smallest of the shortest walks between two states of the path, found again for the path alone
-(:meth:`BoxSideRules.answer`); :mod:`.explain` tells it push by push and draws it, and a move
-reads ``walk w, push X`` in graphs (:meth:`BoxSideRules.move_label`).
+A state is the box's cell and the player's side of it after a push (:data:`~.maze.START`: box on
+B, player on S).  A move is a walk behind the box, then a push, costing ``Lex(1, walks)``, labelled
+by the push's letter, in the order N, S, W, E (the contest's tie-break).
 
 >>> from stategraph import get_puzzle
 >>> from stategraph.search.solution import solve
@@ -19,7 +13,7 @@ reads ``walk w, push X`` in graphs (:meth:`BoxSideRules.move_label`).
 W box=1,1 side=E (1, 4)
 E box=1,3 side=W (1, 0)
 
-Explored plainly, the rules are the model's state graph (:func:`~stategraph.graph.explore.explore`):
+Explored plainly (what runs by default is the fast :meth:`BoxSideRules.accelerator`):
 
 >>> model = get_puzzle("pushing_boxes").model("box_side")(maze, use_accelerator=False)
 >>> with model.state_graph(maze) as graph:
@@ -28,10 +22,6 @@ Explored plainly, the rules are the model's state graph (:func:`~stategraph.grap
 (5, ['E', 'E'], 'EE')
 >>> rules.path_labels(maze, "wnEsE"), rules.move_label(graph.graph, *solution.edges[0])
 (['wnE', 'sE'], 'walk 0, push E')
-
-What runs by default is :meth:`BoxSideRules.accelerator`, which builds the same graph fast
-(:mod:`.build`); the model explores these rules plainly when told not to (``use_accelerator=False``,
-see :mod:`stategraph.contract.rules_model`).
 """
 
 from __future__ import annotations
