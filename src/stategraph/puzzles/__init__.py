@@ -56,8 +56,7 @@ _LOADED = plugins.Loaded()  # the puzzles loaded, by (spec, folder) and by spec
 
 
 def get_puzzle(name: str, folder: str | None = None) -> Puzzle:
-    """The puzzle called ``name`` (or one of its aliases), or the plug-in class ``module:Class``
-    (see :func:`load_plugin`; ``folder`` is where its config file lies).
+    """The puzzle called ``name`` (or one of its aliases), or the plug-in class ``module:Class``.
 
     Parameters
     ----------
@@ -122,14 +121,9 @@ def sample_text(puzzle) -> str:
 
 
 def load_plugin(spec: str, folder: str | None = None) -> Puzzle:
-    """The puzzle class ``module:Class``, loaded and checked against the puzzle contract.
-
-    A module without dots is loaded only from its file, ``module.py``, in ``folder`` (the config
-    file's folder) if there is one, else in the current directory; a dotted one is imported from
-    the installed packages (see :mod:`stategraph.plugins.load`).  No folder is ever added to
-    ``sys.path``, and the module is registered under a private name, so later imports (``yaml``,
-    ``lxml``, ...) are never shadowed by a file beside a config.  A lookup without ``folder``
-    gets the plug-in loaded last under ``spec``, if any (the one the run's config named).
+    """The puzzle class ``module:Class``, loaded (:mod:`stategraph.plugins.load`: from ``module.py``
+    in ``folder`` or the current one, never via ``sys.path``) and checked against the contract;
+    without ``folder``, the one loaded last under ``spec``, if any.
 
     >>> load_plugin("no_such_module_here:Puzzle")
     Traceback (most recent call last):

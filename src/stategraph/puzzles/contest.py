@@ -1,7 +1,5 @@
-"""What the three built-in contest puzzles share: a package each, whose ``parse`` reads the
-input, whose ``generate`` draws random instances, whose ``check`` checks answers, and whose
-sample is packaged as ``samples/NAME.txt`` (:class:`ContestPackage`, a mixin before
-:class:`~stategraph.contract.first_level.SuccessorPuzzle`, the contract of the rest).
+"""What the built-in contest puzzles share (:class:`ContestPackage`): a package each, with a reader,
+``generate``, ``check`` and a sample packaged as ``samples/NAME.txt``.
 
 >>> from stategraph import get_puzzle
 >>> puzzle = get_puzzle("huarong")
@@ -21,9 +19,8 @@ from ..contract.puzzle import Puzzle
 
 
 class _Packaged:
-    """A built-in's packaged sample or checker module, loaded the first time it is read: a run that
-    neither verifies nor prints a sample loads neither (``importlib.resources`` alone costs a
-    start-up some 8 ms)."""
+    """A built-in's packaged sample or checker module, loaded the first time it is read (a run
+    that needs neither loads neither: ``importlib.resources`` is slow to import)."""
 
     def __init__(self, load: Callable[[type], Any]):
         self.load = load
@@ -87,9 +84,8 @@ class ContestPackage:
 
 
 def deprecated_model(module: str, puzzle: type[Puzzle], **old: tuple[str, str]) -> Callable[[str], Any]:
-    """A built-in package's ``__getattr__`` that still gives each of ``old`` (``Name=(model, rules)``),
-    a model class written by hand before the model was generated from the rules class ``rules``:
-    the generated class, with a ``DeprecationWarning``."""
+    """A built-in package's ``__getattr__`` giving each old model class name in ``old``
+    (``Name=(model, rules)``) as the generated model, with a ``DeprecationWarning``."""
 
     def __getattr__(name: str):
         if name in old:

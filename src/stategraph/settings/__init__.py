@@ -5,10 +5,8 @@ and checks YAML configs; :mod:`~stategraph.settings.resolve` builds the
 :class:`~stategraph.settings.resolve.Settings` of a run (defaults < config < ``--set`` < flags);
 :mod:`~stategraph.settings.packaged` finds the configs shipped in the package.
 
-This package's ``__init__`` imports nothing, so the command line builds its parser without
-loading networkx.
+This ``__init__`` imports nothing, so the command line builds its parser without loading networkx.
 """
-
 
 
 def __getattr__(name: str) -> object:

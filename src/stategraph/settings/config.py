@@ -1,13 +1,8 @@
 """YAML configuration: which puzzle, model, search routine, output and export.
 
-The keys, their types, defaults and allowed values are declared in
-:mod:`stategraph.settings.fields`; this module reads configs and ``--set`` values against them.
-
-Files and ``--set`` values are read with :mod:`stategraph.io.safe_yaml` only (``yaml.SafeLoader``
-without anchors, aliases, duplicate keys, deep nesting or oversized values), and a file
-over :data:`MAX_CONFIG_BYTES` is refused unread.  Unknown keys and wrong types are refused
-with a one-line :class:`~stategraph.errors.ConfigError` naming the file and the key; every
-value echoed in a message is cut by :func:`~stategraph.errors.shorten`.
+Configs and ``--set`` values are read with :mod:`stategraph.io.safe_yaml` and checked against the
+keys :mod:`stategraph.settings.fields` declares: one :class:`~stategraph.errors.ConfigError` line
+naming the file and the key.
 
 >>> cfg = load_config_text("puzzle: huarong\\nsearch: {algorithm: spfa}\\n", "c.yaml")
 >>> cfg["puzzle"], cfg["search"]["algorithm"], cfg["output"]["format"]

@@ -1,15 +1,10 @@
 """Every setting declared once: a typed field of :class:`Declared`, whose metadata holds its dotted
 config key, default, help, allowed values and command-line flag.
 
-The rest is derived from :func:`dataclasses.fields` of :class:`Declared`: :data:`KEYS` (one
-:class:`Key` a setting, the ``puzzle`` first), the built-in defaults and the YAML and ``--set``
-checks (:mod:`stategraph.settings.config`), :class:`~stategraph.settings.resolve.Settings` (which
-extends :class:`Declared` with the puzzle and its constructors) and the dedicated options of the
-command line (:mod:`stategraph.cli.main`).  A new setting is one field here, made by
-:func:`setting`, plus the code that uses it; its annotation is its type (``str``, ``int``,
-``bool``, a ``Mapping``; ``X | None`` for a key whose empty value means "none"), which the checks
-of a config hold its values to.  This module imports nothing of the package but its shared
-bounds, so the command line builds its parser without loading networkx.
+:data:`KEYS`, the defaults, the config checks, :class:`~stategraph.settings.resolve.Settings` and
+the command line's options are derived from these fields.  A new setting is one field made by
+:func:`setting`; its annotation is its type (``X | None``: an empty value means "none").  Nothing
+heavy is imported, so the command line builds its parser without loading networkx.
 
 >>> DEFAULTS["verify.max_seconds"], DEFAULTS["verify.max_positions"], FIELDS["jobs"]
 (60, 200000, 'run.jobs')
@@ -57,10 +52,8 @@ class Flag(NamedTuple):
 
 
 class Key(NamedTuple):
-    """One setting, as the checks and the command line read it (derived from a field of
-    :class:`Declared`, but for ``puzzle``).  ``default`` ``None`` is "none" for a ``nullable`` key
-    and "the puzzle's" for ``puzzle``, ``model``, ``search.algorithm`` (see
-    :func:`stategraph.settings.config.default_config`)."""
+    """One setting, as the checks and the command line read it; ``default`` ``None`` is "none" for a
+    ``nullable`` key, else "the puzzle's" (:func:`stategraph.settings.config.default_config`)."""
 
     name: str  # the dotted config key
     kind: type  # str, int, bool, or dict for a mapping
@@ -76,21 +69,17 @@ class Key(NamedTuple):
 
 def setting(name: str, *, help: str, default: Any = None, flag: Flag | None = None,
             choices: tuple[str, ...] = (), low: int | None = None, path: bool = False) -> Any:
-    """A field of :class:`Declared`: the setting at the dotted config key ``name``, with its
-    ``default`` (``None``: none, or the puzzle's), ``help``, dedicated ``flag``, allowed ``choices``,
-    integer range ``low``..MAX_LIMIT and whether it is a file ``path`` (see :class:`Key`), kept in
-    the field's metadata.  The field has no dataclass default: a
-    :class:`~stategraph.settings.resolve.Settings` is always built whole from a config."""
+    """A field of :class:`Declared`: the setting at the dotted config key ``name`` (the arguments as
+    in :class:`Key`), kept in the field's metadata; no dataclass default (a
+    :class:`~stategraph.settings.resolve.Settings` is always built whole from a config)."""
     return dataclasses.field(metadata={SETTING: {"key": name, "help": help, "default": default, "flag": flag,
                                                  "choices": choices, "low": low, "path": path}})
 
 
 @dataclass(frozen=True, kw_only=True, init=False, repr=False, eq=False)
 class Declared:
-    """A value for each declared setting, one typed field each (in this order, the config's):
-    :class:`~stategraph.settings.resolve.Settings` adds the puzzle, and builds one from a config
-    (with its own ``__init__``, ``__repr__`` and ``__eq__``; making them here too, where nothing calls
-    them, took a millisecond of every start-up)."""
+    """A typed field for each setting, in the config's order; :class:`~stategraph.settings.resolve.Settings`
+    adds the puzzle and the methods (none made here: nothing calls them, and they cost start-up time)."""
 
     model: str = setting("model", help="the state model (the puzzle's default first)",
                          flag=Flag(("--model", "-m"), SHARED, "state model (see `stategraph puzzles`; overrides the "

@@ -1,7 +1,6 @@
 """Configs shipped inside the package, found by name from any directory.
 
-The package's ``configs`` folder is built from the top-level ``configs/``
-(one source of truth); each file's first comment line says what it is for.
+They are built from the top-level ``configs/``; each file's first comment line says what it is for.
 
 >>> "arrow_maze-astar" in config_names()
 True

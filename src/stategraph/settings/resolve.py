@@ -31,12 +31,9 @@ KEYS = FIELDS  # Settings field -> its dotted config key
 
 @dataclass(frozen=True, kw_only=True)
 class Settings(Declared):
-    """A validated run: the puzzle, and a typed field for each declared setting.
-
-    The fields are those of :class:`stategraph.settings.fields.Declared` (``model``,
-    ``algorithm``, ``options``, ``limits``, ``output_format``, ``stats``, ``verify``,
-    ``verify_seconds``, ``jobs``, ...), each with its setting's type; build one with :meth:`of`
-    (defaults with changes) or :meth:`from_config` (a validated config), never by hand.
+    """A validated run: the puzzle, and a typed field for each setting of
+    :class:`stategraph.settings.fields.Declared` (``model``, ``algorithm``, ``jobs``, ...); build
+    one with :meth:`of` or :meth:`from_config`, never by hand.
 
     Parameters
     ----------
@@ -86,13 +83,9 @@ def _check_fields(changes: Mapping[str, Any]) -> None:
 def resolve(command: str, items: Sequence[str], files: tuple[str, ...], *, optional: int = 0,
             config: str | None = None, assignments: Sequence[str] = (),
             flags: Mapping[str, Any] | None = None) -> tuple[Settings, tuple[str | None, ...]]:
-    """The settings of a command-line run and its file arguments.
-
-    ``items`` are the positionals (``[PUZZLE] FILE...``), ``config`` a config file or a packaged
-    config's name, ``assignments`` the ``--set KEY=VALUE`` strings and ``flags`` the dedicated
-    options by dotted key.  The puzzle may be named by the first positional, the config's
-    ``puzzle`` or ``--set puzzle=``; those given must agree.
-    """
+    """The settings of a command-line run and its file arguments, from the positionals ``items``
+    (``[PUZZLE] FILE...``), a ``config`` file or packaged name, ``--set`` ``assignments`` and the
+    dedicated ``flags`` by dotted key; the places that name the puzzle must agree."""
     items = list(items)
     pairs = [configuration.parse_assignment(item) for item in assignments]
     named: list[tuple[str, object]] = [(f"--set {key}", value) for key, value in pairs if key == "puzzle"]
@@ -146,9 +139,8 @@ def _agreed_puzzle(named: Sequence[tuple[str, object]]) -> str:
 
 
 def _load_config(name: str) -> tuple[dict[str, Any], str, str | None]:
-    """The config in a file, or in the packaged config of that name; where it came from; and the
-    folder of the file (``None`` for a packaged config), where the code it names is looked up first.
-    A routine of your own it names is loaded only once the overrides are known (it may not run)."""
+    """The config in a file or the packaged config of that name, where it came from, and the file's
+    folder (``None`` if packaged); a routine it names is loaded once the overrides are known."""
     if packaged.is_packaged(name):
         where = f"packaged config {name}"
         return configuration.load_config_text(packaged.config_text(name), where, load_routine=False), where, None

@@ -1,16 +1,8 @@
 """The accelerator of ``cell_heading``: the state graph of the rules of :mod:`.model`, built at speed.
 
-Each sign's moves come from a table made once (:data:`_MOVES`), the states' attribute dicts are
-shared by the mazes of an input (:data:`_STATES`) and so are the edges' (one per turn), and a
-state's moves are written straight into the graph's dicts
-(:func:`~stategraph.graph.dicts.lazy_dicts`).  The graph is the rules'
-(``tests/test_contract_builders_equal_rules.py`` holds the two equal), with more attributes for
-the views and exports (:func:`state_attributes`); a move's label, the turn, is its ``move``, as
-in the rules.  Its canonical path is walked by :func:`first_optimal_turns`.
-
-A search that only follows moves from the states it reaches gets the graph built as far as it
-reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`); the whole graph is built, in
-its own order, when anything else asks for it.
+Each sign's moves come from a table made once (:data:`_MOVES`), and node and edge attribute dicts
+are shared.  The graph is built as far as a search reads it
+(:meth:`~stategraph.graph.state_graph.StateGraph.expanding`), whole when anything else asks for it.
 """
 
 from __future__ import annotations
@@ -130,10 +122,8 @@ def _writer(maze: ArrowMaze, graph):
 
 
 def first_optimal_turns(graph, source, targets, dist, *, weight="weight", rank="rank"):
-    """:func:`~stategraph.graph.canonical.canonical_path` of a graph built here, walked faster: every
-    move costs 1 and a state's moves are written in rank order (F, L, R), so the walk takes the first
-    move into a state on an optimal path one move further.  Distances that put the entrance on no
-    optimal path are left to :func:`~stategraph.graph.canonical.canonical_path`, which refuses them.
+    """:func:`~stategraph.graph.canonical.canonical_path` of a graph built here, walked faster: moves
+    cost 1 and are written in rank order, so the first move one step further on an optimal path is it.
 
     >>> from stategraph import get_puzzle
     >>> maze = next(get_puzzle("arrow_maze").parse("T\\n1 1 E 1 3\\n1 2 EFL ER *\\n0\\nEND\\n"))

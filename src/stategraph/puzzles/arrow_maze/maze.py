@@ -1,8 +1,7 @@
 """Abbott's Revenge's input: an :class:`ArrowMaze` per named maze, read as tokens up to ``END``.
 
-Mazes written plainly (one space between tokens, each line ending in a line feed) are matched
-many lines at once (:class:`_Plain`); any other maze, and every error, is read token by token
-(:func:`_read_maze`), so its messages and their positions are the token reader's.
+Plainly written mazes are matched many lines at once (:class:`_Plain`); any other, and every
+error, is read token by token (:func:`_read_maze`), so messages are the token reader's.
 """
 
 from __future__ import annotations
@@ -109,9 +108,8 @@ def _text(piece: Piece) -> str:
 
 
 class Memo(dict):
-    """``function(key)`` for each key looked up, remembered if the key is short (all forgotten
-    past ``size`` keys); an exception ``function`` raises (the reader's :class:`_NotPlain`, for a
-    key the fast path leaves to the token reader) goes to the caller, nothing remembered."""
+    """``function(key)`` for each key looked up, remembered if the key is short (all forgotten past
+    ``size`` keys); an exception ``function`` raises goes to the caller."""
 
     def __init__(self, function, size: int = 1 << 16, longest: int = 64):
         super().__init__()

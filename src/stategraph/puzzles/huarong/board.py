@@ -23,11 +23,7 @@ class Query:
 
 class Board:
     """The board (``grid.open`` marks movable cells) and its queries, cells as grid indices.
-
-    Queries are read from the input only as they are asked for (:meth:`ask`), so
-    answers stream and a malformed query k costs none of the answers before it;
-    ``queries`` holds those read so far (all of them once :meth:`ask` is done).
-    """
+    Queries are read as :meth:`ask` asks for them, so answers stream; ``queries`` holds those read."""
 
     def __init__(self, number: int, grid: Grid, reader):
         self.number = number

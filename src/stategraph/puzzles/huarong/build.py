@@ -1,17 +1,9 @@
 """The accelerator of ``piece_side``: the states and moves of :mod:`.model`, built at speed, once per board.
 
-The blank's walks round the piece come from :class:`~stategraph.grid.side_walks.SideWalks` (the
-same walks as a Pushing Boxes player's round the box), each pair of sides searched once for
-both directions, and the nodes and edges are written through
-:func:`~stategraph.graph.dicts.graph_writers`, the edges of one (walk, rank, kind) sharing one
-attribute dict.  Every state holds the moves :class:`.model.PieceSideRules` give it, in their
-order and the rules' ``state_label`` (``tests/test_contract_builders_equal_rules.py``).
-
-Every query of a board searches that one graph (:class:`BoardGraph`, what the rules' ``graph_key``
-promises): :func:`attach_start` adds the query's start state and its moves (the blank's walk to each
-side of the piece) for the length of its search, and :func:`detach` takes them away.  The searches
-read networkx's own dicts, so the start is put in the graph itself: a graph over the board's and
-the start's would cost a lookup through both at every state a search reads.
+The blank's walks come from :class:`~stategraph.grid.side_walks.SideWalks`.  Every query of a board
+searches one graph (:class:`BoardGraph`): :func:`attach_start` adds the query's start to it for its
+search and :func:`detach` takes it away (in the graph itself: a view over two would cost a lookup
+through both at every state read).
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """Huarong Dao explained: the canonical path as numbered steps, with every single slide it hides.
 
-Each step holds ``kind`` (``start``: the blank's first approach, ``rotate``: the blank walks round
-the piece, ``swap``: the piece slides into the blank; ``slide``/``piece`` in ``piece_blank``) and
-``slides``: every single move, as ``{"from": [r, c], "to": [r, c], "direction": "N"}`` (the piece
-on ``from`` slides into the blank on ``to``).  The blank's walks are rebuilt from the path states
-as the lexicographically smallest shortest walk avoiding the designated piece.
+Each step holds ``kind`` (``start``, ``rotate``, ``swap``; ``slide``/``piece`` in ``piece_blank``)
+and ``slides``: every single move, ``{"from": [r, c], "to": [r, c], "direction": "N"}``.
 """
 
 from __future__ import annotations

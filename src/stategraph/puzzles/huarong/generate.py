@@ -1,7 +1,5 @@
 """Seeded random Huarong Dao boards and queries: the benchmarks' inputs and instances on demand.
-
-A board here is a list of rows of 0 (fixed) and 1 (movable); cells are 0-based ``(row, col)``
-pairs, written 1-based in the text.
+Boards are rows of 0 (fixed) and 1 (movable); cells are 0-based, written 1-based.
 
 >>> import random
 >>> print(random_instance(random.Random(11), 2), end="")

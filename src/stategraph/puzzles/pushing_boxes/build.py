@@ -1,16 +1,8 @@
 """The accelerator of ``box_side``: the state graph of the rules of :mod:`.model`, built at speed.
 
-The walks round the box come from :class:`~stategraph.grid.side_walks.SideWalks` (each corridor's
-detour searched once, not once per cell), the nodes and edges are written through
-:func:`~stategraph.graph.dicts.graph_writers`, and one attribute dict serves every push in one
-direction after ``w`` walks.  The graph is the rules' (``tests/test_contract_builders_equal_rules.py`` holds the
-two equal), with more attributes for the views and exports (:func:`state_attributes`); as in the
-rules, a push is named by its letter, ``move``, and its walk's length is ``weight.secondary``.
-
-A search that only follows pushes from the states it reaches gets the graph built as far as it
-reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`): A* on an open 20 x 20 maze
-builds a few per cent of the states.  The whole graph is built, in its own order, when anything
-else asks for it.
+The walks round the box come from :class:`~stategraph.grid.side_walks.SideWalks`; the graph is
+built as far as a search reads it (:meth:`~stategraph.graph.state_graph.StateGraph.expanding`),
+whole when anything else asks for it.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """Pushing Boxes explained: the canonical answer as numbered pushes, each with its walk and a picture.
 
-Each step holds ``walk`` (the walk letters), ``push`` (the push letter), ``player_path`` (the cells
-the player stands on, from before the walk to the box's old cell), ``box_before``, ``box_after``;
-the walks and pushes of the steps, concatenated, are the contest answer.
+Each step holds ``walk``, ``push`` (letters), ``player_path`` (the player's cells up to the box's old
+one), ``box_before`` and ``box_after``.
 """
 
 from __future__ import annotations
