@@ -1,17 +1,11 @@
 """Whose fault a fault is: an exception from a plug-in's own code is one line at the plug-in's line.
 
-A plug-in (a puzzle or a routine named ``module:member``, :mod:`stategraph.plugins.load`) is its
-author's code, so an exception it raises is reported as theirs: exit status 2 and one line naming
-the file and line of the innermost frame in the plug-in, the function, the exception, and the
-question and state being worked on::
+An exception a plug-in raises is reported as its author's: exit status 2 and one line::
 
     keys.py:23: in is_goal: AttributeError: 'tuple' object has no attribute 'cell' (grid 3, state ((1, 5), 'a'))
 
-The traceback decides, walked from where the exception was raised outwards: frames of the
-standard library and other packages are passed over (a plug-in's ``int("x")`` or ``json.loads``),
-and so are the parts of stategraph a plug-in calls as a library (the graph's dicts, the
-tokens, ``Lex``); the first frame left is the plug-in's (its fault) or stategraph's own (an
-internal error, to be reported).
+Walking the traceback outwards past libraries (and ``SERVES_PLUGINS``), the first frame left
+is the plug-in's (its fault) or stategraph's own (an internal error).
 
 >>> describe_exception(ValueError("bad"))
 'ValueError: bad'
@@ -39,11 +33,8 @@ STATE_HOOKS = frozenset({"is_goal", "moves", "heuristic", "picture", "state_labe
 
 
 class PluginFault(StategraphError):
-    """An exception raised by a plug-in's own code, located at its line (exit status 2).
-
-    ``what`` is ``file:line: in function: Type: message``; ``context`` names what was being
-    worked on (the question, the state), shown in brackets after it.  ``__cause__`` is the
-    plug-in's exception, for ``STATEGRAPH_DEBUG=1``'s traceback.
+    """An exception raised by a plug-in's own code, located at its line (exit status 2): ``what``
+    is ``file:line: in function: Type: message``, ``context`` the question and state worked on.
 
     >>> fault = PluginFault("keys.py:23: in is_goal: KeyError: 'a'", ["state (1, 5)"])
     >>> print(fault.within("grid 3"))

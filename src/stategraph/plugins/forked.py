@@ -1,17 +1,10 @@
 """A call of a plug-in's code in a forked process of its own, what it returns sent back as plain data.
 
-:func:`call_forked` forks: the child runs ``work()`` and sends what it returns as one JSON frame
-(:mod:`stategraph.plugins.frames`), with what it wrote to ``sys.stdout`` and ``sys.stderr``, and
-ends; this process writes that out where the call would have, and returns the value.  Whatever
-the child changes (the objects it was given and any it reaches from them, the modules) is its
-own copy of this process's memory: only the frame comes back, and a frame is data, never code
-(no pickle).  So what judges the value here judges it on what was there before the call.
-
-A child that ends without a value is one line, at the plug-in's line where one can be named:
-what ``work()`` raised (a :class:`~stategraph.plugins.faults.PluginFault`, or ``MemoryError``),
-an ``os._exit`` (``plug.py:4: in bfs: os._exit(0) ended the process before stategraph had
-finished``), a signal that killed it, or a frame that is not one (a :class:`PluginFault` all,
-exit status 2).  A Ctrl-C reaches the child and this process alike, and stops the run.
+The child sends what ``work()`` returns, and what it printed, as one JSON frame
+(:mod:`stategraph.plugins.frames`); whatever it changes is its own copy of this process's memory,
+so what judges the value here judges it on what was there before the call.  A child that ends
+without a value (a raise, ``os._exit``, a signal, a bad frame) is one
+:class:`~stategraph.plugins.faults.PluginFault` line at the plug-in's line where one can be named.
 
 >>> call_forked(lambda: {"sum": 1 + 2})
 {'sum': 3}
@@ -38,9 +31,8 @@ ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # the signals that end 
 
 
 def call_forked(work: Callable[[], object], limit: int = MAX_FRAME):
-    """What ``work()`` returns (what JSON holds), run in a forked process of its own; what it raises
-    there, its exit or its end is raised here (see the module docstring).  ``limit``: the most
-    bytes its value may take as JSON.  Where processes cannot be forked (Windows), ``work()`` runs here."""
+    """What ``work()`` returns (what JSON holds, at most ``limit`` bytes), run in a forked process of
+    its own; how it ended otherwise is raised here.  Without ``os.fork`` (Windows) it runs here."""
     if not forks():
         return work()
     for stream in (sys.stdout, sys.stderr):  # what is buffered is written once, here, not by both
@@ -70,8 +62,7 @@ def call_forked(work: Callable[[], object], limit: int = MAX_FRAME):
 
 
 def forks() -> bool:
-    """Whether :func:`call_forked` runs its work in a process of its own (not where there is no
-    ``os.fork``: Windows)."""
+    """Whether :func:`call_forked` runs its work in a process of its own."""
     return hasattr(os, "fork")
 
 
@@ -151,9 +142,8 @@ def _answer(work: Callable[[], object], writing: int, parent: int) -> NoReturn:
 
 
 def show_cause(fault: BaseException, cause: BaseException | None = None) -> None:
-    """(The child) With ``STATEGRAPH_DEBUG=1``, write the traceback the command would print of
-    ``fault`` (that of ``cause``, else its ``__cause__``, from the plug-in's frame on) to
-    ``sys.stderr``, which the command writes out before the fault's line."""
+    """(The child) With ``STATEGRAPH_DEBUG=1``, write to ``sys.stderr`` the traceback of ``cause``
+    (else ``fault.__cause__``) from the plug-in's frame on, as the command would print it."""
     cause = cause or fault.__cause__
     if not os.environ.get("STATEGRAPH_DEBUG") or cause is None:
         return

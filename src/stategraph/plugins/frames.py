@@ -1,10 +1,8 @@
 """Plain data between stategraph and a process running code it cannot trust: JSON in length-prefixed frames,
 read within a deadline (the grader and its children, a routine of your own and the run it answers).
 
-A frame is a 4-byte big-endian length, then that many bytes of UTF-8 JSON.  The reader trusts
-nothing it reads: a frame longer than its limit, cut short, late, or not JSON is a
-:class:`Garbled` error naming what was wrong, never a hang (every read waits only until the
-deadline) and never code run (JSON holds data only).
+A frame is a 4-byte big-endian length, then that much UTF-8 JSON.  A frame too long, cut short,
+late or not JSON is a :class:`Garbled` error, never a hang, never code run (no pickle).
 
 >>> import os
 >>> r, w = os.pipe()

@@ -1,13 +1,9 @@
 """Loading code named ``module:member`` (a puzzle class, a search routine) from outside the package.
 
-The one trust rule for both: code runs only where the user named it.  A module without dots is
-loaded only from its file, ``module.py``, in the config file's folder if there is one, else in the
-current directory: never through ``sys.path``, so ``-a this:bfs`` runs no standard-library
-module.  A dotted name, ``package.module``, is imported from the installed packages, unless its
-package is part of Python's standard library.  No folder is ever added to ``sys.path``, and a
-module loaded from a file is registered under a private name, so later imports (``yaml``,
-``lxml``, ...) are never shadowed by a file beside a config; a plug-in is therefore one file (or
-an installed package).
+Code runs only where the user named it: a module without dots only from ``module.py`` in the
+config's folder, else the current one (never through ``sys.path``, and under a private name, so
+no later import is shadowed); a dotted one from the installed packages, outside the standard
+library.  So a plug-in is one file, or an installed package.
 
 >>> load_member("no_such_module_here:f", None, "algorithm 'no_such_module_here:f'", Kind("function", "function", ""))
 Traceback (most recent call last):
@@ -54,7 +50,7 @@ class Kind(NamedTuple):
 
 class Loaded:
     """What was loaded under each name: by ``(spec, folder)``, and by ``spec`` alone for the one
-    loaded last (a lookup without a folder gets the one the run's config named).
+    loaded last (the one the run's config named).
 
     >>> loaded = Loaded()
     >>> loaded.put("m:f", "/course", 1), loaded.get("m:f", None), loaded.get("m:f", "/elsewhere")

@@ -1,18 +1,10 @@
 """The ``stategraph`` command runs a plug-in's code in a process of its own.
 
-The first time the command loads code a user named (:mod:`stategraph.plugins.load`), it forks.
-The child goes on: it loads the code, answers and prints.  The parent only waits for the child,
-and ends with the exit status the child's stategraph decided (:func:`finished`).  So however the
-child ends, the parent sees it, and a plug-in's ``os._exit(0)``, a signal that kills the child or
-an exit from a C library can never end the command with a success, or in silence.  Each is one
-line and exit status 2::
-
-    stategraph: error: keys.py:23: in moves: os._exit(0) ended the process before stategraph had finished (state (1, 5))
-
-The parent passes on to the child the signals another process sends it (``kill``); a Ctrl-C from
-the terminal reaches the child anyway, as one of its process group.  Only the command's own
-process forks here (``stategraph._COMMAND_PID``): a program that imports stategraph, and the
-test suite's in-process runs, keep plug-ins in their own process.
+The first time the command loads code a user named, it forks: the child loads it, answers and
+prints; the parent waits, passes on signals sent to it, and ends with the status the child
+decided (:func:`finished`).  So a plug-in's ``os._exit(0)`` or a signal that kills the child is
+one line and exit status 2, never a silent success.  Only the command's own process forks
+(``stategraph._COMMAND_PID``), not a program that imports stategraph.
 """
 
 from __future__ import annotations
@@ -88,9 +80,8 @@ def _become_child(writing: int, alive: int) -> None:
 
 
 def _end_with_parent(alive: int) -> None:
-    """(A thread of the child) End the child when the parent ends, however (``SIGKILL`` included):
-    its end of the pipe closes.  (Cheaper than :mod:`stategraph.parent_death`'s ``prctl``, whose
-    ``ctypes`` costs more to import than a thread to start.)"""
+    """(A thread of the child) End the child when the parent ends, however: its end of the pipe
+    closes.  (Cheaper than :mod:`stategraph.parent_death`'s ``prctl``: ``ctypes`` is slow to import.)"""
     try:
         os.read(alive, 1)
     finally:
