@@ -24,7 +24,7 @@ from ..errors import StategraphError
 from ..parent_death import die_with_parent
 from .faults import PluginFault, describe_exception, frame_fault, plugin_fault, plugin_frames
 from .frames import MAX_FRAME, Garbled, read_frame, write_frame
-from .own_process import how_it_ended, real_exit
+from .own_process import flush, how_it_ended, real_exit
 
 FOREVER = 1e9  # seconds: a routine of your own has no deadline here (Ctrl-C stops it)
 ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # the signals that end a run (cli.stops)
@@ -36,7 +36,7 @@ def call_forked(work: Callable[[], object], limit: int = MAX_FRAME):
     if not forks():
         return work()
     for stream in (sys.stdout, sys.stderr):  # what is buffered is written once, here, not by both
-        _flush(stream)
+        flush(stream)
     if sys.platform.startswith("linux"):
         import ctypes  # noqa: F401  (once here, not in every child: die_with_parent's prctl uses it)
     parent = os.getpid()
@@ -193,14 +193,6 @@ def _kill(pid: int) -> None:
     try:
         os.kill(pid, signal.SIGKILL)
     except ProcessLookupError:
-        pass
-
-
-def _flush(stream) -> None:
-    try:
-        if stream is not None:
-            stream.flush()
-    except (OSError, ValueError):
         pass
 
 

@@ -36,11 +36,7 @@ def supervise() -> None:
     if command != os.getpid() or _child is not None or not hasattr(signal, "sigwaitinfo"):  # (Linux, the BSDs)
         return
     for stream in (sys.stdout, sys.stderr):  # what is buffered is written once, not by both
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):
-            pass
+        flush(stream)
     reading, writing = os.pipe()
     alive, dying = os.pipe()  # the parent holds ``dying`` open as long as it lives
     gc.freeze()  # what exists now the child's collections pass over, so they do not copy its pages
@@ -55,6 +51,15 @@ def supervise() -> None:
     os.close(writing)
     os.close(alive)
     real_exit(_wait(pid, reading))
+
+
+def flush(stream) -> None:
+    """Flush ``stream`` if it can be (it may be ``None`` or closed)."""
+    try:
+        if stream is not None:
+            stream.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def finished(status: int) -> None:

@@ -97,7 +97,6 @@ class MazeCuts(Cuts):
         return parse(data, self.source, self.limits, line=line, number=number)
 
 
-
 def _text(piece: Piece) -> str:
     """The piece as the reader decodes it; ``""`` where it is not UTF-8 (the reader reports it)."""
     try:
