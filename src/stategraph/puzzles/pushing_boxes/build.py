@@ -91,13 +91,11 @@ def state_attributes(maze: Maze, state) -> dict:
     grid = maze.grid
     box, player = (maze.box, maze.player) if state == START else (state[0], state[0] + grid.step[state[1]])
     (box_row, box_col), (player_row, player_col) = grid.position(box), grid.position(player)
+    where = {"box": box, "box_row": box_row, "box_col": box_col, "player_row": player_row, "player_col": player_col}
     if state == START:
-        return {"kind": "start", "label": f"start box={box_row},{box_col} player={player_row},{player_col}",
-                "box": box, "box_row": box_row, "box_col": box_col, "player_row": player_row,
-                "player_col": player_col}
+        return {"kind": "start", "label": f"start box={box_row},{box_col} player={player_row},{player_col}", **where}
     side = LETTERS[state[1]]
-    return {"kind": "state", "side": side, "label": f"box={box_row},{box_col} side={side}", "box": box,
-            "box_row": box_row, "box_col": box_col, "player_row": player_row, "player_col": player_col}
+    return {"kind": "state", "side": side, "label": f"box={box_row},{box_col} side={side}", **where}
 
 
 def pushes_lower_bound(maze: Maze):

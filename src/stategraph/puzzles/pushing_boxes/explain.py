@@ -68,11 +68,7 @@ def explain(maze, solution, moves) -> dict:
 
 def scene(maze, moves: str) -> Scene:
     """The maze with the box's and the player's paths over the pushes of ``moves``."""
-    return steps_scene(maze, explain(maze, None, moves)["steps"])
-
-
-def steps_scene(maze, steps) -> Scene:
-    """The maze with the box's and the player's paths over ``steps`` (explanation steps)."""
+    steps = explain(maze, None, moves)["steps"]
     grid = maze.grid
     drawn = Scene(1, 1, grid.rows, grid.cols)
     for r, line in enumerate(maze.rows, start=1):
