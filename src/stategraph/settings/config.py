@@ -194,14 +194,11 @@ def _merge(base: dict[str, Any], data: dict[str, Any], schema: dict[str, Any], s
         if key not in schema:
             raise ConfigError(f"{source}: unknown key {shorten(name)} (known: {', '.join(schema)})")
         spec = schema[key]
-        if isinstance(spec, dict):  # a section
+        if isinstance(spec, dict) or spec.kind is dict:  # a section, or a mapping's value
             if not isinstance(value, dict):
                 raise ConfigError(f"{source}: key {shorten(name)} must be a mapping, found {kind_of(value)}")
-            result[key] = _merge(base[key], value, spec, source, f"{name}.")
-        elif spec.kind is dict:
-            if not isinstance(value, dict):
-                raise ConfigError(f"{source}: key {shorten(name)} must be a mapping, found {kind_of(value)}")
-            result[key] = {**base[key], **value}
+            result[key] = _merge(base[key], value, spec, source, f"{name}.") if isinstance(spec, dict) \
+                else {**base[key], **value}
         else:
             if value is not None and not (isinstance(value, spec.kind) and
                                           (spec.kind is not int or not isinstance(value, bool))):
