@@ -1,8 +1,5 @@
-"""Which code is a plug-in's: the form of a plug-in's name, and the modules loaded as plug-ins.
-
-:mod:`stategraph.plugins.load` registers what it loads here; :mod:`stategraph.plugins.faults`
-reads it to tell a plug-in's own frames from stategraph's.
-"""
+"""Which code is a plug-in's: the form of a plug-in's name, and the modules loaded as plug-ins
+(:mod:`stategraph.plugins.load` registers them, :mod:`stategraph.plugins.faults` reads them)."""
 
 from __future__ import annotations
 

@@ -1,17 +1,12 @@
-"""Everything a run is told: every setting declared once, YAML configs, and the frozen settings.
-
-:mod:`~stategraph.settings.fields` declares each key; :mod:`~stategraph.settings.config` reads
-and checks YAML configs; :mod:`~stategraph.settings.resolve` builds the
-:class:`~stategraph.settings.resolve.Settings` of a run (defaults < config < ``--set`` < flags);
-:mod:`~stategraph.settings.packaged` finds the configs shipped in the package.
+"""Everything a run is told: every setting declared once, YAML configs, and the frozen
+:class:`~stategraph.settings.resolve.Settings` (defaults < config < ``--set`` < flags).
 
 This ``__init__`` imports nothing, so the command line builds its parser without loading networkx.
 """
 
 
 def __getattr__(name: str) -> object:
-    """``stategraph.settings`` was the module :mod:`~stategraph.settings.resolve` is now: its names
-    still import from here in 0.1, with a ``DeprecationWarning``."""
+    """The names of :mod:`~stategraph.settings.resolve` (once this module), with a ``DeprecationWarning``."""
     if name.startswith("__"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from ..moved import name_from
