@@ -70,8 +70,7 @@ class ContestPackage:
         return type(self).cutter(source, limits) if "reader" in type(self).__dict__ else None
 
     def random_instance(self, rng, size):
-        """An input of one random instance, bigger as ``size`` grows (the package's ``generate``
-        module says how)."""
+        """An input of one random instance, bigger as ``size`` grows (the package's ``generate`` module says how)."""
         generate = import_module(".generate", self.package)  # only a grader draws; solving never does
         return generate.random_instance(rng, size)
 

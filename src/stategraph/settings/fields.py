@@ -183,8 +183,7 @@ def value_at(config: Mapping[str, Any], dotted: str) -> Any:
 
 
 def flag_values(args: Namespace) -> dict[str, Any]:
-    """The dedicated flags of ``args.command`` in an argparse namespace, by dotted key (``None``:
-    not given)."""
+    """The dedicated flags of ``args.command`` in an argparse namespace, by dotted key (``None``: not given)."""
     return {key.name: getattr(args, key.flag.attribute) for key in (*with_flags(None), *with_flags(args.command))
             if key.flag}
 

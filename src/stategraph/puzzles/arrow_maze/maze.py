@@ -55,8 +55,7 @@ def parse(data, source: str = "<input>", limits: dict | None = None, *, careful:
 
 
 def _next_maze(tokens: FastTokens, plain: _Plain | None, number: int, limits: dict) -> ArrowMaze | None:
-    """Maze ``number``, next in ``tokens`` (by the fast path ``plain`` if it takes it); ``None``
-    after ``END``."""
+    """Maze ``number``, next in ``tokens`` (by the fast path ``plain`` if it takes it); ``None`` after ``END``."""
     if plain is not None:
         maze = plain.next_maze(tokens, number)
         if maze is not None:
