@@ -44,7 +44,7 @@ def _exits(maze, cell, heading) -> set:
 
 def replay(maze, route) -> int:
     """The number of moves of ``route`` (``(r, c)`` cells) from the entrance, stopping at the goal;
-    a :class:`~stategraph.errors.VerificationError` names the first move the signs do not allow.
+    a :class:`~stategraph.errors.VerificationError` names the first problem.
 
     >>> from types import SimpleNamespace
     >>> maze = SimpleNamespace(number=1, name="T", entrance=(1, 1), heading=3, goal=(1, 3),
