@@ -1,21 +1,10 @@
 """The ``stategraph`` command line: its parser, and the one place where faults become exit statuses.
 
-The options of every command are one table, :data:`~stategraph.cli.options.COMMANDS`
-(:mod:`stategraph.cli.options`); the parser is built from it here.
-
-Exit statuses: 0 success; 1 the output pipe was closed by its reader (no
-message); 2 bad input, config, option or path, or an exception in a plug-in's own code (one
-line at its file and line: :mod:`stategraph.plugins.faults`); 3 an answer that does not hold
-(``--verify``, ``check``); 4 a read or write failed while running; 5 out of
-memory; 70 an internal error (in stategraph's own code); 130 interrupted (Ctrl-C); 129 and 143 stopped by
-SIGHUP and SIGTERM (128 + the signal's number).  Every one but 0 and 1 comes
-with exactly one line on stderr.  SIGTERM and SIGHUP are raised as
-:class:`~stategraph.cli.stops.Stopped` where the program is, as Ctrl-C is, so a file being
-written is cleaned up (:mod:`stategraph.io.safefile`) before the process ends
-(:mod:`stategraph.cli.stops`).  The
-commands themselves live in :mod:`stategraph.cli.commands`, imported only once the
-options are read, so ``--help`` and ``--version`` stay quick and an interrupt
-during start-up is still one line.
+The parser is built from :data:`~stategraph.cli.options.COMMANDS`.  Exit statuses (docs/cli.md):
+every one but 0 and 1 comes with exactly one line on stderr; SIGTERM and SIGHUP are raised where
+the program is (:mod:`stategraph.cli.stops`), so a file being written is cleaned up.  The commands
+(:mod:`stategraph.cli.commands`) are imported only once the options are read, so ``--help`` stays
+quick and an interrupt during start-up is still one line.
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """Writing a whole :class:`~stategraph.graph.compact.CompactGraph` as it is read: GraphML or a CSV
 edge list, gzipped when the path ends in ``.gz``, never held as a networkx graph or as one string.
 
-Each state is a node whose id is its number (the start is ``0``), with its ``label`` and ``kind``
-(``start``, ``target`` or ``state``); each move an edge with its ``label`` (the move), ``rank``
-(its place among the state's moves) and cost: ``weight`` for a number, ``primary`` and
-``secondary`` for a ``Lex`` pair.  The CSV file has a header, ``source,target,label,rank,weight``
-(or ``...,primary,secondary``), and one row per move; the states' labels are in the GraphML.
-Files are written through :mod:`stategraph.io.safefile`: whole or not at all.
+A state's id is its number (the start is ``0``), with its ``label`` and ``kind``; a move's edge has
+its ``label``, ``rank`` and cost (``weight``, or ``primary`` and ``secondary`` for ``Lex``).  The
+CSV file is one row per move under a header; the labels are in the GraphML.
 
 >>> from stategraph.graph.compact import explore_compact
 >>> class Line:

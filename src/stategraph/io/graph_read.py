@@ -1,26 +1,12 @@
 """Reading exported state graphs back, as state graphs (searched by ``stategraph search GRAPHFILE``:
 :func:`~stategraph.io.graph_problem.state_graph` is the search problem a file poses).
 
-A file written by ``stategraph export`` (GraphML, node-link JSON, or GEXF),
-perhaps edited since in yEd, Gephi or by a script, is a plain weighted
-digraph: the node of ``kind`` ``start`` is the source, those of kind
-``target`` the targets (and the start too when the graph attribute
-``start_is_target`` is true; GEXF keeps the graph attributes as JSON in its
-``meta/description``), and each edge's ``primary``/``secondary`` pair (a
-lexicographic weight) or else its ``weight`` (a finite number) is what a move
-costs; an integer is read exactly, written as a number or as text in decimal
-digits (how ``export`` writes one outside 64 bits), GEXF's float ``weight``
-included.  Any routine of :data:`stategraph.search.SEARCHES` that accepts those
-weights runs on it.
-
-A file is read in chunks, at most ``max_bytes`` (+1, to know it is larger) of
-it; the format comes from the first byte after an optional UTF-8 byte-order
-mark and a little white space (``{``: JSON) and from the root element of an
-XML document (``<graphml>`` or ``<gexf>``), which is parsed from bytes so that
-its declared encoding holds.  What cannot be read is a :class:`GraphFileError`
-(exit status 2, one line); memory running out while reading is
-:class:`~stategraph.errors.OutOfMemory` (exit status 5), even where networkx
-re-raises the ``MemoryError`` as another exception.
+A file ``stategraph export`` wrote (GraphML, node-link JSON or GEXF, perhaps edited since) is a
+weighted digraph: the ``start`` node is the source, the ``target`` nodes the targets, each edge's
+``primary``/``secondary`` pair or else its ``weight`` its cost (docs/cli.md, "search").  At most
+``max_bytes`` are read; what cannot be read is a one-line :class:`GraphFileError`, and memory
+running out is :class:`~stategraph.errors.OutOfMemory` even where networkx re-raises it as another
+exception.
 """
 
 from __future__ import annotations

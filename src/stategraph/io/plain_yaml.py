@@ -1,5 +1,5 @@
 """The bounds a config's YAML is held to, and the plain YAML most configs are written in, read
-without PyYAML (importing it takes about a quarter of a small run's start-up).
+without PyYAML (importing it is slow next to a small run).
 
 :func:`read` takes block mappings, one ``key: value`` a line, whose values are words, decimal
 integers or ``{}``, with comments and blank lines anywhere; or a lone value (a ``--set`` value):
@@ -9,11 +9,9 @@ integers or ``{}``, with comments and blank lines anywhere; or a lone value (a `
 >>> read("Off"), read("+16"), read("limits: {max_rows: 5}") is NOT_PLAIN
 (False, 16, True)
 
-Whatever it reads, PyYAML's ``safe_load`` reads alike (``tests/test_formats_plain_yaml.py`` holds it
-to that): a word is a string but for YAML 1.1's booleans and nulls, an integer has decimal digits
-only.  Anything else is :data:`NOT_PLAIN`, left to PyYAML (:mod:`stategraph.io.safe_yaml`): flow
-style, quotes, lists, floats, tabs, non-ASCII text, and whatever PyYAML might refuse or read
-otherwise (a duplicate key, a key with no value, an odd indentation, a value past the bounds).
+What it reads, PyYAML's ``safe_load`` reads alike (``tests/test_formats_plain_yaml.py``); anything
+else (flow style, quotes, lists, floats, whatever PyYAML might refuse or read otherwise) is
+:data:`NOT_PLAIN`, left to :mod:`stategraph.io.safe_yaml`.
 """
 
 from __future__ import annotations

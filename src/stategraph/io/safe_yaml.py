@@ -1,24 +1,12 @@
 """The one YAML loader of stategraph: ``yaml.SafeLoader`` with hard bounds, for configs and ``--set``.
 
-A config is a few lines of plain data, so everything a hostile file could use to
-cost time or memory, or to say something surprising, is refused while the
-document is composed, before any value is built:
-
-* anchors and aliases (``&a``, ``*a``): an alias bomb is refused at its first anchor;
-* merge keys (``<<``), which only make sense with aliases;
-* duplicate mapping keys (the last one would silently win);
-* nesting deeper than :data:`MAX_DEPTH` (checked on entry to every node, so
-  PyYAML's recursive composer never recurses deeply);
-* more than :data:`MAX_NODES` values in one document;
-* scalars longer than :data:`MAX_SCALAR_LENGTH` characters;
-* integers of more than :data:`MAX_INT_DIGITS` digits (refused before ``int()``), and integers
-  written other than in decimal digits (YAML 1.1's ``12:30``, ``0x12C``, ``012``, ``1_000``);
-* every tag but the safe ones of ``yaml.safe_load`` (``!!python/...`` and local tags).
-
-Every problem is a :class:`YAMLRefusal` (a :class:`~stategraph.errors.ConfigError`)
-of one line that names the source and the line.  A plain document (block mappings of words and
-integers, as most configs are) is read without PyYAML, by :mod:`stategraph.io.plain_yaml` (which
-also holds the bounds); any other by PyYAML, held to the bounds by :mod:`stategraph.io.yaml_loader`:
+Everything a hostile file could use to cost time or memory, or to say something surprising, is
+refused while the document is composed, before any value is built: anchors, aliases and merge
+keys, duplicate keys, nesting past :data:`MAX_DEPTH`, more than :data:`MAX_NODES` values,
+scalars past :data:`MAX_SCALAR_LENGTH`, integers past :data:`MAX_INT_DIGITS` digits or not in
+decimal digits, and every tag ``yaml.safe_load`` would not take (docs/trust.md, "Configs").
+Each is a one-line :class:`YAMLRefusal` naming the source and line.  A plain document is read by
+:mod:`stategraph.io.plain_yaml`, any other by PyYAML through :mod:`stategraph.io.yaml_loader`:
 
 >>> load("limits: {max_rows: 5}\\n", "c.yaml")
 {'limits': {'max_rows': 5}}

@@ -1,20 +1,11 @@
 """Every file stategraph writes: checked before the work, and replaced only once complete.
 
-:func:`check_output` refuses, before any work, a path that cannot be written or that is one of
-the run's input files.  :func:`open_output` (a binary file object, for writers that take one)
-and :func:`output_name` (a file name with the target's suffix, for writers that take a name)
-write to a temporary file in the target's folder, flush and fsync it, and move it into place
-with :func:`os.replace`; on any failure or interruption only that temporary file is removed,
-never the target, so an existing file is either intact or wholly replaced.  A temporary file is
-named in a register before it is made and leaves it only once moved or removed, and whatever the
-register still names is removed when the process exits, so a signal at any moment (even between
-a file's making and the ``try`` that removes it) leaves none behind.  A symlink keeps
-pointing where it did: its resolved target is replaced.  A target that exists but is not a
-regular file (``/dev/null``, a pipe) is written in place; ``-`` is standard output.
-
-A path that cannot be written is a :class:`~stategraph.errors.StategraphError` (exit status 2);
-a write that fails once started is a :class:`~stategraph.errors.StreamFault` (exit status 4);
-a reader closing standard output is a :class:`BrokenPipeError` (exit status 1).
+:func:`check_output` refuses, before any work, a path that cannot be written or is one of the
+run's inputs.  :func:`open_output` (a binary file object) and :func:`output_name` (a file name,
+for writers that take one) write a temporary file beside the target, fsync it and
+:func:`os.replace` it into place; on any failure only the temporary file is removed.  Temporary
+files are registered before they are made and removed at exit, so a signal at any moment leaves
+none behind.  The rules (symlinks, ``/dev/null``, ``-``, exit statuses): docs/trust.md.
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
 """Reading contest input: walking whitespace-separated tokens with positions (bytes are decoded
 by :mod:`stategraph.io.decode`).
 
-:class:`Tokens` reads its input lazily, in bounded chunks, only as far as the parser asks: a bad
-byte or a malformed token late in a file is reported only after every instance before it has
-been parsed (and answered), and a huge file costs no more memory than one chunk plus the token
-being read. :mod:`stategraph.puzzles.arrow_maze.fast_tokens` adds fast paths for runs of simple tokens.
+:class:`Tokens` reads lazily, in bounded chunks, only as far as the parser asks: a fault late in
+a file is reported after every instance before it is answered, and a huge file costs one chunk
+of memory. :mod:`stategraph.puzzles.arrow_maze.fast_tokens` adds fast paths for runs of simple tokens.
 
 >>> t = Tokens("3 4\\n  x", "in.txt")
 >>> t.integer("rows"), t.integer("columns")

@@ -1,8 +1,5 @@
-"""The one driver: parse -> model -> (per question) state graph -> solve -> decode -> format -> verify.
-
-Puzzles never call the search themselves; this loop does, the same way for
-every puzzle, and yields a :class:`~stategraph.solving.records.Record` per answer as
-soon as it is ready.
+"""The one driver: parse -> model -> (per question) state graph -> solve -> decode -> format -> verify,
+the same for every puzzle, yielding a :class:`~stategraph.solving.records.Record` per answer.
 
 >>> print(solve_text("pushing_boxes", "1 3\\nSBT\\n0 0\\n"), end="")
 Maze #1
@@ -33,29 +30,10 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
         keep_wrong=False, sizes=False):
     """Yield one :class:`~stategraph.solving.records.Record` per answer, instance after instance.
 
-    ``data`` is a string, bytes or a binary stream, read only as far as the
-    instance being solved: instances before a malformed one are answered
-    before its :class:`~stategraph.errors.InputError` is raised, and an
-    instance's graph is released before the next one is built.  With
-    ``settings.verify`` every answer is first checked by the puzzle's
-    independent checker, within ``verify_seconds`` (in all) and
-    ``verify_positions`` (per answer) of naive search.  ``capture``, if given, is called as
-    ``capture(instance number, query number, state_graph, export graph, solution)`` while the
-    question's state graph is live (a Huarong Dao start still attached): the export takes it there.
-    A model whose answers are only costs (``decode_needs_path = False``) gets no path in its
-    solutions unless ``paths``, a ``capture``, ``settings.verify`` or a JSON report asks for one.
-    A routine from outside the package has its distances held to the rule every routine meets, by
-    one built-in search (unless ``settings.check_routine`` is false and neither ``verify`` nor
-    ``keep_wrong`` asks): distances that break it are a :class:`~stategraph.errors.VerificationError`
-    naming the question and the first wrong state, or with ``keep_wrong`` a record whose
-    ``stats["wrong"]`` says so (what ``compare`` and ``view`` show).
-    With ``sizes`` (or a JSON report), each record's statistics also give the model's size: the whole
-    state graph's ``states`` and ``edges`` (beside the search's ``states_built`` and ``edges_built``).
-
-    With ``settings.jobs`` above 1 (0: every core), the questions are answered in worker processes
-    (:mod:`stategraph.solving.workers`) and yielded in the same order, with the same faults; their records
-    carry the answer, its text, cost, path labels and statistics, but no graph, states or search
-    result, so a ``capture``, ``paths`` or ``keep_wrong`` (which need those) keeps the run in this process.
+    ``data`` is read only as far as the instance being solved, so the answers before a malformed
+    instance come before its error.  With ``settings.jobs`` above 1 (0: every core) the questions
+    are answered in worker processes, in the same order, unless ``capture``, ``paths`` or
+    ``keep_wrong`` needs this process's graphs.
 
     Parameters
     ----------
@@ -64,17 +42,19 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     data : str, bytes or binary stream
         The input in the puzzle's contest format.
     settings : Settings, optional
-        Model, routine, options, limits, verification; the puzzle's defaults if not given.
+        Model, routine, options, limits; with ``verify``, each answer is checked by the puzzle's
+        independent checker. The puzzle's defaults if not given.
     source : str, optional
         The input's name in error messages.
     capture : callable, optional
-        Called with each question's live state graph (see above).
+        ``capture(instance number, query number, state_graph, export graph, solution)``, called
+        while the question's state graph is live.
     paths : bool, optional
         Extract the canonical path even where the answer is only a cost.
     keep_wrong : bool, optional
-        A plug-in routine's wrong distances are reported in the record, not raised.
+        A plug-in routine's wrong distances go in ``stats["wrong"]``, not raised.
     sizes : bool, optional
-        Report the whole state graph's size (building it where the search did not).
+        Add the whole state graph's ``states`` and ``edges`` to the statistics.
 
     Yields
     ------
@@ -86,9 +66,8 @@ def run(puzzle, data, settings: Settings | None = None, source: str = "<input>",
     InputError
         At the first malformed instance, after the answers to those before it.
     VerificationError
-        If a routine's distances break the rule (unless ``keep_wrong``).  With ``settings.verify``,
-        an answer that does not hold is not raised: its record's ``stats["verified"]`` is
-        ``checks.WRONG`` and ``stats["verify_problem"]`` says why.
+        If a plug-in routine's distances break the rule (unless ``keep_wrong``).  A failed
+        ``verify`` is not raised: ``stats["verified"]`` is ``checks.WRONG``.
     ContractError
         If a plug-in puzzle or model breaks the contract.
     SearchNotApplicable
@@ -258,8 +237,7 @@ def _read(chosen, instances, first: int = 1):
 
 def solve_text(puzzle, text, algorithm: str | None = None, source: str = "<input>",
                model: str | None = None) -> str:
-    """The exact contest output for ``text``; ``puzzle`` is a name or a :class:`~stategraph.contract.puzzle.Puzzle`,
-    as for :func:`run`.
+    """The exact contest output for ``text``, as ``stategraph solve`` prints it.
 
     Parameters
     ----------
@@ -299,8 +277,8 @@ def solve_text(puzzle, text, algorithm: str | None = None, source: str = "<input
 
 
 def applicable_algorithms(puzzle, model: str | None = None) -> list[str]:
-    """The search routines that accept the weights (and heuristic) of a model of ``puzzle`` (a
-    name or a :class:`~stategraph.contract.puzzle.Puzzle`).
+    """The search routines that accept the weights (and heuristic) of a model of ``puzzle``.
+
 
     Parameters
     ----------

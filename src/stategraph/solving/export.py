@@ -1,28 +1,10 @@
 """Export of a question's state graph to GraphML, GEXF, node-link JSON or DOT, with the solution marked.
 
-One flattening step serves every format: :func:`flatten` turns the live state
-graph (tuple states, ``Lex`` weights, padded cell indices) into a fresh
-``networkx.DiGraph`` whose node ids are the states' readable labels and whose
-attributes are plain ``str``/``int``/``float``/``bool`` values; :func:`describe`
-adds what is known only once the answer is decoded; :func:`write_graph` hands
-the result to :func:`stategraph.io.graph_write.write_graph`.
-
-What every file holds:
-
-* graph: ``puzzle``, ``model``, ``algorithm``, ``instance``, ``query``,
-  ``found``, ``cost`` (for ``Lex`` weights the exact scalar encoding, with
-  ``cost_primary``/``cost_secondary`` and ``weight_base``), ``answer`` (the
-  contest output), ``instance_text`` (the instance in its contest format, to
-  redraw it), ``start`` (the start node's id), ``path_only``;
-* nodes: ``label``, ``kind`` (``start``/``state``/``target``), the parts of
-  the state in the puzzle's own 1-based coordinates (``box_row``, ``side``,
-  ``row``, ``heading``, ...), ``dist`` (the exact distance from the start, for
-  every state no farther than the nearest target; absent elsewhere),
-  ``on_path`` and ``step`` (its position on the canonical path; absent off it);
-* edges: ``weight`` (one number; ``primary * weight_base + secondary`` for
-  ``Lex``, with ``primary``/``secondary`` beside it), ``label`` (the move),
-  ``rank``, the model's own move attributes, ``on_path`` and ``step`` (the move's number on the
-  canonical path, from 1, as ``search`` numbers it: move ``k`` leads to the state of step ``k``).
+:func:`flatten` turns the live state graph (tuple states, ``Lex`` weights, padded cells) into a
+fresh ``networkx.DiGraph`` keyed by the states' labels, with plain ``str``/``int``/``float``/``bool``
+attributes; :func:`describe` adds what is known once the answer is decoded; :func:`write_graph`
+hands it to :func:`stategraph.io.graph_write.write_graph`.  What a file holds: docs/cli.md,
+"What a graph file holds".
 
 >>> import networkx as nx
 >>> from stategraph.graph.weights import Lex

@@ -1,13 +1,9 @@
 """Grading a model: a student's puzzle (or routine) held against a reference on random instances.
 
-The instances come from the reference puzzle's ``random_instance(rng, size)``, sizes growing from
-1 to ``max_size`` over the run, instance ``k`` drawn with ``random.Random(f"{seed}/{k}")`` (so a
-report's seed and number replay it).  Each is answered by the reference and by the student, each
-in a :class:`~stategraph.solving.sandbox.Sandbox` of its own (a fresh interpreter: the reference's
-code and the student's never share one, nor the grader's); they agree when every question's cost is the
-same (and, ``exact``, every answer's bytes).  On the first disagreement the case is shrunk
-(:mod:`stategraph.solving.shrink`): what the generator chose, a smaller size first, then the text
-it printed, while the two still disagree.
+Instance ``k`` is the reference's ``random_instance(random.Random(f"{seed}/{k}"), size)``, sizes
+growing from 1 to ``max_size``.  The reference and the student each answer in a
+:class:`~stategraph.solving.sandbox.Sandbox` of their own; they agree when every cost is the same
+(and, ``exact``, every answer's bytes).  The first disagreement is shrunk (:mod:`stategraph.solving.shrink`).
 
 >>> from stategraph.solving.sandbox import Side
 >>> graded = grade(Side(("pushing_boxes",)), Side(("pushing_boxes",)), instances=5, max_size=2)

@@ -1,16 +1,11 @@
 """Untrusted code answering in a fresh interpreter, within a time and a memory budget per instance.
 
-A :class:`Sandbox` starts a new Python process (:mod:`stategraph.solving.child`, never a fork of
-this one) that loads the code a :class:`Side` names (a student's puzzle or routine: it is imported
-there and only there, its own files first), then answers instance texts with :func:`outcome`.
-Only plain JSON crosses, in bounded frames (:mod:`stategraph.plugins.frames`); the child holds no
-descriptor of this process but its two pipes, runs in a session of its own (killed whole: no
-grandchild outlives it), and sets its budgets before the code loads: ``max_memory`` bytes of
-address space, ``max_seconds`` of CPU per instance, file size, processes.  An answer that takes
-longer than ``max_seconds`` kills it (the next instance starts a fresh one).  Whatever the child
-does, each fault is an :class:`Outcome` of its kind, never a hang, an exception here or code run
-here.  With ``isolate``, the child runs under ``bwrap`` (bubblewrap): the filesystem read-only but
-for a scratch folder, no network, its own process tree (docs/trust.md).
+A :class:`Sandbox` starts a new Python process (:mod:`stategraph.solving.child`, never a fork)
+that loads the code a :class:`Side` names there and only there, then answers instance texts.
+Only plain JSON crosses, in bounded frames (:mod:`stategraph.plugins.frames`); the child runs in a
+session of its own (killed whole) with its budgets set before the code loads, and an answer past
+``max_seconds`` kills it.  Every fault is an :class:`Outcome` of its kind, never a hang or code run
+here.  With ``isolate`` the child runs under ``bwrap`` (docs/trust.md).
 
 >>> side = Side(("pushing_boxes",))
 >>> with Sandbox(side, max_seconds=30) as box:

@@ -1,27 +1,13 @@
 """Shrinking a counterexample: what the generator chose first, then the text it printed.
 
-Instance ``k`` of a run is ``random_instance(random.Random(f"{seed}/{k}"), size)``.  Made again with
-a :class:`Choices`, a ``random.Random`` that records each choice the generator makes (an index
-among ``n`` items, a ``random()`` as a whole number), it is a size and a sequence of choices;
-replayed, a sequence makes an instance again, every choice past its end the lowest, ``0``.
-:func:`shrink` works on that, over and over while a pass makes the case smaller:
-
-1. the same choices at each smaller size, smallest first;
-2. fresh instances at each smaller size not tried yet (``SIZE_TRIES`` of them);
-3. the choices themselves: runs of them deleted, runs zeroed, equal values lowered together, each
-   value lowered.
-
-A change counts when the instance it makes still disagrees as a counterexample must
-(:func:`still`) and comes first in the order (size, number of choices, choices), so shrinking
-ends.  A list drawn with a lower count loses items, a grid drawn at a smaller size loses rows and
-columns, a number drawn lower is lower, which a pass over the text alone cannot do.  Last, the
-text pass (:func:`~stategraph.solving.simpler_texts.simpler`) edits the text: a row or a column
-of a grid dropped, a number made smaller, a character made a commoner one, while the reference
-still reads it and its model gets no larger.
-
-The budgets are judge calls (``SHRINK_CALLS``, then ``TEXT_CALLS``), so a seed gives the same case,
-byte for byte, on every machine; ``SHRINK_SECONDS`` only guards against a judge far slower than
-the milliseconds a call takes.
+Instance ``k`` is ``random_instance(random.Random(f"{seed}/{k}"), size)``; made again with a
+:class:`Choices` (a ``random.Random`` that records each choice), it is a size and a sequence of
+choices, and a replayed sequence makes it again (choices past its end are ``0``).  :func:`shrink`
+tries smaller sizes, fresh instances, then runs of choices deleted, zeroed or lowered, keeping a
+change while the case still disagrees (:func:`still`) and comes first in the order (size, number
+of choices, choices); last, :func:`~stategraph.solving.simpler_texts.simpler` edits the text.
+Budgets count judge calls (``SHRINK_CALLS``, ``TEXT_CALLS``), so a seed gives the same case on
+every machine; ``SHRINK_SECONDS`` only guards against a very slow judge.
 
 >>> rng = Choices("0/14")
 >>> drawn = [rng.randint(1, 6), rng.choice("#..."), rng.random()]

@@ -1,13 +1,10 @@
 """The census of a whole state space: how many states lie at each distance from the start.
 
-For each question, every state reachable from its start is found (breadth first, the moves held
-as integer arrays: :class:`~stategraph.graph.compact.CompactGraph`, so millions of states fit
-where a networkx graph would not), then its distance from the start (breadth first for unit
-costs, Dijkstra otherwise).  The census counts the states at each distance; ``Lex`` costs are
-counted by their first part, the least and greatest second part beside it (a start without
-moves has no cost to tell the kind: its one row has none).  It also gives the
-farthest distance and a few of the states there (their labels and pictures), the goal states
-met, and whether every state can still reach a goal (a search backwards from the goals).
+Every state reachable from a question's start is found breadth first, as integer arrays
+(:class:`~stategraph.graph.compact.CompactGraph`, so millions of states fit), then its distance
+(BFS for unit costs, else Dijkstra); ``Lex`` costs are counted by their first part, with the
+least and greatest second part beside it.  The census also gives the farthest states, the goals
+met, and whether every state can still reach a goal.
 
 >>> from stategraph import SuccessorPuzzle, Settings
 >>> class Line(SuccessorPuzzle):

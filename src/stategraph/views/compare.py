@@ -1,43 +1,12 @@
 """Every model x applicable search routine on the same input: one table per question, and a
 summary over the whole file.
 
-:func:`compare` gives the tables, a row per (model, routine) in each; :func:`summary` adds each
-pair's rows up over the file (what ``stategraph compare`` prints first), and lists once the
-pairs that ran on no question, with the reason; :func:`~stategraph.views.compare_plot.plot`
-draws every question.
-
-The statistics mean the same thing in every routine:
-
-* ``states``, ``edges``: the model's size, the whole state graph of the question (with a Huarong
-  query's start state): the same for every routine, and what ``export`` writes.
-* ``built``: the states the search had built: all of them, unless the routine searches the graph as
-  it builds it (``bfs``, ``layered_bfs``, ``dijkstra`` and ``astar`` on Pushing Boxes' and Abbott's
-  Revenge's models), when only the states whose moves it read and their neighbours.
-* ``settled``: the distinct states whose distance the routine took as final (BFS: every state of
-  the layers it reached, the target's layer included; Dijkstra, A*, layered BFS: popped for the
-  first time; SPFA: popped at least once; networkx: every state it finalised).  Routines that stop
-  at the nearest target settle fewer states than routines that run to completion.
-* ``relaxed``: the edges the routine examined (one per out-edge scan of a settled state, counted
-  again when SPFA pops a state again); ``-`` where the routine cannot observe it (networkx).
-* ``queue_pops``: SPFA only, every pop of its queue, a state popped again counting again.
-* ``compile_ms``: building the state graph.  Each model is built once per instance and its
-  routines share it (:mod:`~stategraph.views.compare_runs`), so the first row of a model on an
-  instance pays the build, the rows after it only their own work on the graph (a board shared by
-  several queries: paid by the first query).  On a graph built as far as its search reads it
-  (the models that ``built`` less than the whole), each routine that builds so builds its own
-  and pays for it, in ``search_ms`` as alone; the routines that read the whole graph share one,
-  the first of them paying for it.  ``search_ms``: the routine alone.
-* ``cost``: the optimum; ``agrees``: whether the answer's bytes equal those of the first row
-  (the puzzle's default model and routine when they apply).
-
-A routine of your own (``search.algorithm: module:function`` in the config, or ``-a``) gets a row
-beside the built-ins on every model where it applies.  Its distances are held against a built-in
-routine's (:mod:`stategraph.search.routine_check`): where they are wrong, its row says ``wrong``,
-does not agree, and a line under the table names the state, the distance it gave and the right one.
-
-Every row runs with the limits of the settings given (a config's ``limits``) and with their
-search options where its routine takes them (``stop_at_target`` reaches ``dijkstra`` and
-``astar``, not ``spfa``, which has no such option).
+:func:`compare` gives the tables, a row per (model, routine); :func:`summary` adds them up over
+the file, listing once the pairs that ran on no question and why.  What each statistic counts is
+in docs/cli.md ("What the columns of compare count").  A plug-in routine gets a row beside the
+built-ins; its distances are held against a built-in's (:mod:`stategraph.search.routine_check`),
+and a wrong one says ``wrong`` and does not agree.  Every row runs with the settings' limits and,
+where its routine takes them, their search options.
 
 >>> from stategraph.views.compare import compare
 >>> tables = compare("pushing_boxes", "1 3\\nSBT\\n0 0\\n")

@@ -1,39 +1,16 @@
 """Pictures: the grid with the solution path on it, the state graph of a small instance, an animation.
 
 matplotlib is an optional extra (``pip install 'stategraph[draw]'``), imported only here and only
-when a picture is asked for, with the headless Agg backend.  The output format follows the file
-name: ``.svg`` or ``.png`` (``.gif`` for animations).
+when a picture is asked for, with the headless Agg backend; the file name's suffix picks the format.
 
-The grid is the model's :class:`~stategraph.contract.scene.Scene` (:meth:`~stategraph.contract.puzzle.Model.scene`),
-drawn the same way for every puzzle: its cells in their styles' colours
-(:meth:`~stategraph.contract.scene.Scene.colour`), its trails and marks, and a legend of what its
-styles and trails mean; a text picture
-(:meth:`~stategraph.contract.scene.Scene.of_text`) as lines of fixed-width text.  What is drawn
-carries a ``gid`` (an ``id`` in SVG), so a picture can be inspected by program: ``grid``,
-``cells`` (the cells without a name), ``legend``, ``text-picture``, and the names the scene gives
-its cells, trails and marks (``start``, ``target``, ``box-path``, ``piece-path``, ``route-path``,
-...); in a state graph ``states``, ``settled-states``, ``canonical-path``, ``group-edges`` (moves
-from one copy of the layout to another) and ``group-K`` (the label of copy K).  A model without a
-scene is drawn as its state graph (``--graph``).  An animation begins with the start, then one
-frame a step.  Every scene is checked before it is drawn (:func:`model_scene`); a question
-without a solution is drawn without its scene's trails (no route) and says so in its title
-(``no-solution``).  A text picture's file is cut to its text and title.
-
-A state graph is laid out where the model places its states
-(:func:`~stategraph.views.graph_layout.suggested_layout`:
-:meth:`~stategraph.contract.puzzle.Model.state_position`, each place checked, one copy of the
-layout per :meth:`~stategraph.contract.puzzle.Model.state_group`), else by the cells its states
-carry (``row``/``col``, ``box_row``...), else in layers by moves from the start
-(:func:`~stategraph.views.graph_layout.layer_positions`, as on the page); groups without places
-are copies of that layout.  The canonical path is drawn over the other moves, edged in white.
-Above :data:`MAX_GRAPH_STATES` states only the canonical path and its neighbourhood are drawn
-(:func:`~stategraph.views.graph_layout.neighbourhood`) and the
-title says how many states are left out; a canonical path longer than that is refused.  The page
-(:mod:`stategraph.views.page`) picks and places the states of its state graph with the same
-functions, and counts as pictures do (:func:`~stategraph.contract.words.plural`).  An animation is drawn only up to
-:data:`MAX_ANIMATION_CELLS` frames x grid cells (every frame redraws the grid): a longer one is
-refused before its first frame.  Files are written through :mod:`stategraph.io.safefile`: an
-existing picture is replaced only by a complete one.
+The grid is the model's :class:`~stategraph.contract.scene.Scene`, checked first (:func:`model_scene`)
+and drawn the same way for every puzzle.  What is drawn carries a ``gid`` (an ``id`` in SVG) so a
+picture can be inspected by program: ``grid``, ``cells``, ``legend``, ``text-picture``, the names
+the scene gives its cells, trails and marks; in a state graph ``states``, ``settled-states``,
+``canonical-path``, ``group-edges`` and ``group-K``.  A state graph is placed as the page places it
+(:mod:`~stategraph.views.graph_layout`); above :data:`MAX_GRAPH_STATES` states only the canonical
+path's neighbourhood is drawn.  An animation is refused above :data:`MAX_ANIMATION_CELLS` frames x
+grid cells, before its first frame.  Files are written through :mod:`stategraph.io.safefile`.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
 """A canonical solution as numbered steps in words: the state before and after, the move, the running cost.
 
-Every step is a plain dict (``stategraph explain --format json`` prints them as they are):
-``number``, ``text`` (the line a learner reads), ``before`` and ``after`` (readable states),
-``move``, ``cost`` (the running cost as named numbers) and ``picture`` (an ASCII grid, or ``None``),
-plus the model's own fields (its :meth:`~stategraph.contract.puzzle.Model.explain`; the built-ins' are
-described in ``puzzles/pushing_boxes/explain.py``, ``puzzles/huarong/explain.py`` and
-``puzzles/arrow_maze/explain.py``).  A model without its own words gets the canonical path's moves and
-states, read from the state graph.  The explanation holds the steps, a ``summary``, a ``picture`` of the
-whole answer (or of a start with no step) and ``start_picture``, the start state's picture, shown
-before step 1 (``None`` where the model draws none).
+Every step is a plain dict (``explain --format json`` prints them): ``number``, ``text``,
+``before``, ``after``, ``move``, ``cost``, ``picture``, plus the model's own fields
+(:meth:`~stategraph.contract.puzzle.Model.explain`); a model without its own words gets the
+canonical path's moves and states.  The explanation adds a ``summary``, a ``picture`` of the whole
+answer and ``start_picture``.
 
 >>> from stategraph.views.explain import explain
 >>> [e] = explain("pushing_boxes", "1 4\\nSB.T\\n0 0\\n")

@@ -1,43 +1,13 @@
 """``stategraph view``: one self-contained HTML page where a question's puzzle, its state graph and each
-routine's search play side by side.
+routine's search play side by side (docs/cli.md, "view").
 
-The page is one file that needs nothing else: its script and style (``page_assets/``) and its data
-(JSON) are inline, and it opens from ``file://``.  Its Content-Security-Policy (:func:`policy`) lets
-only that script and style run (by their SHA-256 hashes, taken when the page is written) and
-forbids every request but its ``data:`` icon, every form submission and any ``<base>``.
-The data, built by :func:`build` from one answered question (one Huarong Dao query):
-
-* ``steps``: the explanation's step texts (step 0 is the start), the canonical-path state each
-  step ends on, and each step's picture: the model's :class:`~stategraph.contract.scene.Scene` (cells
-  in their styles' colours, trails, marks and the legend, drawn with the style tables of
-  :mod:`stategraph.contract.scene`, passed in ``styles``; a text picture as its text,
-  :func:`~stategraph.views.page_scenes.encode_scenes`; checked first,
-  :func:`~stategraph.views.draw.model_scene`) or, for a model without one, the step's
-  ``picture`` text or the state's label;
-* ``graph``: the drawn states (labels, exact distances from the start, positions: where the model
-  places them, :func:`~stategraph.views.graph_layout.suggested_layout`, one labelled copy of the
-  layout per group; else by their cells when every state carries ``*_row``/``*_col`` attributes;
-  else in layers by edges from the start, :func:`~stategraph.views.graph_layout.layer_positions`,
-  a copy of them per group where the model groups its states without placing them), their
-  out-edges with the model's
-  :meth:`~stategraph.contract.puzzle.Model.move_label`, the canonical path, and what was left out;
-* ``replays``: for every routine that applies to the model, the step at which each drawn state
-  was reached and settled, and the frontier's size, as ``solve --stats -a ROUTINE`` runs it (the
-  last step is its ``settled`` count);
-* ``models``: every model of the puzzle on the same question, the default first, counted by
-  :func:`stategraph.views.compare.compare`;
-* ``census``: the whole state graph's census (:func:`~stategraph.views.census.census_of_graph`:
-  the states at each distance from the start), for a graph of at most :data:`CENSUS_STATES`
-  states (else ``None``).
-
-Above :data:`MAX_DRAWN_STATES` states only the canonical path and the states within a few edges
-of it are drawn (:func:`~stategraph.views.graph_layout.neighbourhood`, as ``draw --graph`` draws
-them); a page is never larger than :data:`MAX_PAGE_BYTES`.  Its size is counted
-(:func:`~stategraph.views.page_html.json_size`) before anything large is made: a canonical path
-too long for the budget is refused as soon as it is known; a graph part over it (long labels) as
-soon as the drawn states are, before the replays, the explanation and the pictures; the whole
-data before its JSON and HTML are written; and the written page once more, in case the count
-ever falls short.
+The page needs nothing else and opens from ``file://``: script, style and data (JSON, built by
+:func:`build`) are inline, and its Content-Security-Policy (:func:`policy`) lets only that script
+and style run.  Its data holds ``steps`` (the explanation and each step's picture), ``graph`` (the
+drawn states, placed as ``draw --graph`` places them), ``replays`` (each applicable routine's
+reached/settled order), ``models`` (every model on the same question) and ``census``.  Above
+:data:`MAX_DRAWN_STATES` states only the canonical path's neighbourhood is drawn; the size is
+counted before anything large is made, so a page never exceeds :data:`MAX_PAGE_BYTES`.
 
 >>> p = page("pushing_boxes", "1 4\\nSB.T\\n0 0\\n")
 >>> p.data["steps"]["texts"][1], p.data["graph"]["total"], [r["settled"] for r in p.data["replays"]][:2]
