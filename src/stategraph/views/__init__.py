@@ -1,14 +1,5 @@
-"""Teaching views: they observe runs of the solver and never change them.
-
-* :mod:`stategraph.views.compare` -- every model x applicable routine on the same input, as a table.
-* :mod:`stategraph.views.explain` -- a canonical solution as numbered steps in words, with pictures.
-* :mod:`stategraph.views.draw` -- grids, paths and state graphs as SVG/PNG/GIF (needs matplotlib,
-  ``pip install 'stategraph[draw]'``), imported only when a drawing is asked for.
-* :mod:`stategraph.views.page` -- one self-contained HTML page where the puzzle, its state graph and
-  each routine's search play side by side (``stategraph view``); :func:`page` builds it, and in a
-  notebook the :class:`Page` shows itself.
-
-Puzzle modules import nothing from here.
+"""Teaching views: they observe runs of the solver and never change them (docs/layers.md lists
+the modules); :func:`page` builds ``stategraph view``'s page.  Puzzle modules import nothing from here.
 """
 
 from __future__ import annotations

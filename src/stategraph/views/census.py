@@ -65,11 +65,10 @@ class Census:
 
 def census(puzzle, data, settings, source: str = "<input>", instance: int | None = None,
            query: int | None = None, examples: int = EXAMPLES, export: str | None = None):
-    """Yield the :class:`Census` of each question of ``data`` (only instance ``instance`` and its
-    question ``query`` if given) under ``settings``' model: a first-level model's rules are
-    explored, another model's state graph is read whole.  With ``export``, the first question's
-    whole graph is also written to that path (:mod:`stategraph.io.compact_write`), and it is the
-    only one."""
+    """Yield the :class:`Census` of each question of ``data`` (or of ``instance``/``query`` only)
+    under ``settings``' model.  With ``export``, only the first question, its whole graph written
+    there (:mod:`stategraph.io.compact_write`)."""
+
     model_class = puzzle.model(settings.model)
     for number, subject in enumerate(instances_of(puzzle, data, settings, source), start=1):
         if instance is not None and number != instance:

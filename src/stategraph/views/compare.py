@@ -45,10 +45,9 @@ def combinations(puzzle: Puzzle | str) -> list[tuple[str, str]]:
 
 def with_plugin(puzzle: Puzzle, pairs: list[tuple[str, str]] | None, base: Settings,
                 models: list[str] | None = None) -> list[tuple[str, str]]:
-    """The pairs to run: ``pairs`` (when empty or ``None``, every combination); and when ``base``
-    names a routine from outside the package, that routine after the built-ins on each of their
-    models where it applies (with ``pairs`` empty, alone, on each of ``models``, default every
-    model, where it applies: what ``compare -a module:function [-m MODEL]`` asks for)."""
+    """The pairs to run: ``pairs`` (empty or ``None``: every combination), and a plug-in routine
+    ``base`` names after the built-ins on each of their models where it applies (with ``pairs``
+    empty, alone on each of ``models``: ``compare -a module:function [-m MODEL]``)."""
     routine = get_search(base.algorithm)
     if not routine.plugin:
         return pairs or combinations(puzzle)
@@ -70,8 +69,7 @@ def _models(puzzle: Puzzle) -> list[str]:
 
 def ruled_out(puzzle: Puzzle | str, models: list[str] | None = None, routines: list[str] | None = None) -> list[dict]:
     """``{"model", "algorithm", "refused"}`` for each routine of ``routines`` (default: the built-ins)
-    that a model of ``models`` (default: all) rules out by its declared weights or heuristic, so
-    that :func:`compare` runs it on no question: what the summary lists as not applicable.
+    that a model of ``models`` (default: all) rules out by its declared weights or heuristic.
 
     >>> [(r["model"], r["refused"]) for r in ruled_out("pushing_boxes")]  # doctest: +ELLIPSIS
     [('box_side', 'bfs needs every edge weight to be 1, but this graph has lexicographic ...'), ('box_player', ...)]
@@ -90,19 +88,11 @@ def ruled_out(puzzle: Puzzle | str, models: list[str] | None = None, routines: l
 def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = None, source: str = "<input>",
             base: Settings | None = None, models: list[str] | None = None,
             sizes: dict[str, tuple[int, int]] | None = None) -> list[dict]:
-    """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair, each
-    run with the limits and (where its routine takes them) the search options of ``base``.
-    ``sizes``: the ``(states, edges)`` of a model already counted on a one-question ``text``, for
-    its rows (its graph is not counted again).
-
-    ``text`` is a string or bytes, or a function giving the input (called once; the stream of
-    ``stategraph compare``), read once for every pair, instance after instance.
-    ``models`` limits a routine of your own, run alone, to those models (:func:`with_plugin`).
-
-    A pair whose run stops at an error (a naive model refusing a large instance, a routine the
-    graph refuses, a broken routine) has a row saying ``refused`` or ``broken`` in each question
-    from there on; one stopped after the last question any pair reached is in the last table's
-    ``stopped`` list instead (the questions after it were compared by no pair)."""
+    """One table per question of ``text``: ``{"instance", "query", "rows"}``, a row per pair, run
+    with ``base``'s limits and search options.  ``text`` is a string, bytes or a function giving the
+    input, read once for every pair; ``sizes``: ``(states, edges)`` already counted per model;
+    ``models``: see :func:`with_plugin`.  A pair stopped at an error has a ``refused`` or ``broken``
+    row in each question from there on, or, past the last question, in the last table's ``stopped``."""
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     base = base or Settings.of(chosen)
     chosen_pairs = with_plugin(chosen, pairs, base, models)
@@ -128,8 +118,9 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
 
 
 def _add_failure(tables: dict, pair: tuple[str, str], exc: StategraphError) -> None:
-    """The rows of a pair stopped at ``exc``: one in each table without its row; or, where it
-    stopped after the last question any pair reached, in the last table's ``stopped`` list."""
+    """The rows of a pair stopped at ``exc``: one in each table without its row, else in the last
+    table's ``stopped`` list."""
+
     model, algorithm = pair
     broken = isinstance(exc, (RoutineFault, PluginFault))
     failure = {"model": model, "algorithm": algorithm, "cost": "broken" if broken else "refused",

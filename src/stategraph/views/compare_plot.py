@@ -12,15 +12,11 @@ from .compare_text import row_failure, summary
 
 
 def plot(tables: list[dict], path: str) -> dict:
-    """One figure of the states settled over the whole file: each (model, routine)'s total (bars,
-    one colour per routine), and each question's count in input order (a line per pair, a dash
-    style per model).  The scales are symmetric-log, linear below 1, so a 0 is drawn at 0; a
-    question a pair did not run on, or whose count it cannot observe, is a gap, never a 0.
+    """One figure of the states settled over the whole file: each pair's total (bars) and each
+    question's count (a line per pair), on symmetric-log scales; a count not observed is a gap.
+    SVG ids: ``total-MODEL-ROUTINE``, ``total-label-MODEL-ROUTINE``, ``questions-MODEL-ROUTINE``,
+    ``questions-axes``, ``left-out``.  Returns ``{"questions", "drawn", "left_out"}``."""
 
-    The SVG's elements carry ids: ``total-MODEL-ROUTINE`` (a bar), ``total-label-MODEL-ROUTINE``
-    (its number), ``questions-MODEL-ROUTINE`` (a line), ``questions-axes`` (that panel's frame) and
-    ``left-out`` (the pairs that ran on no question, not drawn).  Returns what it drew:
-    ``{"questions", "drawn", "left_out"}`` (the latter two lists of ``(model, routine)``)."""
     from .draw import pyplot
 
     plt = pyplot()

@@ -1,17 +1,10 @@
 """The runs behind :func:`~stategraph.views.compare.compare`: the input read once, each model built
 once per instance, and every routine answered on it.
 
-The routines of a model share its graph: a built-in reads it only, a routine of your own gets it
-in a process of its own (:func:`~stategraph.search.routine_check.checked_run`).  A state graph built as far as a
-search reads it (``StateGraph.lazy``: Pushing Boxes', Abbott's Revenge's, a first-level model
-that declares its ``profile``) would show a routine what the searches before it built, so there
-each routine that grows its graph (``SearchRoutine.grows``) answers on a model of its own, as it
-would alone, and the routines that read the whole graph share one model.  The first routine of a
-model on an instance finds out which it is.  The model's size (``states``, ``edges``) is counted
-once per question, by the first routine to answer it.
-
-Each pair's answers are counted and its failure kept in :class:`PairRun`; which failure ends the whole
-comparison is decided as if the pairs had run one after another (:func:`PairRun.raised`).
+The routines of a model share its graph (a plug-in routine gets it in a process of its own), but
+on a graph built as far as a search reads it (``StateGraph.lazy``) each routine that grows it
+(``SearchRoutine.grows``) answers on a model of its own, as it would alone.  Which failure ends
+the comparison is decided as if the pairs had run one after another (:meth:`PairRun.raised`).
 """
 
 from __future__ import annotations

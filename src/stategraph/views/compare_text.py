@@ -1,8 +1,5 @@
 """``compare``'s tables as text, JSON and CSV, and its summary over a whole file: a row per
 (model, routine), the pairs that ran on no question listed once with the reason.
-
-The tables are what :func:`stategraph.views.compare.compare` gives; the columns and what they
-mean are in that module's docstring.
 """
 
 from __future__ import annotations
@@ -34,13 +31,10 @@ SUMMARY_COLUMNS = ("answered", "states", "edges", "settled", "agree", "compile",
 
 
 def summary(tables: list[dict]) -> list[dict]:
-    """A record per (model, routine) over the whole file, in the tables' order: ``questions`` (the
-    file's), ``answered`` (those it ran on, a wrong answer included), ``agree`` (answers with the
-    bytes of the first row's), ``wrong`` (distances that do not hold; the first one's message in
-    ``first_wrong``, its question in ``first_wrong_at``), the sums of :data:`SUMMED` over the
-    questions answered (``None`` where a row has none: not observed); and where it did not run,
-    ``refused`` or ``broken`` (the message, once) and ``not_run_from`` (the first such question,
-    ``(instance, query)``; ``None``: after the last question compared).
+    """A record per (model, routine) over the whole file, in the tables' order: ``questions``,
+    ``answered``, ``agree``, ``wrong`` (with ``first_wrong`` and ``first_wrong_at``), the sums of
+    :data:`SUMMED` (``None``: not observed), and where it stopped, ``refused`` or ``broken`` and
+    ``not_run_from`` (``None``: after the last question compared).
 
     >>> from stategraph.views.compare import compare
     >>> [(r["algorithm"], r["answered"], r["agree"], r["states"]) for r in summary(compare(
@@ -76,10 +70,8 @@ def summary(tables: list[dict]) -> list[dict]:
 
 
 def summary_text(tables: list[dict], puzzle: str = "", ruled: Sequence[dict] = ()) -> str:
-    """The summary as one table: for each model a header and a row per routine, then a total row
-    adding up the numbers above it (``-``: observed in none); then a line for each reason a (model,
-    routine) did not run on every question (``ruled``: those not run at all, :func:`ruled_out`),
-    and for each that gave wrong distances: each said once."""
+    """The summary as one table (a header per model, a row per routine, a total row), then each
+    reason a pair did not run on every question (``ruled``: not at all) or gave wrong distances, once."""
     head = f"{puzzle}: " if puzzle else ""
     if not tables:
         return f"{head}no questions in the input\n"
@@ -171,8 +163,8 @@ def _wrapped(note: str, width: int = 80) -> str:
 
 def as_text(tables: list[dict], listed_once: bool = False) -> str:
     """Aligned tables, one per question, separated by a blank line.  ``listed_once``: without the
-    rows of the (model, routine) pairs that ran on no question, and without the lines saying why a
-    pair was refused or broken (the summary says each once)."""
+    pairs that ran on no question and the refusals (the summary says each once)."""
+
     idle = {(r["model"], r["algorithm"]) for r in summary(tables) if not r["answered"]} if listed_once else set()
     blocks = []
     for table in tables:

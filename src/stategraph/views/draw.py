@@ -72,10 +72,8 @@ def scene_of(settings: Settings, record, explanation: dict, upto: int | None = N
 
 
 def model_scene(settings: Settings, record, steps: list):
-    """The model's :class:`~stategraph.contract.scene.Scene` of ``record`` after ``steps`` (the first steps
-    of its explanation), checked (:func:`~stategraph.contract.scene.check_scene`), or ``None``: what
-    ``draw``, ``--animate`` and the page draw.  A question without a solution has no route: its
-    scene's trails are left out."""
+    """The model's :class:`~stategraph.contract.scene.Scene` of ``record`` after ``steps`` (the first
+    steps of its explanation), checked, or ``None``; without a solution, without its trails."""
     with answering(lambda: question_name(settings.puzzle, record.subject, record.question)):
         scene = settings.puzzle.model(settings.model).scene(record, steps)
     scene = check_scene(scene, f"{model_where(settings, record.subject, record.question)}scene()")
@@ -95,8 +93,7 @@ def model_where(settings: Settings, instance, question) -> str:
 def draw_solution(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
                   source: str = "<input>", *, picked: tuple | None = None) -> dict | None:
     """The grid of one question with its solution path, written to ``path`` (SVG or PNG); ``None``
-    (and nothing written) where the model pictures no grid: draw its state graph instead.
-    ``picked``: the question's :func:`pick`, made already (``text`` is then not read)."""
+    (nothing written) where the model pictures no grid.  ``picked``: :func:`pick`'s, made already."""
     check_path(path)
     plt = pyplot()
     record, explanation = picked or pick(settings, text, instance, query, source)
@@ -121,9 +118,8 @@ def draw_solution(settings: Settings, text, path: str, instance: int | None = No
 def animate(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
             source: str = "<input>", fps: int = 2, max_cells: int = MAX_ANIMATION_CELLS, *,
             picked: tuple | None = None) -> int:
-    """A GIF of the solution: a frame of the start, then one frame per step; returns the number of
-    frames.  Refused, before any frame is drawn, when frames x grid cells is above ``max_cells``.
-    ``picked``: as :func:`draw_solution`'s."""
+    """A GIF of the solution, a frame for the start and one per step; returns the number of frames.
+    Refused before any frame when frames x grid cells is above ``max_cells``."""
     check_path(path, (".gif",))
     plt = pyplot()
     from matplotlib.animation import FuncAnimation, PillowWriter
@@ -181,9 +177,8 @@ def _step_ends(graph, steps: list, states: list) -> list[int]:
 # state graphs -------------------------------------------------------------------------------------
 
 def _laid_out(settings: Settings, instance, question, graph, source) -> Layout:
-    """The layout the model suggests (:func:`~stategraph.views.graph_layout.suggested_layout`, a
-    model's groups without places laid out at :func:`~stategraph.views.graph_layout.cell_layout`'s
-    places), else that one."""
+    """The layout the model suggests (groups without places at
+    :func:`~stategraph.views.graph_layout.cell_layout`'s places), else ``cell_layout``'s."""
     drawn = list(graph)
     own = cell_layout(graph, source)
     default = [(-own.position[state][1], own.position[state][0]) for state in drawn]
@@ -243,10 +238,8 @@ def left_out(drawn: int, total: int) -> str:
 
 
 def _part(graph, core: list, max_states: int):
-    """``graph`` itself, or above ``max_states`` states a graph of ``core`` (the canonical path) and
-    its neighbourhood (:func:`~stategraph.views.graph_layout.neighbourhood`), with their attributes and the
-    moves between them; a canonical path of more than ``max_states`` states is refused, as no
-    picture of it keeps to the limit."""
+    """``graph``, or above ``max_states`` states the subgraph of ``core`` (the canonical path) and
+    its neighbourhood; a canonical path longer than that is refused."""
     if len(graph) <= max_states:
         return graph
     if len(core) > max_states:
@@ -296,10 +289,9 @@ def _source(record, graph):
 
 
 def _draw_states(graph, layout: Layout, ax, path_states, settled=(), ends=None) -> None:
-    """The states (``settled`` ones shaded), the edges (those from one copy of the layout to
-    another in light orange, curved), the path ``path_states`` over them in red, edged in white so
-    it stands out where every move crosses between copies, and its last state (or ``ends``: the
-    source and targets) ringed in green; the copies' labels."""
+    """The states (``settled`` shaded), the edges (between copies of the layout: orange, curved),
+    the path over them in red edged in white, its ends ringed in green, and the copies' labels."""
+
     import networkx as nx
     from matplotlib import patheffects
 

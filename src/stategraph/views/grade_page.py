@@ -1,10 +1,7 @@
 """A graded counterexample as one page: the reference's and the student's ``view`` pages side by side.
 
-Each side is the page ``stategraph view`` writes for the question where they disagree, built in
-that side's own child process (:class:`~stategraph.solving.sandbox.Sandbox`: neither side's code
-runs here).  The two are framed in one file, each in a sandboxed ``<iframe srcdoc>`` whose scripts run
-apart; the file's Content-Security-Policy allows only the pages' own style and script (the same
-for both) and the frame's style.
+Each side's page is built in that side's own child process (neither side's code runs here) and
+framed in a sandboxed ``<iframe srcdoc>`` of its own.
 """
 
 from __future__ import annotations

@@ -4,13 +4,6 @@
 >>> graded = grade_model("pushing_boxes", reference="pushing_boxes", instances=5, max_size=2)
 >>> graded.agrees, graded.report
 (True, 'pushing_boxes: agrees with pushing_boxes on 5 instances (seed 0, sizes 1..2)\\n')
-
-In a student's or a teacher's ``pytest`` file, the assertion's message is the whole report (the
-counterexample, both answers and paths, the replay line)::
-
-    def test_my_model_agrees_with_the_reference():
-        graded = grade_model("mine.yaml", reference="reference.yaml", instances=100)
-        assert graded.agrees, graded.report
 """
 
 from __future__ import annotations
@@ -106,14 +99,12 @@ def grade_model(student: str, *, reference: str, routine: bool = False, instance
                 max_size: int = 6, exact: bool = False, max_seconds: float = GRADE_SECONDS,
                 max_memory: int = GRADE_MEMORY_MIB, sandbox: bool = False) -> GradeReport:
     """``student`` graded against ``reference`` as ``stategraph grade STUDENT --reference
-    REFERENCE`` grades it: each side in a process of its own, with the same budgets and the same
-    verdicts (docs/extending/grading.md).
+    REFERENCE`` grades it (docs/extending/grading.md).
 
     Parameters
     ----------
     student, reference : str
-        As the command line names them: a config file, ``module:Class`` or a built-in's name
-        (relative paths and modules from the current folder).
+        A config file, ``module:Class`` or a built-in's name, as on the command line.
     routine : bool
         ``student`` is a search routine ``module:function``, run on the reference's puzzle.
     instances, seed, max_size, exact, max_seconds, max_memory, sandbox
@@ -128,8 +119,7 @@ def grade_model(student: str, *, reference: str, routine: bool = False, instance
     Raises
     ------
     StategraphError
-        If the reference does not load or cannot answer its own instance (whatever the student's
-        code does is its verdict).
+        If the reference does not load or cannot answer its own instance.
 
     Examples
     --------
@@ -145,8 +135,7 @@ def grade_model(student: str, *, reference: str, routine: bool = False, instance
 
 
 def _replay(result: Grade, args: GradeRun) -> str:
-    """The command that grades ``result``'s student again, the same way (the sizes follow from
-    ``--instances`` and ``--max-size``, and the budgets decide a verdict too)."""
+    """The command that grades ``result``'s student again, the same way."""
     budgets = "".join(f" {flag} {value:g}" for flag, value, default in (
         ("--max-seconds", args.max_seconds, MAX_SECONDS), ("--max-memory", args.max_memory, MAX_MEMORY >> 20))
         if value != default)
@@ -217,10 +206,9 @@ def _sides(case: Case) -> list[str]:
 def part(case: Case):
     """``(move number, reference's move, student's move, (both paths as text))`` of the question
     where they disagree (the move number ``None`` where both paths make the same moves), or ``None``.
+    Paths whose states compare (the same start label) part where the states differ, else where
+    the moves' spelling does."""
 
-    Where both sides name their states alike (their paths start at one label), the paths part at
-    the move after which their states differ, however each side spells its moves; else at the
-    first move spelled otherwise."""
     if case.question is None:
         return None
     ours, theirs = case.reference.answers[case.question], case.student.answers[case.question]

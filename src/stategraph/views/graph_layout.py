@@ -19,11 +19,8 @@ COPY_GAP = 2  # cells between two copies of a layout the model suggests, one a g
 
 def neighbourhood(graph, core: list, limit: int) -> tuple[list, int | None, bool]:
     """The states to draw, the radius drawn whole and whether a further ring is drawn in part: all
-    of ``graph`` when it has at most ``limit`` states (radius ``None``); else ``core`` (the
-    canonical path) and every state within ``radius`` edges of it (either way), the largest radius
-    that keeps to ``limit`` (``core`` alone may be more), and as many of the next ring as still
-    fit, those a move leads to first (a state many moves lead into, an empty jug, makes a ring of
-    thousands).
+    of ``graph`` within ``limit`` (radius ``None``); else ``core`` (the canonical path), every state
+    within the largest ``radius`` edges of it that fits, and what still fits of the next ring.
 
     >>> import networkx as nx
     >>> neighbourhood(nx.path_graph(10, create_using=nx.DiGraph), [4], limit=6)
@@ -83,18 +80,12 @@ def reach_order(graph, drawn: list, source) -> list[int]:
 
 def suggested_layout(model, instance, drawn: list, order: list[int], default: list | None = None,
                      where: str = "") -> dict | None:
-    """The layout ``model`` suggests for the states ``drawn`` of ``instance``, or ``None`` unless
-    its :meth:`~stategraph.contract.puzzle.Model.state_position` places every one of them (each
-    place checked, :func:`~stategraph.contract.scene.check_position`; ``where`` begins the
-    message) or it groups them: ``x`` (the column) and ``y`` (the row, downwards) of each, states
-    sharing a place spread on a small circle; with
-    :meth:`~stategraph.contract.puzzle.Model.state_group`, one copy of the layout per group, in
-    the order ``order`` (places in ``drawn``: the search from the start) first reaches them, laid
-    left to right in rows of ``ceil(sqrt(groups))`` copies, each copy :data:`COPY_GAP` beyond the
-    span of the places.  A model that groups its states without placing them is laid out at
-    ``default``'s places (``(row, col)`` of each state: the views' own layout), a copy per group.
-    Also ``groups`` (each copy's ``label`` and the ``x``, ``y`` it is written at, above its top
-    left), ``group_of`` (each state's copy) and ``placed`` (the places are the model's).
+    """The layout ``model`` suggests for the states ``drawn``, or ``None`` unless its
+    :meth:`~stategraph.contract.puzzle.Model.state_position` places every one (each place checked;
+    ``where`` begins the message) or it groups them: ``x``, ``y`` (downwards) of each, with one
+    copy of the layout per :meth:`~stategraph.contract.puzzle.Model.state_group` in the order
+    ``order`` reaches them, a grouping without places laid at ``default``'s; also ``groups``
+    (labels), ``group_of`` and ``placed``.
 
     >>> class Keys:
     ...     def state_position(instance, state): return state[0]
@@ -176,11 +167,10 @@ def spread(points: list, radius: float) -> tuple[list, list, int]:
 
 
 def layer_positions(graph, drawn: list, index: dict, source) -> tuple[list, list]:
-    """``x``, ``y`` of the states ``drawn`` (``index``: their places) in layers by edges from the
-    start (among the drawn states; the rest in a last layer), each ordered by the mean place of the
-    states that lead into it, and a layer taller than about the square root of the states drawn
-    folded into several columns: the layout of a state graph whose states carry no place (``y``
-    downwards; the page's, and ``draw --graph``'s).
+    """``x``, ``y`` (downwards) of the states ``drawn`` (``index``: their places) in layers by edges
+    from the start, the unreached in a last layer, each layer ordered by where its states are led
+    from and folded into columns when tall: the layout of states that carry no place.
+
 
     >>> import networkx as nx
     >>> layer_positions(nx.DiGraph([(0, 1), (0, 2), (2, 3)]), [0, 1, 2, 3], {0: 0, 1: 1, 2: 2, 3: 3}, 0)

@@ -2,12 +2,13 @@
 routine's search play side by side (docs/cli.md, "view").
 
 The page needs nothing else and opens from ``file://``: script, style and data (JSON, built by
-:func:`build`) are inline, and its Content-Security-Policy (:func:`policy`) lets only that script
-and style run.  Its data holds ``steps`` (the explanation and each step's picture), ``graph`` (the
-drawn states, placed as ``draw --graph`` places them), ``replays`` (each applicable routine's
-reached/settled order), ``models`` (every model on the same question) and ``census``.  Above
-:data:`MAX_DRAWN_STATES` states only the canonical path's neighbourhood is drawn; the size is
-counted before anything large is made, so a page never exceeds :data:`MAX_PAGE_BYTES`.
+:func:`build`) are inline, and its Content-Security-Policy
+(:func:`~stategraph.views.page_html.policy`) lets only that script and style run.  Its data holds
+``steps`` (the explanation and each step's picture), ``graph`` (the drawn states, placed as
+``draw --graph`` places them), ``replays`` (each applicable routine's reached/settled order),
+``models`` (every model on the same question) and ``census``.  Above :data:`MAX_DRAWN_STATES`
+states only the canonical path's neighbourhood is drawn; the size is counted before anything
+large is made, so a page never exceeds :data:`MAX_PAGE_BYTES`.
 
 >>> p = page("pushing_boxes", "1 4\\nSB.T\\n0 0\\n")
 >>> p.data["steps"]["texts"][1], p.data["graph"]["total"], [r["settled"] for r in p.data["replays"]][:2]

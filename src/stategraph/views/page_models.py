@@ -13,9 +13,9 @@ from ..settings.resolve import Settings
 
 def every_model(settings: Settings, record, source: str, size: tuple[int, int] | None = None) -> list[dict]:
     """Every model of the puzzle on the same question (the default first), as ``compare`` counts it
-    with the page's routine (or, where it does not apply, the model's first): the model's size (the
-    whole graph's states and edges; ``size``: the shown model's, already counted), the search's work
-    (states built and settled), the cost, and whether its answer is the shown model's."""
+    with the page's routine (else the model's first): size, work, cost, and whether its answer is
+    the shown model's; ``size``: the shown model's, already counted."""
+
     from .compare import combinations
 
     puzzle = settings.puzzle

@@ -23,11 +23,8 @@ def routines(settings: Settings) -> list[str]:
 
 def settle_order(settings: Settings, state_graph, name: str) -> tuple[list, dict, bool, str | None]:
     """The states routine ``name`` settles on ``state_graph``, in order, the distances it found,
-    whether it counts the states it settles, and (a routine of your own whose distances break the
-    rule) the first state that breaks it, as ``solve --stats`` runs it: with the settings' options
-    it takes, stopping at the first target where the answer needs no path, and no search at all
-    where ``solve`` needs none (the start is a goal, or there is no goal).  A routine that reports
-    no ``order`` gives every state it reached, nearest first."""
+    whether it counts them, and the first state breaking the rule (a plug-in routine's), as
+    ``solve --stats`` runs it.  Without an ``order``, every state reached, nearest first."""
     options = {key: value for key, value in settings.options.items() if key in get_search(name).options}
     path = settings.puzzle.model(settings.model).decode_needs_path
     result = solve(state_graph, name, options, path=path).search
@@ -36,10 +33,10 @@ def settle_order(settings: Settings, state_graph, name: str) -> tuple[list, dict
 
 
 def replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
-    """One routine's search as frames: the step each drawn state is reached (its distance first
-    set by a settled state's move) and settled at (``-1``: never), and the frontier's size (the
-    states reached, not yet settled) at each frame, every ``stride`` steps; ``counted`` is false for
-    a routine of your own that reports no count (``--stats`` shows ``-``: the page watched it)."""
+    """One routine's search as frames: the step each drawn state is reached and settled at (``-1``:
+    never) and the frontier's size every ``stride`` steps; ``counted`` is false for a plug-in
+    routine that reports no count."""
+
     try:
         order, dist, counted, wrong = settle_order(settings, state_graph, name)
     except StategraphError as exc:  # refused by the graph itself, a negative cycle, a routine of yours failing

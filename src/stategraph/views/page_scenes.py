@@ -7,12 +7,10 @@ from collections import defaultdict
 
 
 def encode_scenes(scenes: list) -> dict:
-    """Scenes as compact tables: their cell styles once, each as ``[style, fill]`` (a puzzle's own
-    style takes its scene's colour, :meth:`~stategraph.contract.scene.Scene.colour`); each distinct
-    set of cells once (same-styled cells in a row as one run ``[row, col, style, length]``; a cell
-    with text, a note or a name on its own); each trail's points once (an earlier step's trail is
-    a prefix of a later one); each distinct legend once (``[style, meaning]`` entries); a text
-    picture as its text."""
+    """Scenes as compact tables, each thing once: the cell styles as ``[style, fill]``, each
+    distinct set of cells (runs ``[row, col, style, length]``), each trail's points (an earlier
+    step's is a prefix of a later one), each distinct legend; a text picture as its text."""
+
     styles: dict[tuple[str, str], int] = {}
     cell_sets: dict[tuple, int] = {}
     legends: dict[tuple, int] = {}
