@@ -1,14 +1,11 @@
 """A grading child: a fresh interpreter that loads one side's code and answers instance texts.
 
-Started by :class:`~stategraph.solving.sandbox.Sandbox` as ``python -P -m
-stategraph.solving.child``: nothing of the grader is in it (no module, no descriptor but its
-pipes, no thread).  Before any of the side's code loads it takes its two pipes off the standard
-streams (what the code prints goes to ``/dev/null``), sets its budgets with :mod:`resource`
-(address space, file size, processes, no core file) and asks Linux to kill it when the grader
-ends.  Then, in frames of plain JSON (:mod:`stategraph.plugins.frames`): the grader sends the
-side and the budgets, the child says ``ready`` (with the files the code came from) or why the
-code did not load, then answers each request ``{"text", "work"}`` with an outcome.  The CPU
-budget is renewed before each request: ``max_seconds`` of CPU from there.
+Started by :class:`~stategraph.solving.sandbox.Sandbox` as ``python -P -m stategraph.solving.child``,
+with nothing of the grader in it.  Before the side's code loads it moves its pipes off the
+standard streams (what the code prints goes to ``/dev/null``), sets its :mod:`resource` budgets
+and asks Linux to kill it when the grader ends.  Then, in frames of plain JSON
+(:mod:`stategraph.plugins.frames`), it says ``ready`` or why the code did not load, and answers
+each request ``{"text", "work"}`` with an outcome, its CPU budget renewed before each.
 """
 
 from __future__ import annotations

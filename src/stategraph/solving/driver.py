@@ -279,7 +279,6 @@ def solve_text(puzzle, text, algorithm: str | None = None, source: str = "<input
 def applicable_algorithms(puzzle, model: str | None = None) -> list[str]:
     """The search routines that accept the weights (and heuristic) of a model of ``puzzle``.
 
-
     Parameters
     ----------
     puzzle : str or Puzzle

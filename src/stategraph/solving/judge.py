@@ -48,11 +48,8 @@ def judge(settings, data, answers_text: str, source: str = "<input>", answers_so
           strict: bool = False):
     """Yield a :class:`Verdict` for every question of ``text``, then one for each surplus answer.
 
-    Answers are matched to questions by their ``number``: an unreadable one is its question's
-    problem, and the answers after it are judged as usual.  A puzzle's reader that is not
-    :class:`~stategraph.contract.checks.Answers` (a plug-in's) stops at its first unreadable answer; the
-    questions after it are then not judged.  With ``strict``, an optimal answer that is not the
-    canonical one is a problem too.
+    Answers are matched to questions by ``number``; an unreadable one is its question's problem
+    (a plug-in's reader stops there).  With ``strict``, a non-canonical optimum is a problem too.
     """
     puzzle = settings.puzzle
     answers = puzzle.read_answers(answers_text, answers_source)

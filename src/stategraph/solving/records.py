@@ -33,12 +33,9 @@ class _KeptGraph:
 class Record:
     """An answer ready to print: ``text`` is its exact contest output.
 
-    ``instance`` counts from 1 over a file; ``query`` counts the questions
-    asked of one instance (Huarong Dao has many per board); ``graph`` is
-    the state graph, kept on the first record of an instance for ``draw``
-    and ``explain`` (export flattens it earlier, while it is live); ``lazy``: the state graph
-    was built as far as the search read it (``StateGraph.lazy``), so another search of it would
-    find built what this one built (``compare`` gives each routine its own).
+    ``instance`` counts from 1 over a file, ``query`` the questions of one instance; ``graph`` is
+    the state graph, kept on an instance's first record for ``draw`` and ``explain``; ``lazy``: it
+    was built only as far as the search read it (``StateGraph.lazy``).
     """
 
     instance: int

@@ -45,10 +45,9 @@ BWRAP = "bwrap"
 
 @dataclass(frozen=True)
 class Side:
-    """What answers: ``items`` as ``stategraph solve`` takes them (a puzzle name or ``module:Class``),
-    or ``config`` (a config file); ``flags`` are settings by dotted key (``search.check``);
-    ``routine`` a search routine (``module:function``) replacing the one configured, looked up in
-    the current folder first (a student's file, whatever the config's folder holds)."""
+    """What answers: ``items`` as ``stategraph solve`` takes them, or a ``config`` file; ``flags``:
+    settings by dotted key; ``routine``: a ``module:function`` replacing the configured routine,
+    looked up in the current folder first."""
 
     items: tuple[str, ...] = ()
     config: str | None = None

@@ -42,12 +42,10 @@ PAST_END = 1000  # choices a replay may ask past its end before it is given up (
 
 
 class Choices(random.Random):
-    """A ``random.Random`` that records in ``made`` each choice it makes: an index below ``n``
-    (what ``randint``, ``randrange``, ``choice``, ``sample`` and ``shuffle`` draw, one an item), a
-    ``random()``'s whole number of 2**-53, a ``getrandbits(k)`` asked for directly.  Without
-    ``replay`` it draws as ``random.Random(seed)`` does; with it, it makes those choices (an index
-    at most ``n - 1``, a number cut to its bits), then ``0``, and raises :class:`Overrun` after
-    ``PAST_END`` more."""
+    """A ``random.Random`` that records in ``made`` each choice it makes (an index below ``n``, a
+    ``random()``'s whole number of 2**-53, a ``getrandbits(k)``).  Without ``replay`` it draws as
+    ``random.Random(seed)``; with it, it makes those choices (cut to range), then ``0``, and raises
+    :class:`Overrun` after ``PAST_END`` more."""
 
     def __init__(self, seed=None, replay: list[int] | None = None):
         self.replay = replay

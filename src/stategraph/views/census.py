@@ -68,7 +68,6 @@ def census(puzzle, data, settings, source: str = "<input>", instance: int | None
     """Yield the :class:`Census` of each question of ``data`` (or of ``instance``/``query`` only)
     under ``settings``' model.  With ``export``, only the first question, its whole graph written
     there (:mod:`stategraph.io.compact_write`)."""
-
     model_class = puzzle.model(settings.model)
     for number, subject in enumerate(instances_of(puzzle, data, settings, source), start=1):
         if instance is not None and number != instance:

@@ -120,7 +120,6 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
 def _add_failure(tables: dict, pair: tuple[str, str], exc: StategraphError) -> None:
     """The rows of a pair stopped at ``exc``: one in each table without its row, else in the last
     table's ``stopped`` list."""
-
     model, algorithm = pair
     broken = isinstance(exc, (RoutineFault, PluginFault))
     failure = {"model": model, "algorithm": algorithm, "cost": "broken" if broken else "refused",

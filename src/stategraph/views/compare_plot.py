@@ -16,7 +16,6 @@ def plot(tables: list[dict], path: str) -> dict:
     question's count (a line per pair), on symmetric-log scales; a count not observed is a gap.
     SVG ids: ``total-MODEL-ROUTINE``, ``total-label-MODEL-ROUTINE``, ``questions-MODEL-ROUTINE``,
     ``questions-axes``, ``left-out``.  Returns ``{"questions", "drawn", "left_out"}``."""
-
     from .draw import pyplot
 
     plt = pyplot()

@@ -164,7 +164,6 @@ def _wrapped(note: str, width: int = 80) -> str:
 def as_text(tables: list[dict], listed_once: bool = False) -> str:
     """Aligned tables, one per question, separated by a blank line.  ``listed_once``: without the
     pairs that ran on no question and the refusals (the summary says each once)."""
-
     idle = {(r["model"], r["algorithm"]) for r in summary(tables) if not r["answered"]} if listed_once else set()
     blocks = []
     for table in tables:

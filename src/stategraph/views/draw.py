@@ -291,7 +291,6 @@ def _source(record, graph):
 def _draw_states(graph, layout: Layout, ax, path_states, settled=(), ends=None) -> None:
     """The states (``settled`` shaded), the edges (between copies of the layout: orange, curved),
     the path over them in red edged in white, its ends ringed in green, and the copies' labels."""
-
     import networkx as nx
     from matplotlib import patheffects
 

@@ -208,7 +208,6 @@ def part(case: Case):
     where they disagree (the move number ``None`` where both paths make the same moves), or ``None``.
     Paths whose states compare (the same start label) part where the states differ, else where
     the moves' spelling does."""
-
     if case.question is None:
         return None
     ours, theirs = case.reference.answers[case.question], case.student.answers[case.question]

@@ -171,7 +171,6 @@ def layer_positions(graph, drawn: list, index: dict, source) -> tuple[list, list
     from the start, the unreached in a last layer, each layer ordered by where its states are led
     from and folded into columns when tall: the layout of states that carry no place.
 
-
     >>> import networkx as nx
     >>> layer_positions(nx.DiGraph([(0, 1), (0, 2), (2, 3)]), [0, 1, 2, 3], {0: 0, 1: 1, 2: 2, 3: 3}, 0)
     ([0.0, 1.5, 1.5, 3.0], [0.0, -0.5, 0.5, 0.0])

@@ -15,7 +15,6 @@ def every_model(settings: Settings, record, source: str, size: tuple[int, int] |
     """Every model of the puzzle on the same question (the default first), as ``compare`` counts it
     with the page's routine (else the model's first): size, work, cost, and whether its answer is
     the shown model's; ``size``: the shown model's, already counted."""
-
     from .compare import combinations
 
     puzzle = settings.puzzle

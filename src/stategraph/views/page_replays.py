@@ -36,7 +36,6 @@ def replay(settings: Settings, state_graph, name: str, drawn: list) -> dict:
     """One routine's search as frames: the step each drawn state is reached and settled at (``-1``:
     never) and the frontier's size every ``stride`` steps; ``counted`` is false for a plug-in
     routine that reports no count."""
-
     try:
         order, dist, counted, wrong = settle_order(settings, state_graph, name)
     except StategraphError as exc:  # refused by the graph itself, a negative cycle, a routine of yours failing

@@ -10,7 +10,6 @@ def encode_scenes(scenes: list) -> dict:
     """Scenes as compact tables, each thing once: the cell styles as ``[style, fill]``, each
     distinct set of cells (runs ``[row, col, style, length]``), each trail's points (an earlier
     step's is a prefix of a later one), each distinct legend; a text picture as its text."""
-
     styles: dict[tuple[str, str], int] = {}
     cell_sets: dict[tuple, int] = {}
     legends: dict[tuple, int] = {}
