@@ -1,8 +1,7 @@
 """What each ``stategraph`` command does, once :mod:`stategraph.cli.main` has read its options.
 
-Everything a run needs (the config, the export path, the output stream) is
-checked before the first instance is read; the input is read as a stream and
-every answer is written and flushed as soon as it is ready.
+Everything a run needs is checked before the first instance is read; the input is read as a
+stream and every answer is written and flushed as soon as it is ready.
 """
 
 from __future__ import annotations
@@ -85,16 +84,8 @@ def solve(args) -> int:
 def check(args) -> int:
     """Judge an answers file, one verdict per question; exit 3 if any answer has a problem.
 
-    Each answer is judged on its own: an unreadable one is its question's one problem, and the
-    reading goes on at the next answer's start.  ``COST`` and ``COST_AND_MOVES`` answers and the
-    Huarong Dao's are one a line; Pushing Boxes answers at each ``Maze #k`` header and after
-    each blank line; Abbott's Revenge answers at each line in column 1 that is not a route's.  A
-    ``Maze #k`` header (or a template's ``{number}``) that skips questions, when the next answer
-    goes on from it, leaves only those questions unanswered.  Where an answer has no number to go
-    by, a left-out or extra line (Huarong Dao, an unnumbered template) or name line (Abbott's
-    Revenge) cannot be resynchronised: the answers after it are judged against the questions
-    beside theirs.  A plug-in's reader that raises at an unreadable answer leaves the questions
-    after it "not judged".
+    An unreadable answer is its question's one problem and reading goes on at the next answer
+    (:func:`stategraph.solving.judge.judge`; how answers are told apart: docs/cli.md, "check").
     """
     from ..solving.judge import MAX_ANSWERS_BYTES, WHOLE_FILE, judge
 

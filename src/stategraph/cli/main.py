@@ -28,9 +28,8 @@ MOST_USAGE_MESSAGE = 300  # characters of argparse's message kept: the rest is a
 
 
 class _Formatter(argparse.HelpFormatter):
-    """argparse's formatter, which asks for the terminal's width only when it lays text out:
-    argparse makes one for every option added, to check its metavar, and the width's module
-    (``shutil``) takes longer to import than a small run takes to solve."""
+    """argparse's formatter, asking the terminal's width only when it lays text out: argparse makes
+    one per option added, and importing ``shutil`` takes longer than a small run's solve."""
 
     def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
         super().__init__(prog, indent_increment, max_help_position, width=1 if width is None else width)
@@ -238,9 +237,8 @@ def _named_command(argv: Sequence[str]) -> str | None:
 
 
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command in :data:`COMMANDS`, with the flags of the settings; with ``only``
-    (a command's name), of that command alone: its arguments parse alike, and building every
-    command's options would cost more than the rest of a small run's start-up."""
+    """The parser of every command in :data:`COMMANDS`, with the flags of the settings; with ``only``,
+    of that command alone (it parses alike, and building every command costs more than the run)."""
     parser = _Parser(prog="stategraph", description="Grid puzzles as explicit state graphs, answered by "
                                                     "generic shortest-path routines.")
     parser.add_argument("--version", action=_Version)

@@ -1,8 +1,6 @@
 """The options of every ``stategraph`` command, as one table: :data:`COMMANDS`, with :data:`SETTINGS`,
-those of every command that reads settings (:mod:`stategraph.cli.main` builds the parser from it).
-
-The dedicated flags of the settings, and which commands take them, are declared with the settings
-themselves (:mod:`stategraph.settings.fields`); :data:`FLAGS` marks where a command takes them.
+those of every command that reads settings; :data:`FLAGS` marks where a command takes the
+settings' own flags (declared in :mod:`stategraph.settings.fields`).
 """
 
 from __future__ import annotations

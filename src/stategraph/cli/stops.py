@@ -1,10 +1,9 @@
 """The signals that end a run: Ctrl-C is ``KeyboardInterrupt`` and SIGTERM or SIGHUP is :class:`Stopped`,
 each raised where the program is, so a file being written is cleaned up before the process ends.
 
-While :func:`signals_handled` holds, a signal whose exception lands in a finalizer (a ``__del__``,
-a weakref callback), which swallows what it raises, is sent again: otherwise the run goes on, and
-may wait for input that never comes.  Each handler works once: the run is ending, and a second
-signal (one sent to the process group reaches a plug-in's process twice) must not cut its clean-up short.
+While :func:`signals_handled` holds, a signal whose exception a finalizer swallowed is sent again
+(else the run may wait for input that never comes).  Each handler works once: a second signal
+(a process group's reaches a plug-in's process twice) must not cut the clean-up short.
 """
 
 from __future__ import annotations

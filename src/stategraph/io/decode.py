@@ -43,9 +43,8 @@ def read_text(stream, source: str = "<input>", limit: int = 1 << 28) -> str:
 def decode_input(data: bytes, source: str = "<input>") -> str:
     """All of ``data`` as text: UTF-8 without a byte-order mark, CRLF and CR line ends made LF.
 
-    A byte that is not UTF-8 raises :class:`InputError` at once, placed where ``Tokens``
-    would place it. Prefer handing the bytes (or the binary stream) to :class:`~stategraph.io.tokens.Tokens`, which
-    decodes lazily and answers the instances before a bad byte first.
+    A byte that is not UTF-8 raises :class:`InputError` at once, placed where ``Tokens`` would
+    place it (:class:`~stategraph.io.tokens.Tokens` decodes lazily: prefer it for input).
 
     >>> decode_input(b"\\xef\\xbb\\xbfa\\r\\nb\\rc", "in.txt")
     'a\\nb\\nc'

@@ -1,15 +1,9 @@
-"""Writing a flattened state graph (see :func:`stategraph.solving.export.flatten`) to a file: GraphML
+"""Writing a flattened state graph (:func:`stategraph.solving.export.flatten`) to a file: GraphML
 (streamed by the small writer here), GEXF and node-link JSON (networkx's writers) or DOT (pydot).
 
-In GraphML and GEXF an attribute has one declared type, the most general of its values' (text
-over numbers, a float over integers); an integer outside 64 bits (past their ``long``) makes its
-attribute a ``string`` of decimal digits, so it is kept exactly.  GEXF's own edge ``weight``, a float
-to Gephi and networkx, is written in digits too, which :mod:`stategraph.io.graph_read` reads exactly.
-JSON numbers are exact as they stand.
-
-Files are written through :mod:`stategraph.io.safefile`: a path that cannot be opened is a
-:class:`~stategraph.errors.StategraphError`; a write that fails once started is a
-:class:`~stategraph.errors.StreamFault`, and an existing file is left as it was.
+In GraphML and GEXF an attribute has one declared type, the most general of its values'; an
+integer outside 64 bits makes its attribute a ``string`` of decimal digits, kept exactly (GEXF's
+float ``weight`` too), which :mod:`stategraph.io.graph_read` reads back exactly.
 """
 
 from __future__ import annotations
@@ -28,13 +22,7 @@ from .safefile import open_output
 
 def write_graph(flat: nx.DiGraph, path: str, fmt: str) -> None:
     """Write ``flat`` to ``path`` (``-``: standard output) in ``fmt``, through
-    :func:`stategraph.io.safefile.open_output` (an existing file is replaced only once the new one
-    is complete).
-
-    A path that cannot be opened is a :class:`StategraphError` (exit 2); a write that fails
-    once started (a full disk) is a :class:`StreamFault` (exit 4); a closed pipe is a
-    :class:`BrokenPipeError` (exit 1).
-    """
+    :func:`stategraph.io.safefile.open_output` (whole or not at all)."""
     writer = {"graphml": _write_graphml, "gexf": _write_gexf, "json": _write_json, "dot": _write_dot}[fmt]
     if fmt == "dot":
         _pydot()
@@ -56,11 +44,9 @@ _CHUNK = 4096  # elements per write
 
 
 def _write_graphml(flat: nx.DiGraph, handle) -> None:
-    """GraphML as networkx's lxml writer writes it with ``infer_numeric_types=True`` (a key per
-    attribute name and scope, of the most general type among its values, numbered as first met
-    and listed last first), but with XML's ``true``/``false`` for booleans (networkx writes
-    ``True``, which yEd, igraph and the Java reference reader reject or misread); written in
-    chunks, never held whole."""
+    """GraphML as networkx's lxml writer writes it with ``infer_numeric_types=True``, but with XML's
+    ``true``/``false`` for booleans (networkx's ``True`` is rejected or misread by yEd, igraph and
+    the Java reference reader); written in chunks, never held whole."""
     text, attribute = _escaper(_TEXT_ESCAPES), _escaper(_ATTRIBUTE_ESCAPES)
     nodes, succ = node_attributes(flat), successors(flat)
     declared: list = []

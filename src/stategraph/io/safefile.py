@@ -29,12 +29,8 @@ _unfinished: set[str] = set()  # temporary files named, not yet moved into place
 
 
 def check_output(path: str, what: str, inputs: Iterable[str | None] = ()) -> None:
-    """Refuse ``path`` unless ``what`` can be written there without replacing an input.
-
-    The folder must exist and be writable, the path must not be a folder, an existing file must
-    be writable by us, and it must not be one of ``inputs`` (compared by device and inode,
-    following symlinks; ``-`` is standard input, ``None`` is skipped).
-    """
+    """Refuse ``path`` unless ``what`` can be written there without replacing one of ``inputs``
+    (compared by device and inode; ``-`` is standard input, ``None`` is skipped)."""
     if path == STDOUT:
         return
     if not path or path.endswith(os.sep):

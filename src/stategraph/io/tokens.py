@@ -65,17 +65,10 @@ class Token(str):
 class Tokens:
     """A lazy cursor over the tokens of ``data``, raising :class:`InputError` with positions.
 
-    ``data`` is a ``str``, ``bytes`` (or ``bytearray``), or a file-like object whose ``read(n)``
-    returns bytes (``sys.stdin.buffer``, a file opened ``"rb"``) or str (a text-mode file). It is
-    read ``chunk_size`` bytes (or characters) at a time, only when :meth:`peek`, :meth:`next` or
-    :meth:`at_end` need the next token. A byte that is not UTF-8, or a token longer than
-    ``max_token`` characters, is an :class:`InputError` raised when the reader reaches it.
-
-    Bytes are UTF-8; a byte-order mark at their very start is skipped. A ``str`` (or what a
-    text-mode file returns) is taken as decoded text, byte-order mark included. Either way CRLF,
-    CR and LF end a line, and only ASCII whitespace separates tokens. Positions count characters.
-    ``line`` (above 1): ``data`` is an input's rest from the start of that line on (no byte-order
-    mark is skipped there), and positions are the whole input's.
+    ``data`` is a ``str``, ``bytes`` or a file-like object whose ``read(n)`` returns either, read
+    ``chunk_size`` at a time only when the next token is needed.  A ``str`` is taken as decoded
+    (a byte-order mark kept); a token longer than ``max_token`` is an :class:`InputError`.
+    Positions count characters; ``line`` (above 1): ``data`` is an input's rest from that line on.
     """
 
     def __init__(self, data, source: str = "<input>", *, chunk_size: int = CHUNK_SIZE,
@@ -174,11 +167,8 @@ class Tokens:
             raise self.error(f"unexpected {shorten(token)} after {after}", token)
 
     def error(self, message: str, token: Token | None = None) -> InputError:
-        """An :class:`InputError` at ``token`` (default: the next token, or the end of input).
-
-        If the input cannot be read up to the next token (a byte that is not UTF-8, a token too
-        long), that error is returned instead.
-        """
+        """An :class:`InputError` at ``token`` (default: the next token, or the end of input), or
+        the error that stops reading up to the next token."""
         if not isinstance(token, Token):
             try:
                 token = self.peek()
