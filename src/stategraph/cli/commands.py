@@ -82,11 +82,8 @@ def solve(args) -> int:
 
 
 def check(args) -> int:
-    """Judge an answers file, one verdict per question; exit 3 if any answer has a problem.
-
-    An unreadable answer is its question's one problem and reading goes on at the next answer
-    (:func:`stategraph.solving.judge.judge`; how answers are told apart: docs/cli.md, "check").
-    """
+    """Judge an answers file, one verdict per question (:func:`stategraph.solving.judge.judge`);
+    exit 3 if any answer has a problem."""
     from ..solving.judge import MAX_ANSWERS_BYTES, WHOLE_FILE, judge
 
     settings, (input_path, answers_path) = _resolve(args, ("INPUT", "ANSWERS"))

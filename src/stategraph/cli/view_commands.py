@@ -1,7 +1,5 @@
-"""The teaching commands ``compare``, ``explain``, ``draw`` and ``view``: what they do.
-
-Their options are declared with every command's in :data:`stategraph.cli.options.COMMANDS`;
-:mod:`stategraph.cli.main` calls the handlers here as it calls those of :mod:`stategraph.cli.commands`.
+"""The teaching commands ``compare``, ``explain``, ``draw`` and ``view``: what they do (their
+options are in :data:`stategraph.cli.options.COMMANDS`).
 """
 
 from __future__ import annotations
@@ -38,10 +36,9 @@ def _check_outputs(args, path, outputs) -> None:
 
 
 class _Passes:
-    """The input stream, read from its start by each call's pass (compare runs the input once per
-    model and routine, draw once per picture).  What a pass reads is kept for the next ones, so
-    the input is read only as far as the passes go: one refused at its first token (``/dev/zero``)
-    costs one chunk."""
+    """The input stream, read from its start by each call's pass (compare's, draw's).  What a pass
+    reads is kept for the next, so the input is read only as far as the passes go (``/dev/zero``
+    refused at its first token costs one chunk)."""
 
     def __init__(self, stream):
         self.stream, self.kept = stream, bytearray()

@@ -140,10 +140,8 @@ class Tokens:
         return value
 
     def instances(self, first: str, terminator: str):
-        """Number the instances of a multi-instance input (1, 2, ...), checking each has begun.
-
-        The caller stops the loop when it reads the ``terminator``.
-        """
+        """Number the instances of a multi-instance input (1, 2, ...), checking each has begun; the
+        caller stops the loop when it reads the ``terminator``."""
         number = 0
         while True:
             number += 1

@@ -205,11 +205,9 @@ def _distances(out, start: str, targets: list, lex: bool) -> None:
 
 
 class Capture:
-    """Flattens the graphs of the wanted questions while they are live; pass it to
-    :func:`stategraph.run` as ``capture`` and :meth:`take` each record's export.
-
-    ``wanted(instance, query)`` picks the questions; ``fmt`` is only for the size estimate.
-    """
+    """Flattens the graphs of the questions ``wanted(instance, query)`` picks while they are live:
+    pass it to :func:`stategraph.run` as ``capture`` and :meth:`take` each record's export
+    (``fmt``: for the size estimate)."""
 
     def __init__(self, settings, wanted, fmt: str, *, path_only: bool = False, force: bool = False,
                  limit: int | None = None):

@@ -47,10 +47,8 @@ class Verdict:
 def judge(settings, data, answers_text: str, source: str = "<input>", answers_source: str = "<answers>",
           strict: bool = False):
     """Yield a :class:`Verdict` for every question of ``text``, then one for each surplus answer.
-
-    Answers are matched to questions by ``number``; an unreadable one is its question's problem
-    (a plug-in's reader stops there).  With ``strict``, a non-canonical optimum is a problem too.
-    """
+    Answers are matched by ``number``; an unreadable one is its question's problem (a plug-in's
+    reader stops there).  With ``strict``, a non-canonical optimum is a problem too."""
     puzzle = settings.puzzle
     answers = puzzle.read_answers(answers_text, answers_source)
     each = answers.each if isinstance(answers, Answers) else answers

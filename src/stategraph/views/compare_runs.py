@@ -63,9 +63,8 @@ class _Built:
 
 def answer_all(chosen, text, runs: list[PairRun], source: str, sizes: dict[str, tuple[int, int]] | None,
                take: Callable[[PairRun, Any], None]) -> None:
-    """Answer every question of ``text`` with every pair of ``runs`` (in place), instance by
-    instance, model by model, each record handed to ``take(run, record)`` as it comes (and then
-    dropped: its search's distances go with it); ``sizes``: a model's size, known (not counted)."""
+    """Answer every question of ``text`` with every pair of ``runs`` (in place), model by model,
+    each record handed to ``take(run, record)`` and then dropped; ``sizes``: models' sizes known."""
     if not runs:
         return
     data = text() if callable(text) else text
@@ -141,10 +140,8 @@ def _answer_instance(chosen, instance, runs, group: list[PairRun], size, take) -
 
 
 class _Shared:
-    """The models an instance's pairs of one model share: ``shared`` (every pair's, or on a lazy
-    model the first pair's own), ``whole`` (on a lazy model, the one the routines that read the
-    whole graph share), and ``lazy``: whether the state graph is built as it is searched
-    (``None`` until an answer says)."""
+    """The models an instance's pairs of one model share: ``shared``, ``whole`` (on a lazy model,
+    the one the routines that read the whole graph share) and ``lazy`` (``None`` until known)."""
 
     def __init__(self, shared: _Built | None):
         self.shared = shared
@@ -168,9 +165,9 @@ class _Shared:
 
 
 def _answer(state: _Shared, run: PairRun, instance, question, unsized: bool, last: bool, runs):
-    """``run``'s record of ``question`` (``None`` where it stops there), on the model
-    ``state`` gives it; the model's size counted where ``unsized``, and by a model of its own
-    that answers a later question too (a count may build its graph: as when it ran alone)."""
+    """``run``'s record of ``question`` (``None`` where it stops there) on the model ``state``
+    gives it; the size counted where ``unsized``, and on a model of its own not at its last
+    question (counting may build its graph, as when it ran alone)."""
     try:
         built = state.model_for(run, instance)
         own = built is run.own

@@ -194,10 +194,9 @@ def _laid_out(settings: Settings, instance, question, graph, source) -> Layout:
 
 def draw_graph(settings: Settings, text, path: str, instance: int | None = None, query: int | None = None,
                max_states: int = MAX_GRAPH_STATES, source: str = "<input>") -> dict:
-    """The state graph of one question, its canonical path highlighted and the states settled by
-    ``settings.algorithm`` shaded; above ``max_states`` states, the canonical path and its
-    neighbourhood only.  Returns the counts: ``states`` (the whole graph's), ``drawn``, ``edges``,
-    ``settled``, ``path``."""
+    """The state graph of one question, its canonical path highlighted and the states
+    ``settings.algorithm`` settles shaded (above ``max_states``, the path's neighbourhood only).
+    Returns the counts ``states``, ``drawn``, ``edges``, ``settled``, ``path``."""
     check_path(path)
     from ..search.solution import solve
 

@@ -330,9 +330,8 @@ def __getattr__(name: str) -> object:
 
 
 class _CallableModule(ModuleType):
-    """This module, callable as :func:`page`: ``from stategraph.views import page`` gives the function,
-    or this module where it was imported first (the import sets the package's ``page`` to it); either
-    way ``page(...)`` builds a page."""
+    """This module, callable as :func:`page`: ``from stategraph.views import page`` gives this module
+    where it was imported first, and ``page(...)`` must build a page either way."""
 
     def __call__(self, *args, **kwargs) -> Page:
         return page(*args, **kwargs)
