@@ -12,7 +12,9 @@ must read on from there.
 from __future__ import annotations
 
 import io
+import os
 import random
+import subprocess
 
 import pytest
 
@@ -20,9 +22,10 @@ from cli_runner import run_cli
 from random_inputs import arrow_maze_input, huarong_input, pushing_boxes_input
 from stategraph import Settings, run
 from stategraph.contract.cuts import QUESTION, STOP, Piece
-from stategraph.errors import InputError, StategraphError
+from stategraph.errors import InputError, StategraphError, StreamFault
 from stategraph.io.tokens import Tokens
 from stategraph.puzzles import PUZZLES, get_puzzle, sample_text
+from stategraph.solving.cutting import InFile, Span
 from stategraph.solving.workers import worker_count
 
 pytestmark = pytest.mark.skipif(worker_count(2) < 2, reason="one core: --jobs 2 runs in this process")
@@ -199,6 +202,61 @@ def test_the_command_line_prints_one_jobs_bytes_on_broken_input(puzzle, change, 
         many = run_cli("solve", puzzle, *args, "--jobs", "2", stdin=stdin, separate=True, timeout=120)
         assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
         assert one.returncode == (0 if change == "lines joined" else 2)
+
+
+def pieces_sent(puzzle: str, stream) -> tuple:
+    """The answers' texts, the error that stopped the run, and the kinds of the pieces the reading
+    process sent for the questions answered in workers (``Span``: where they stand in the file)."""
+    texts, sent = [], set()
+    try:
+        for record in run(puzzle, stream, Settings.of(puzzle, jobs=2)):
+            texts.append(record.text)
+            instance = getattr(record, "_unit", record).instance
+            sent.add(type(getattr(instance, "data", instance)).__name__)
+    except StategraphError as exc:
+        return texts, type(exc).__name__, str(exc), sent
+    return texts, None, None, sent
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+@pytest.mark.parametrize("change", [None, "lines joined", "a bad token in the middle", "CRLF from the middle"])
+def test_a_files_pieces_are_read_by_the_workers_where_they_stand(puzzle, change, tmp_path):
+    """Of a regular file, the reading process sends only where each piece stands, and the workers
+    read its bytes from the file (the file starting a line in, as stdin may): one job's answers
+    (after a wrong cut, the reader reads on and sends what it read: ``bytes``)."""
+    text = INPUTS[puzzle](random.Random(23))
+    text = text if change is None else BROKEN[change](text)
+    path = tmp_path / "input.txt"
+    path.write_bytes(b"a line read before the run\n" + encoded(text))
+    one = outcome(puzzle, encoded(text), 1)
+    with open(path, "rb") as stream:
+        stream.readline()
+        many = pieces_sent(puzzle, stream)
+    assert many[:3] == one[:3] and len(one[0]) > 5
+    assert many[3] == {"Span"} if change is None else "Span" in many[3]
+
+
+@pytest.mark.parametrize("puzzle", list(PUZZLES))
+def test_a_pipes_pieces_are_sent_with_their_bytes(puzzle, tmp_path):
+    """A pipe cannot be read again: its pieces go to the workers with their bytes."""
+    text = INPUTS[puzzle](random.Random(29))
+    path = tmp_path / "input.txt"
+    path.write_bytes(encoded(text))
+    with subprocess.Popen(["cat", path], stdout=subprocess.PIPE) as writer:  # (the write end not ours)
+        many = pieces_sent(puzzle, writer.stdout)
+    assert many[:3] == outcome(puzzle, encoded(text), 1)[:3]
+    assert many[3] == {"Piece"}
+
+
+def test_a_file_cut_short_after_it_was_cut_is_a_stream_fault(tmp_path):
+    path = tmp_path / "input.txt"
+    path.write_bytes(b"1 3\nSBT\n0 0\n")
+    with open(path, "rb") as stream:
+        cuts = InFile(get_puzzle("pushing_boxes").cuts("in.txt", {}), stream.fileno(), 0)
+        assert cuts.read(Span("instance", 1, 1, 0, 8)).rows == ("SBT",)
+        os.truncate(path, 6)
+        with pytest.raises(StreamFault, match="^cannot read the input in.txt: it was cut short while being read$"):
+            cuts.read(Span("instance", 1, 1, 0, 8))
 
 
 def test_a_token_reader_started_at_a_line_gives_the_whole_inputs_positions():

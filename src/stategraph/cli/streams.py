@@ -14,10 +14,15 @@ from ..errors import StategraphError, StreamFault, shorten
 
 
 class Reading:
-    """A binary input stream whose read failures are :class:`StreamFault` (exit 4)."""
+    """A binary input stream whose read failures are :class:`StreamFault` (exit 4); its ``raw`` file
+    and :meth:`tell` tell ``--jobs`` workers where to read a regular file's pieces themselves."""
 
     def __init__(self, stream, source: str):
         self.stream, self.source = stream, source
+        self.raw = getattr(stream, "raw", None)
+
+    def tell(self) -> int:
+        return self.stream.tell()
 
     def read(self, size: int = -1) -> bytes:
         """At most ``size`` bytes, without waiting for more than are ready (an answer must not wait

@@ -2,21 +2,24 @@
 
 A forked child sends its messages down a pipe in frames (:func:`send`, :func:`unpacked`).  For a
 puzzle that cuts its input (:mod:`stategraph.contract.cuts`), the child is :func:`cut_input`: it
-sends the pieces it cuts, then, where cutting stops, the input's rest as it comes; :class:`Rest`
-is what the puzzle's reader reads from there (or from an earlier piece a worker found was not one
-instance): pieces kept, then the rest of what the child sends.
+sends the pieces it cuts (of a regular file, only where they stand: :class:`Span`, read by each
+process itself, :class:`InFile`), then, where cutting stops, the input's rest as it comes;
+:class:`Rest` is what the puzzle's reader reads from there (or from an earlier piece a worker found
+was not one instance): pieces kept, then the rest of what the child sends.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import pickle
+import stat
 import struct
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..contract.cuts import HEAD, QUESTION, STOP, Piece
-from ..errors import StategraphError
+from ..errors import StategraphError, StreamFault
 from ..plugins.faults import PluginFault
 from ..plugins.own_process import exit_in_a_child
 from .carried import carried, rebuilt
@@ -93,6 +96,76 @@ def lost(process: str) -> StategraphError:
     return WorkerLost(f"{process} ended in the middle of the run (out of memory?)")
 
 
+class Span(NamedTuple):
+    """A piece of an input file by where it stands (``start`` to ``end``, offsets in the file), not its bytes."""
+
+    kind: str
+    line: int
+    number: int
+    start: int
+    end: int
+
+    def __reduce__(self):  # as Piece's
+        return tuple.__new__, (Span, tuple(self))
+
+
+class InFile:
+    """A puzzle's ``cuts`` of an input that is a regular file (descriptor ``fd``, read from offset
+    ``base``): the reader cuts spans (:class:`Span`), and each process reads a span's bytes itself."""
+
+    def __init__(self, cuts, fd: int, base: int):
+        self.cuts, self.fd, self.base, self.source = cuts, fd, base, cuts.source
+        self.held, self.held_at = b"", 0  # bytes read ahead (hold), from that offset
+
+    def cut(self, data: bytes, start: int):
+        return self.cuts.cut(data, start)
+
+    def read(self, span: Span, instance: Any = None) -> Any:
+        return self.cuts.read(self.piece(span), instance)
+
+    def resume(self, data, line: int, number: int, head: Span | None):
+        return self.cuts.resume(data, line, number, None if head is None else self.piece(head))
+
+    def hold(self, spans: list[Span]) -> None:
+        """Read the bytes of ``spans`` (pieces next to each other) in one go, for :meth:`piece`."""
+        if spans:
+            self.held_at = min(span.start for span in spans)
+            self.held = self._bytes(self.held_at, max(span.end for span in spans))
+
+    def piece(self, span: Span) -> Piece:
+        """The piece ``span`` stands for; a file that no longer holds it is a :class:`StreamFault`."""
+        at = span.start - self.held_at
+        if 0 <= at and span.end - self.held_at <= len(self.held):
+            return Piece(span.kind, span.line, span.number, self.held[at:span.end - self.held_at])
+        return Piece(span.kind, span.line, span.number, self._bytes(span.start, span.end))
+
+    def _bytes(self, start: int, end: int) -> bytes:
+        try:
+            data = os.pread(self.fd, end - start, start)
+        except OSError as exc:
+            raise StreamFault(f"cannot read the input {self.source}: {exc.strerror or exc}") from None
+        if len(data) != end - start:
+            raise StreamFault(f"cannot read the input {self.source}: it was cut short while being read")
+        return data
+
+
+def in_file(cuts, stream):
+    """``cuts`` as :class:`InFile` where ``stream`` reads a regular file's bytes as they stand (a
+    file opened in binary, or what wraps one and gives its ``raw``), else ``cuts``."""
+    raw = getattr(stream, "raw", stream)
+    if not isinstance(raw, io.FileIO):
+        return cuts
+    try:
+        fd = raw.fileno()
+        return InFile(cuts, fd, stream.tell()) if stat.S_ISREG(os.fstat(fd).st_mode) else cuts
+    except (OSError, ValueError):
+        return cuts
+
+
+def bytes_of(piece: Piece | Span, cuts) -> bytes:
+    return cuts.piece(piece).data if isinstance(piece, Span) else piece.data
+
+
 def cut_input(cuts, stream, fd: int) -> None:
     """(The reader) The pieces of ``stream`` that ``cuts`` cuts, down ``fd`` as ``("pieces", [Piece,
     ...])``; where cutting stops, ``("rest", line, number, head)`` (where the reader resumes: see
@@ -115,8 +188,14 @@ def _cut(cuts, stream, fd: int) -> tuple:
     whether it is all."""
     data, start, line, at_end = b"", 0, 1, False
     instances = questions = 0
-    pieces: list[Piece] = []  # cut, not sent yet
+    pieces: list = []  # cut, not sent yet
     head = last_head = None  # the head whose questions are cut (sent with its first), the last sent
+    at = cuts.base if isinstance(cuts, InFile) else None  # the file offset of data[0], for spans
+
+    def piece(kind: str, number: int, end: int) -> Piece | Span:
+        return Piece(kind, line, number, data[start:end]) if at is None else \
+            Span(kind, line, number, at + start, at + end)
+
     while True:
         found = cuts.cut(data, start)
         if found is None and not at_end and len(data) - start <= MAX_PIECE:
@@ -128,8 +207,9 @@ def _cut(cuts, stream, fd: int) -> tuple:
                 send(fd, ("rest", 1, 1, None))
                 return chunk, not chunk
             at_end = not chunk
-            held = start - (0 if head is None else len(head.data))  # a head not sent stays
+            held = start - _size(head)  # a head not sent stays
             data, start = data[held:] + chunk, start - held
+            at = None if at is None else at + held
             continue
         if found is None or found == STOP:
             break
@@ -138,36 +218,40 @@ def _cut(cuts, stream, fd: int) -> tuple:
             break
         if kind == QUESTION:
             questions += 1
-            pieces += [Piece(kind, line, questions, data[start:end])] if head is None else \
-                [head, Piece(kind, line, questions, data[start:end])]
+            pieces += [piece(kind, questions, end)] if head is None else [head, piece(kind, questions, end)]
             head = None
         elif head is not None:  # a head without questions: the reader reads from it
             break
         else:
             instances, questions = instances + 1, 0
-            piece = Piece(kind, line, instances, data[start:end])
+            cut = piece(kind, instances, end)
             if kind == HEAD:
-                head = last_head = piece
+                head = last_head = cut
             else:
-                pieces.append(piece)
+                pieces.append(cut)
         line += data.count(b"\n", start, end)
         start = end
     if pieces:
         send(fd, ("pieces", pieces))
     if head is not None:  # the rest starts at the head
-        start -= len(head.data)
+        start -= _size(head)
         send(fd, ("rest", head.line, head.number, None))
     else:
         send(fd, ("rest", line, questions + 1, last_head) if questions else ("rest", line, instances + 1, None))
     return data[start:], at_end
 
 
+def _size(piece: Piece | Span | None) -> int:
+    return 0 if piece is None else len(piece.data) if isinstance(piece, Piece) else piece.end - piece.start
+
+
 class Rest:
     """The input's rest as a binary stream from a piece on: ``kept`` (bytes), then what the
-    cutting reader sends down ``fd`` (``buffer``: what was read from it and not taken yet)."""
+    cutting reader sends down ``fd`` (``buffer``: what was read from it and not taken yet; its
+    pieces read with ``cuts``)."""
 
-    def __init__(self, kept: bytes, buffer: bytearray, fd: int):
-        self.data, self.buffer, self.fd = kept, buffer, fd
+    def __init__(self, kept: bytes, buffer: bytearray, fd: int, cuts):
+        self.data, self.buffer, self.fd, self.cuts = kept, buffer, fd, cuts
         self.fault: Any = None
         self.done = False
 
@@ -177,7 +261,8 @@ class Rest:
         while not self.data and not self.done:
             for message in unpacked(self.buffer):
                 if message[0] in ("pieces", "bytes"):
-                    data = b"".join(piece.data for piece in message[1]) if message[0] == "pieces" else message[1]
+                    data = b"".join(bytes_of(piece, self.cuts) for piece in message[1]) \
+                        if message[0] == "pieces" else message[1]
                     self.data = self.data + data if self.data else data  # (str from a text stream)
                 elif message[0] == "end":
                     self.done, self.fault = True, message[1]

@@ -27,7 +27,7 @@ from ..contract.cuts import INSTANCE, QUESTION, Piece
 from ..errors import ContractError, shorten
 from ..parent_death import die_with_parent
 from .carried import Capture, carried, rebuilt, said_pair
-from .cutting import Rest, cut_input, lost, read_more, send, unpacked, wide_pipe
+from .cutting import Rest, Span, bytes_of, cut_input, in_file, lost, read_more, send, unpacked, wide_pipe
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # this process's to report; a child just ends
 
@@ -51,8 +51,9 @@ def as_child(parent: int) -> None:
 
 
 def cut_stream(answering, data, source: str) -> tuple:
-    """The puzzle's cuts of ``data`` and ``data`` as a binary stream, or ``(None, None)`` (one
-    job's reader reads it): a text stream, or a str with a byte-order mark, is read as text."""
+    """The puzzle's cuts of ``data`` (of a regular file: :class:`~stategraph.solving.cutting.InFile`)
+    and ``data`` as a binary stream, or ``(None, None)`` (one job's reader reads it): a text stream,
+    or a str with a byte-order mark, is read as text."""
     cuts = answering.chosen.cuts(source, dict(answering.settings.limits))
     if cuts is None or isinstance(data, io.TextIOBase):
         return None, None
@@ -65,7 +66,7 @@ def cut_stream(answering, data, source: str) -> tuple:
             return None, None
     if isinstance(data, (bytes, bytearray, memoryview)):
         return cuts, io.BytesIO(data)
-    return (cuts, data) if hasattr(data, "read") else (None, None)
+    return (in_file(cuts, data), data) if hasattr(data, "read") else (None, None)
 
 
 
@@ -91,7 +92,7 @@ class _Cut:
 
     __slots__ = ("cuts", "data", "instance", "value")
 
-    def __init__(self, cuts, piece: Piece, instance: _Cut | None = None):
+    def __init__(self, cuts, piece: Piece | Span, instance: _Cut | None = None):
         self.cuts, self.data, self.instance = cuts, piece, instance
 
     def __call__(self) -> Any:
@@ -196,7 +197,7 @@ class Reader:
                 self.ended = _End(None if message[1] is None else rebuilt(message[1]), message[2])
         return units
 
-    def _cut_units(self, pieces: list[Piece]) -> list[Unit]:
+    def _cut_units(self, pieces: list[Piece | Span]) -> list[Unit]:
         units = []
         for piece in pieces:
             if piece.kind == QUESTION:
@@ -226,14 +227,15 @@ class Reader:
         question, its instance read), those dropped."""
         pieces = [(cast(_Cut, unit.instance).data, None if unit.asked is None else cast(_Cut, unit.asked).data,
                    unit.first and not (i == 0 and inside)) for i, unit in enumerate(units)]
-        kept = b"".join((instance.data if first else b"") + (b"" if asked is None else asked.data)
-                        for instance, asked, first in pieces)
+        kept = b"".join((bytes_of(instance, self.cuts) if first else b"") +
+                        (b"" if asked is None else bytes_of(asked, self.cuts)) for instance, asked, first in pieces)
         instance, asked, _ = pieces[0]
         where = asked if inside and asked is not None else instance
         self._resume(kept, where.line, where.number, instance if inside else None)
 
-    def _resume(self, kept: bytes, line: int, number: int, head: Piece | None) -> None:
-        rest, cuts, answering, serial = Rest(kept, self.buffer, self.fd), self.cuts, self.answering, self.serial + 1
+    def _resume(self, kept: bytes, line: int, number: int, head: Piece | Span | None) -> None:
+        cuts, answering, serial = self.cuts, self.answering, self.serial + 1
+        rest = Rest(kept, self.buffer, self.fd, cuts)
         self.cuts = self.rest = None
         self._fork(lambda fd: _read(answering.chosen, answering.located(
             cuts.resume(rest, line, number, head), number if head is None else head.number), fd, serial))

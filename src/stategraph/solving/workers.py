@@ -26,11 +26,11 @@ from contextlib import contextmanager
 from time import process_time
 from typing import Any
 
-from ..contract.cuts import INSTANCE, QUESTION, Piece
+from ..contract.cuts import INSTANCE, QUESTION
 from ..errors import ContractError, shorten
 from ..search.solution import Solution
 from .carried import Capture, carried, rebuilt, said_pair, write_out
-from .cutting import WorkerLost, lost
+from .cutting import InFile, Span, WorkerLost, lost
 from .reader import Reader, Unit, as_child, cut_stream, signals_held
 from .records import Record
 
@@ -183,11 +183,13 @@ class _Worker:
         records: list = []
         fault = said = built = cut_off = None
         try:
+            if isinstance(worker.cuts, InFile):
+                worker.cuts.hold(_to_read(batch, worker.serial))
             for serial, data, asked in batch:
                 built = None
                 if serial != worker.serial:  # the last instance's graph goes before the next is built
                     worker.serial, worker.instance, worker.model = -1, None, None
-                    if isinstance(data, Piece):
+                    if not isinstance(data, bytes):  # a piece
                         worker.instance = worker.cuts.read(data)
                         if worker.instance is None:
                             cut_off = INSTANCE
@@ -197,7 +199,7 @@ class _Worker:
                     worker.model, worker.compile_seconds = worker.answering.model(worker.instance)
                     worker.serial, built = serial, worker.capture.take()
                 question = worker.instance if asked is None else worker.cuts.read(asked, worker.instance) \
-                    if isinstance(asked, Piece) else pickle.loads(asked)
+                    if not isinstance(asked, bytes) else pickle.loads(asked)
                 if question is None:
                     cut_off = QUESTION
                     break
@@ -220,6 +222,18 @@ class _Worker:
                     f"{worker.answering.chosen.name}: the answer to instance {number} question {query} cannot be "
                     f"sent from a worker process ({type(exc).__name__}: {shorten(str(exc), quoted=False)}); "
                     "solve it with --jobs 1"))
+
+
+def _to_read(batch: list, serial: int) -> list[Span]:
+    """The spans of ``batch`` a worker holding instance ``serial`` reads (not the instance it holds)."""
+    spans = []
+    for number, data, asked in batch:
+        if number != serial and isinstance(data, Span):
+            spans.append(data)
+        if isinstance(asked, Span):
+            spans.append(asked)
+        serial = number
+    return spans
 
 
 def _sendable(record: Record, said: tuple | None) -> tuple:
