@@ -25,7 +25,7 @@ from stategraph.contract.cuts import QUESTION, STOP, Piece
 from stategraph.errors import InputError, StategraphError, StreamFault
 from stategraph.io.tokens import Tokens
 from stategraph.puzzles import PUZZLES, get_puzzle, sample_text
-from stategraph.solving.cutting import InFile, Span
+from stategraph.solving.cutting import InFile, Span, cut_input, read_more, unpacked
 from stategraph.solving.workers import worker_count
 
 pytestmark = pytest.mark.skipif(worker_count(2) < 2, reason="one core: --jobs 2 runs in this process")
@@ -266,3 +266,20 @@ def test_a_token_reader_started_at_a_line_gives_the_whole_inputs_positions():
         tokens.next("z")
     assert str(Tokens(b"\xef\xbb\xbfx").next("x")) == "x"  # a byte-order mark at the input's start only
     assert str(Tokens(b"\xef\xbb\xbfx", line=2).next("x")) == "\ufeffx"
+
+
+def test_the_first_pieces_are_sent_at_once_then_twice_as_many_each_time():
+    """The reading process sends the first piece it cuts alone, so that a worker starts on it while the
+    rest is cut (a chunk of the input may hold thousands of questions), and the pieces all in order."""
+    text = encoded(INPUTS["arrow_maze"](random.Random(31)))
+    cuts = get_puzzle("arrow_maze").cuts("<input>", {})
+    here, there = os.pipe()
+    cut_input(cuts, io.BytesIO(text), there)
+    os.close(there)
+    buffer = bytearray()
+    while read_more(here, buffer):
+        pass
+    os.close(here)
+    sent = [message[1] for message in unpacked(buffer) if message[0] == "pieces"]
+    assert [len(batch) for batch in sent][:4] == [1, 2, 4, 8]
+    assert [cuts.read(piece) for batch in sent for piece in batch] == pieces("arrow_maze", text)

@@ -28,6 +28,7 @@ FRAME = struct.Struct("<Q")  # the length before each message
 CHUNK = 1 << 16  # bytes read from the input at a time
 MAX_PIECE = 1 << 23  # bytes a piece may hold before cutting stops (a maze without its end, say)
 PIPE_BYTES = 1 << 20  # what the reader's pipe holds, where Linux lets it grow (fewer reads and wake-ups)
+MAX_SENT = 1 << 10  # pieces sent at once at most: the first alone, then twice as many each time
 
 
 def send(fd: int, message) -> None:
@@ -189,6 +190,7 @@ def _cut(cuts, stream, fd: int) -> tuple:
     data, start, line, at_end = b"", 0, 1, False
     instances = questions = 0
     pieces: list = []  # cut, not sent yet
+    sending = 1  # pieces sent once this many are cut: the workers start on the first at once
     head = last_head = None  # the head whose questions are cut (sent with its first), the last sent
     at = cuts.base if isinstance(cuts, InFile) else None  # the file offset of data[0], for spans
 
@@ -231,6 +233,9 @@ def _cut(cuts, stream, fd: int) -> tuple:
                 pieces.append(cut)
         line += data.count(b"\n", start, end)
         start = end
+        if len(pieces) >= sending:
+            send(fd, ("pieces", pieces))
+            pieces, sending = [], min(2 * sending, MAX_SENT)
     if pieces:
         send(fd, ("pieces", pieces))
     if head is not None:  # the rest starts at the head
