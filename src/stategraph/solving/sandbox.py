@@ -4,8 +4,9 @@ A :class:`Sandbox` starts a new Python process (:mod:`stategraph.solving.child`,
 that loads the code a :class:`Side` names there and only there, then answers instance texts.
 Only plain JSON crosses, in bounded frames (:mod:`stategraph.plugins.frames`); the child runs in a
 session of its own (killed whole) with its budgets set before the code loads, and an answer past
-``max_seconds`` kills it.  Every fault is an :class:`Outcome` of its kind, never a hang or code run
-here.  With ``isolate`` the child runs under ``bwrap`` (docs/trust.md).
+``max_seconds`` (of CPU while it computes: :mod:`~stategraph.solving.budget`) kills it.  Every
+fault is an :class:`Outcome` of its kind, never a hang or code run here.  With ``isolate`` the
+child runs under ``bwrap`` (docs/trust.md).
 
 >>> side = Side(("pushing_boxes",))
 >>> with Sandbox(side, max_seconds=30) as box:
@@ -31,6 +32,7 @@ from ..errors import InputError, StategraphError, VerificationError, shorten
 from ..limits import GRADE_MEMORY_MIB, GRADE_SECONDS
 from ..plugins.frames import Garbled, read_frame, write_frame
 from ..settings.resolve import Settings, resolve
+from .budget import late
 
 MAX_SECONDS = GRADE_SECONDS  # a student's answer to one instance, by default
 MAX_MEMORY = GRADE_MEMORY_MIB << 20  # bytes of address space a student's child may take, by default
@@ -219,14 +221,24 @@ class Sandbox:
         started = self.start()
         if started.kind != "ready":
             return started
-        return self._exchange({"text": text, "work": work, "asked": asked or {}}, self.max_seconds, "answering")
+        return self._exchange({"text": text, "work": work, "asked": asked or {}}, self.max_seconds, "answering",
+                              computing=True)
 
-    def _exchange(self, request: dict, seconds: float, doing: str) -> Outcome:
+    def _exchange(self, request: dict, seconds: float, doing: str, computing: bool = False) -> Outcome:
+        """Send ``request`` and read the reply, within ``seconds`` (``computing``: of CPU while the
+        child computes, :mod:`~stategraph.solving.budget`)."""
         process = self._process
         assert process is not None and process.stdin is not None and process.stdout is not None
         deadline = monotonic() + seconds
         try:
             write_frame(process.stdin.fileno(), request, deadline)
+            if computing:
+                watched = [process.stdout.fileno()] + ([] if self._pidfd is None else [self._pidfd])
+                overrun = late(watched, process.pid, seconds)
+                if overrun is not None:
+                    self.close()
+                    return Outcome("timeout", message=f"{overrun} {doing}")
+                deadline = monotonic() + seconds  # to send the reply it started
             received = Outcome.received(read_frame(process.stdout.fileno(), deadline, watch=self._pidfd))
         except Garbled as exc:
             self.close()

@@ -1,0 +1,66 @@
+"""A graded child's time: CPU seconds while it computes, wall seconds while it waits.
+
+The grader gives a child ``seconds`` to answer an instance.  Counted by the wall clock alone, a
+child that computes on a busy machine would be stopped before it had its seconds of CPU, and a
+verdict would depend on the machine's load.  :func:`late` waits for the child's reply; past
+``seconds`` of wall time it reads the CPU time the child's process group has used (``/proc``) and
+waits on while the child computes, until the child has used ``seconds`` of CPU, waits instead of
+computing, or has taken :data:`WALL_TIMES` times ``seconds``.  Without ``/proc`` it is the wall clock.
+
+>>> import subprocess, sys
+>>> child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(5)"], stdout=subprocess.PIPE,
+...                          start_new_session=True)
+>>> late([child.stdout.fileno()], child.pid, 0.2)  # it sleeps: the wall clock
+'took longer than 0.2 s'
+>>> child.kill(); child.wait()
+-9
+"""
+
+from __future__ import annotations
+
+import os
+import select
+from time import monotonic
+
+WALL_TIMES = 10  # the wall time a child that computes may take, in budgets
+COMPUTING = 0.05  # the share of a core a child uses at least while it computes (a waiting child: none)
+TICK = 0.02  # CPU seconds: /proc counts hundredths of a second
+
+
+def late(fds: list[int], group: int, seconds: float) -> str | None:
+    """Wait until one of ``fds`` is readable: ``None`` if it is within the budget, else what the
+    child did: used its ``seconds`` of CPU, or took longer (waiting, or ``WALL_TIMES`` budgets)."""
+    start = checked = monotonic()
+    base = used = group_cpu(group)
+    wait = seconds
+    while not select.select(fds, [], [], wait)[0]:
+        now, cpu = monotonic(), group_cpu(group)
+        if cpu - base >= seconds - TICK:
+            return f"used more than its {seconds:g} s of CPU"
+        if cpu - used < COMPUTING * (now - checked):
+            return f"took longer than {seconds:g} s"
+        if now - start >= WALL_TIMES * seconds:
+            return f"took longer than {WALL_TIMES * seconds:g} s"
+        checked, used = now, cpu
+        wait = max(0.0, min(seconds - (cpu - base), start + WALL_TIMES * seconds - now))
+    return None
+
+
+def group_cpu(group: int) -> float:
+    """The CPU seconds (user and system, with the children they have reaped) of the processes in
+    process group ``group``; ``0.0`` without ``/proc``."""
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return 0.0
+    ticks = 0
+    for name in names:
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as stat:
+                    fields = stat.read().rpartition(b")")[2].split()
+            except OSError:  # it ended as we looked
+                continue
+            if len(fields) > 14 and int(fields[2]) == group:  # pgrp; utime, stime, cutime, cstime
+                ticks += sum(int(field) for field in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
