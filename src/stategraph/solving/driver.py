@@ -13,7 +13,7 @@ import functools
 import gc
 import itertools
 from collections.abc import Iterable
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager
 from time import monotonic
 
 from ..contract.checks import WRONG
@@ -196,15 +196,24 @@ def _within_memory(work, *args):
     raise OutOfMemory()
 
 
-@contextmanager
-def owned(chosen, model_class, question):
+class owned(answering):  # (named as the function it was: ``with owned(...):``)
     """Name the puzzle, model and question (``question()``) in a contract error (a plug-in's graph
     without ranks, say); an exception raised by a plug-in's own code becomes a
-    :class:`~stategraph.plugins.faults.PluginFault` at its line (:func:`~stategraph.plugins.faults.answering`)."""
-    try:
-        with answering(question):
-            yield
-    except ContractError as exc:
+    :class:`~stategraph.plugins.faults.PluginFault` at its line (:class:`~stategraph.plugins.faults.answering`)."""
+
+    __slots__ = ("chosen", "model_class")
+
+    def __init__(self, chosen, model_class, question):
+        super().__init__(question)
+        self.chosen, self.model_class = chosen, model_class
+
+    def __exit__(self, kind, exc, traceback) -> None:
+        if kind is None:
+            return
+        if not issubclass(kind, ContractError):
+            super().__exit__(kind, exc, traceback)  # raises a plug-in's fault located, else lets it pass
+            return
+        chosen, model_class, question = self.chosen, self.model_class, self.question
         prefix = chosen.name if model_class is None else f"{chosen.name} model {model_class.name}"
         message = str(exc)
         if not message.startswith(prefix):
