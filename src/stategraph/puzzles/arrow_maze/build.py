@@ -13,7 +13,7 @@ from ...graph.canonical import canonical_path, optimal_goals, states_on_optimal_
 from ...graph.dicts import lazy_dicts, successors
 from ...graph.state_graph import StateGraph, WeightProfile
 from ...grid.cells import DELTAS, DIRECTIONS, LEFT_OF, LETTERS, RIGHT_OF
-from .maze import NAME, SIGNS, START, TURNS, ArrowMaze
+from .maze import NAME, SIGNS, START, TURNS, ArrowMaze, Memo
 
 PROFILE = WeightProfile(lex=False, unit=True, nonnegative=True, primary_01=False)  # every move weighs 1
 
@@ -67,6 +67,7 @@ def distance_lower_bound(maze: ArrowMaze):
 # a turn's edge attributes: one dict per turn F, L, R, shared by every edge of that turn in every
 # maze (a compiled graph's edge dicts are read-only: graph_dicts.graph_writers)
 _TURN_EDGES = {choice: turn_attributes(choice, choice) for choice in TURNS}
+_START_EDGE = turn_attributes("start", "F")  # the move off the entrance
 # heading -> allowed turns in F, L, R order -> the moves: (heading after, row step, column step,
 # the edge's attributes)
 _MOVES = tuple({allowed: tuple((after, *DELTAS[after], _TURN_EDGES[choice])
@@ -74,6 +75,8 @@ _MOVES = tuple({allowed: tuple((after, *DELTAS[after], _TURN_EDGES[choice])
                                for after in [turned(heading, choice)])
                 for allowed in {allowed for _, allowed in SIGNS.values()}}
                for heading in range(4))
+# the goal cell -> the goal states: on it, with any heading (shared by the mazes of an input)
+_GOALS = Memo(lambda cell: frozenset((*cell, heading) for heading in DIRECTIONS))
 # state -> its node's attributes, shared by the mazes of an input (read-only, as the edge dicts are;
 # cleared before a maze past STATE_CACHE entries)
 _STATES: dict = {}
@@ -83,7 +86,8 @@ STATE_CACHE = 1 << 14
 def _started(maze: ArrowMaze, graph):
     """``graph`` (empty), given the maze's graph attributes and the start state."""
     graph.graph.update(puzzle=NAME, name=maze.name)
-    graph.add_node(START, **state_attributes(maze, START))
+    succ, node = lazy_dicts(graph)
+    succ[START], node[START] = {}, state_attributes(maze, START)
     return graph
 
 
@@ -100,7 +104,7 @@ def _writer(maze: ArrowMaze, graph):
             first = (row + DELTAS[heading][0], col + DELTAS[heading][1], heading)
             if first not in succ:
                 succ[first], node[first] = {}, state_attributes(maze, first)
-            succ[START][first] = turn_attributes("start", "F")
+            succ[START][first] = _START_EDGE
             return
         row, col, heading = state
         cell = signs.get((row, col))
@@ -154,8 +158,6 @@ def first_optimal_turns(graph, source, targets, dist, *, weight="weight", rank="
 def cell_heading_graph(maze: ArrowMaze) -> StateGraph:
     """The (intersection, heading) states reachable from the entrance, with F/L/R edges: built as
     far as a search reads it, and whole (``.graph``) when asked for."""
-    row, col = maze.goal
-    goals = frozenset((row, col, heading) for heading in DIRECTIONS)  # on the goal, with any heading
-    return StateGraph.expanding(START, partial(_started, maze), partial(_writer, maze), goals,
+    return StateGraph.expanding(START, partial(_started, maze), partial(_writer, maze), _GOALS[maze.goal],
                              heuristic=distance_lower_bound(maze), profile=PROFILE,
                              canonical=first_optimal_turns, own_rule=False)
