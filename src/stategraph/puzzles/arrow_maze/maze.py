@@ -219,7 +219,7 @@ class _Plain:
                 found = text[lines:end].split("\n")
                 found.pop()  # (after the last line feed: nothing)
                 entries = list(map(_INTERSECTIONS.__getitem__, found))
-                signs = {cell: dict(cell_signs) for cell, cell_signs in entries}
+                signs = {cell: cell_signs.copy() for cell, cell_signs in entries}
             else:  # longer ones rarely do: their cells and signs looked up apart
                 if text.count("*\n", lines, end) != count:  # (quickly) a line that is not an intersection's
                     return None
@@ -227,7 +227,7 @@ class _Plain:
                 if len(pairs) != count:
                     return None
                 cells, sign_sets = _CELLS, _SIGN_SETS
-                signs = {cells[cell]: dict(sign_sets[sign]) for cell, sign in pairs}
+                signs = {cells[cell]: sign_sets[sign].copy() for cell, sign in pairs}
                 if len(signs) < count:
                     entries = [(cells[cell], sign_sets[sign]) for cell, sign in pairs]
         except _NotPlain:
