@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -295,9 +296,15 @@ def state_labels(graph, states) -> list[str]:
     label = graph.label if type(graph) is LazyGraph else None
     if label is not None:
         return [label(state) for state in states]
-    nodes = node_attributes(graph)  # (str(state) made only where no label: it costs more than the lookup)
-    return [attrs["label"] if "label" in attrs else str(state)
-            for state, attrs in zip(states, map(nodes.__getitem__, states))]
+    nodes = node_attributes(graph)
+    try:  # every state labelled, the usual case: read in C, no Python step a state
+        return list(map(_LABEL, map(nodes.__getitem__, states)))
+    except KeyError:  # (str(state) made only where no label: it costs more than the lookup)
+        return [attrs["label"] if "label" in attrs else str(state)
+                for state, attrs in zip(states, map(nodes.__getitem__, states))]
+
+
+_LABEL = operator.itemgetter("label")
 
 
 def edge_count(graph) -> int:
