@@ -292,6 +292,9 @@ def state_labels(graph, states) -> list[str]:
     >>> g = nx.DiGraph([(1, 2)]); g.nodes[1]["label"] = "one"
     >>> state_labels(g, [1, 2])
     ['one', '2']
+    >>> for n, name in ((1, "one"), (2, "two")): g.nodes[n].update(label=name, kind="state")
+    >>> state_labels(g, [2, 1])
+    ['two', 'one']
     """
     label = graph.label if type(graph) is LazyGraph else None
     if label is not None:
@@ -451,7 +454,9 @@ class collector_paused:  # (named as the function it was: ``with collector_pause
     Examples
     --------
     >>> with collector_paused():
-    ...     gc.isenabled()
+    ...     with collector_paused():
+    ...         pass
+    ...     gc.isenabled()  # (the inner block leaves it paused)
     False
     """
 
