@@ -10,14 +10,16 @@ import heapq
 import os
 import random
 import sys
+from itertools import islice
 
+import networkx as nx
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ref_huarong as ref  # noqa: E402
 from stategraph import get_puzzle  # noqa: E402
-from stategraph.puzzles.huarong.bounds import NEVER, Bounds, open_board_table  # noqa: E402
+from stategraph.puzzles.huarong.bounds import NEVER, Bounds, landmark_fields, open_board_table  # noqa: E402
 from stategraph.puzzles.huarong.build import BoardGraph  # noqa: E402
 
 SEED = 2013_11
@@ -202,3 +204,26 @@ def test_landmarks_keep_coming_past_those_a_query_consults():
             h = bound((piece, start % 4))
             assert truth == -1 or h <= truth
     assert len(bounds.landmarks) > bounds_module.ACTIVE
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_landmark_fields_are_the_board_graphs_distances(seed):
+    """Each landmark's field is its distance to every state of the largest component, as networkx's
+    Dijkstra finds it on the board graph (every move undone at the same cost: to is also from), and
+    ``None`` at every other state; each landmark is the state farthest from those before."""
+    rng = random.Random(2013_4400 + seed)
+    board = ref.random_board(rng, rng.randint(6, 12), rng.randint(6, 12), rng.choice((0.1, 0.2, 0.3)))
+    grid, model = _model(board)
+    graph = model.graph
+    bounds = Bounds(grid, graph, landmarks_after=10**9)
+    fields = list(islice(landmark_fields(graph, bounds.components, len(grid.open)), 5))
+    assert fields
+    nearest: dict = {}
+    for field in fields:
+        index = field.index(0)
+        landmark = (index // 4, index % 4)
+        truth = nx.single_source_dijkstra_path_length(graph, landmark)
+        assert field == [truth.get((index // 4, index % 4)) for index in range(len(field))]
+        if nearest:
+            assert nearest[landmark] == max(nearest.values())
+        nearest = {state: min(truth[state], nearest.get(state, truth[state])) for state in truth}

@@ -135,25 +135,26 @@ def _moves_by_index(graph, cells: int) -> list:
 def _distances_from(moves: list, source: int) -> list:
     """Dijkstra from the state ``source`` over ``moves`` (:func:`_moves_by_index`; small integer
     weights: a bucket per distance), indexed like it, ``None`` where no move leads."""
-    unknown = 1 << 62  # above every distance
-    dist = [unknown] * len(moves)
+    dist: list = [None] * len(moves)  # (None, not a large int: only ints below 2**30 compare fast)
     dist[source] = 0
-    buckets: list[list[int]] = [[source]]
-    here = 0
-    while here < len(buckets):
+    buckets: list = [[source]]
+    size, here = 1, 0
+    while here < size:
         for u in buckets[here]:
             if dist[u] != here:
-                continue
+                continue  # met again, nearer, since it came here
             for v, weight in moves[u]:
                 total = here + weight
-                if total < dist[v]:
+                known = dist[v]
+                if known is None or total < known:
                     dist[v] = total
-                    while total >= len(buckets):
-                        buckets.append([])
+                    if total >= size:
+                        buckets.extend([] for _ in range(total + 1 - size))
+                        size = total + 1
                     buckets[total].append(v)
-        buckets[here] = []
+        buckets[here] = None
         here += 1
-    return [None if d == unknown else d for d in dist]
+    return dist
 
 
 class Bounds:
