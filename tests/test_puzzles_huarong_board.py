@@ -83,3 +83,15 @@ def test_rotation_weights_are_the_blanks_shortest_detour():
     assert graph.edges[(centre, NORTH), (centre, SOUTH)]["weight"] == 4
     assert graph.edges[(centre, WEST), (centre, EAST)]["kind"] == "rotate"
     assert graph.edges[(centre, WEST), (centre - 1, EAST)] == {"weight": 1, "rank": 4, "kind": "swap"}
+
+
+def test_a_state_is_one_object_wherever_the_board_graph_holds_it():
+    """Every move's end is the very tuple the graph keys its state by (a search's dict lookups then
+    match by identity, with no tuple comparison)."""
+    rng = random.Random(2013_44)
+    board_rows = ref_huarong.random_board(rng, 7, 7, 0.15)
+    board = next(huarong.parse(ref_huarong.format_input(board_rows, [])))
+    graph = build.board_graph(board)
+    keys = {state: state for state in graph}
+    assert all(keys[u] is u and keys[v] is v for u, v in graph.edges)
+    assert all(keys[v] is v for u in graph for v in graph.pred[u])

@@ -61,21 +61,23 @@ def _build_board_graph(board: Board) -> nx.DiGraph:
             found = shared[weight, rank, kind] = {"weight": weight, "rank": rank, "kind": kind}
         return found
 
+    state = [(cell, side) for cell in range(len(free)) for side in DIRECTIONS]  # one tuple a state, shared
     for piece in grid.cells():
         sides = [s for s in DIRECTIONS if free[piece + step[s]]]
         row, col = grid.position(piece)
+        here = state[piece * 4:piece * 4 + 4]
         for s in sides:
-            add_node((piece, s), {"label": f"piece={row},{col} blank={LETTERS[s]}", "kind": "state",
+            add_node(here[s], {"label": f"piece={row},{col} blank={LETTERS[s]}", "kind": "state",
                                   "piece": piece, "piece_row": row, "piece_col": col, "side": LETTERS[s]})
         for i, s in enumerate(sides):
             row_of_walks = walks.row(piece, s)  # the blank's walks from side s round the piece
             for walk, t in sorted((row_of_walks[t], t) for t in sides[i + 1:] if row_of_walks[t] is not None):
-                add_edge((piece, s), (piece, t), attrs(walk, t, "rotate"))
-                add_edge((piece, t), (piece, s), attrs(walk, s, "rotate"))
+                add_edge(here[s], here[t], attrs(walk, t, "rotate"))
+                add_edge(here[t], here[s], attrs(walk, s, "rotate"))
                 unit = unit and walk == 1
                 edges += 2
         for s in sides:
-            add_edge((piece, s), (piece + step[s], OPPOSITE[s]), attrs(1, SWAP_RANK, "swap"))
+            add_edge(here[s], state[(piece + step[s]) * 4 + OPPOSITE[s]], attrs(1, SWAP_RANK, "swap"))
             edges += 1
     graph.graph["profile"] = WeightProfile(lex=False, unit=unit, nonnegative=True, primary_01=False, count=edges)
     return graph
