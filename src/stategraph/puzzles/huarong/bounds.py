@@ -24,7 +24,8 @@ from ...grid.cells import DIRECTIONS, EAST, NORTH, OPPOSITE, SOUTH, WEST, Grid
 
 LANDMARKS = 24  # found per board with fixed cells, BATCH at a time as its queries evaluate the bound
 BATCH = 2
-JUDGED = 20  # queries that judge the newest batch before the next comes
+JUDGED = 10  # queries that judge the newest batch before the next comes
+BATCHES_PER_GRAPH = 4  # batches the queries' evaluations pay for, per board graph's worth of them
 ACTIVE = 4  # landmarks a query's bound consults: those that bound its start highest
 WRITTEN_OUT = 4  # landmarks :func:`_written_out_bound` consults, no loop
 NEVER = float("inf")  # landmarks_after on a board without fixed cells
@@ -172,7 +173,8 @@ class Bounds:
         self.evaluations = 0  # counted until every landmark has come
         if landmarks_after is None:
             fixed = sum(grid.open) < grid.rows * grid.cols
-            landmarks_after = (BATCH + 1) * len(graph) if fixed else NEVER
+            # the search's cost, about, of the first batch's three Dijkstras (a seed and two landmarks)
+            landmarks_after = len(graph) // 2 if fixed else NEVER
         self.landmarks_after = landmarks_after
         self._fields: Iterator[list] | None = None  # the landmarks to come (landmark_fields)
         self._tally = [0]
@@ -182,12 +184,13 @@ class Bounds:
 
     def _find_landmarks(self) -> None:
         """Add a batch of ``BATCH`` landmarks once there were ``landmarks_after`` evaluations, one
-        more for each further half of the board graph's states, as long as the newest batch was
+        more for each further quarter of the board graph's states (as long a time finding landmarks
+        as searching, about, while they come), as long as the newest batch was
         among those consulted in at least a quarter of its share (``BATCH * ACTIVE`` in the number
         of landmarks) of the ``JUDGED`` or more queries since it came."""
         if self._stopped or self.evaluations < self.landmarks_after or len(self.landmarks) >= LANDMARKS:
             return
-        more = 2 * (self.evaluations - self.landmarks_after) // max(len(self.graph), 1)
+        more = BATCHES_PER_GRAPH * (self.evaluations - self.landmarks_after) // max(len(self.graph), 1)
         if len(self.landmarks) >= BATCH * (1 + more):
             return
         if len(self.landmarks) > BATCH:
