@@ -124,27 +124,50 @@ def landmark_fields(graph, components: list, cells: int):
         first = False
 
 
-def _moves_by_index(graph, cells: int) -> list:
-    """Per ``piece * 4 + side``, the ``(next state's index, weight)`` of its moves."""
-    moves: list = [()] * (cells * 4)
+def _moves_by_index(graph, cells: int) -> tuple[list, list]:
+    """Per ``piece * 4 + side``: the next state's index by its one move of weight 1 (the swap;
+    ``-1``: none, or more than one), and the ``(next state's index, weight)`` of its other moves."""
+    swaps = [-1] * (cells * 4)
+    turns: list = [()] * (cells * 4)
     succ: dict = successors(graph)
     for (piece, side), edges in succ.items():
-        moves[piece * 4 + side] = [(v[0] * 4 + v[1], attrs["weight"]) for v, attrs in edges.items()]
-    return moves
+        index = piece * 4 + side
+        moves = [(v[0] * 4 + v[1], attrs["weight"]) for v, attrs in edges.items()]
+        ones = [v for v, weight in moves if weight == 1]
+        if len(ones) == 1:
+            swaps[index] = ones[0]
+            moves = [move for move in moves if move[1] != 1]
+        turns[index] = moves
+    return swaps, turns
 
 
-def _distances_from(moves: list, source: int) -> list:
+def _distances_from(moves: tuple[list, list], source: int) -> list:
     """Dijkstra from the state ``source`` over ``moves`` (:func:`_moves_by_index`; small integer
-    weights: a bucket per distance), indexed like it, ``None`` where no move leads."""
-    dist: list = [None] * len(moves)  # (None, not a large int: only ints below 2**30 compare fast)
+    weights: a bucket per distance, the next one at hand for the swaps), indexed like it, ``None``
+    where no move leads."""
+    swaps, turns = moves
+    dist: list = [None] * len(swaps)  # (None, not a large int: only ints below 2**30 compare fast)
     dist[source] = 0
-    buckets: list = [[source]]
-    size, here = 1, 0
-    while here < size:
+    buckets: list = [[source], []]
+    size, here, last = 2, 0, 0  # last: the farthest bucket filled
+    while here <= last:
+        after = here + 1
+        if after + 1 == size:
+            buckets.append([])
+            size += 1
+        following = buckets[after]
         for u in buckets[here]:
             if dist[u] != here:
                 continue  # met again, nearer, since it came here
-            for v, weight in moves[u]:
+            v = swaps[u]
+            if v >= 0:
+                known = dist[v]
+                if known is None or after < known:
+                    dist[v] = after
+                    following.append(v)
+                    if after > last:
+                        last = after
+            for v, weight in turns[u]:
                 total = here + weight
                 known = dist[v]
                 if known is None or total < known:
@@ -153,6 +176,8 @@ def _distances_from(moves: list, source: int) -> list:
                         buckets.extend([] for _ in range(total + 1 - size))
                         size = total + 1
                     buckets[total].append(v)
+                    if total > last:
+                        last = total
         buckets[here] = None
         here += 1
     return dist
