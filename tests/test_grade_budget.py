@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import pytest
 
 from stategraph.solving import budget
-from stategraph.solving.budget import group_cpu, late
+from stategraph.solving.budget import GroupClock, late
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc") or not hasattr(os, "sched_setaffinity"),
                                 reason="the CPU a process group used is read from Linux's /proc")
@@ -44,9 +44,9 @@ def timed(child: subprocess.Popen, seconds: float) -> tuple:
     """What :func:`late` says of ``child`` with a budget of ``seconds``, the wall seconds it took, and
     the CPU seconds the child used."""
     assert child.stdout is not None
-    began = time.monotonic()
+    began, clock = time.monotonic(), GroupClock(child.pid)
     try:
-        return late([child.stdout.fileno()], child.pid, seconds), time.monotonic() - began, group_cpu(child.pid)
+        return late([child.stdout.fileno()], clock, seconds), time.monotonic() - began, clock.scan()
     finally:
         child.kill()
         child.wait()

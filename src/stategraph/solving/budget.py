@@ -10,7 +10,7 @@ computing, or has taken :data:`WALL_TIMES` times ``seconds``.  Without ``/proc``
 >>> import subprocess, sys
 >>> child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(5)"], stdout=subprocess.PIPE,
 ...                          start_new_session=True)
->>> late([child.stdout.fileno()], child.pid, 0.2)  # it sleeps: the wall clock
+>>> late([child.stdout.fileno()], GroupClock(child.pid), 0.2)  # it sleeps: the wall clock
 'took longer than 0.2 s'
 >>> child.kill(); child.wait()
 -9
@@ -27,14 +27,15 @@ COMPUTING = 0.05  # the share of a core a child uses at least while it computes 
 TICK = 0.02  # CPU seconds: /proc counts hundredths of a second
 
 
-def late(fds: list[int], group: int, seconds: float) -> str | None:
+def late(fds: list[int], clock: GroupClock, seconds: float) -> str | None:
     """Wait until one of ``fds`` is readable: ``None`` if it is within the budget, else what the
-    child did: used its ``seconds`` of CPU, or took longer (waiting, or ``WALL_TIMES`` budgets)."""
+    child (its process group's ``clock``) did: used its ``seconds`` of CPU, or took longer (waiting,
+    or ``WALL_TIMES`` budgets)."""
     start = checked = monotonic()
-    base = used = group_cpu(group)
+    base = used = clock.cpu()
     wait = seconds
     while not select.select(fds, [], [], wait)[0]:
-        now, cpu = monotonic(), group_cpu(group)
+        now, cpu = monotonic(), clock.scan()
         if cpu - base >= seconds - TICK:
             return f"used more than its {seconds:g} s of CPU"
         if cpu - used < COMPUTING * (now - checked):
@@ -46,21 +47,37 @@ def late(fds: list[int], group: int, seconds: float) -> str | None:
     return None
 
 
-def group_cpu(group: int) -> float:
+class GroupClock:
     """The CPU seconds (user and system, with the children they have reaped) of the processes in
-    process group ``group``; ``0.0`` without ``/proc``."""
-    try:
-        names = os.listdir("/proc")
-    except OSError:
-        return 0.0
-    ticks = 0
-    for name in names:
-        if name.isdigit():
+    process group ``group``, from ``/proc``; ``0.0`` without it."""
+
+    def __init__(self, group: int):
+        self.group = group
+        self.members: list[str] | None = None  # the processes of the group at the last scan
+
+    def cpu(self) -> float:
+        """The CPU of the processes found at the last scan (a scan, the first time): one file each,
+        not all of ``/proc`` (a request is timed from it)."""
+        return self.scan() if self.members is None else self._of(self.members)[0]
+
+    def scan(self) -> float:
+        """The CPU of every process in the group now."""
+        try:
+            names = [name for name in os.listdir("/proc") if name.isdigit()]
+        except OSError:
+            return 0.0
+        seconds, self.members = self._of(names)
+        return seconds
+
+    def _of(self, names: list[str]) -> tuple[float, list[str]]:
+        ticks, members = 0, []
+        for name in names:
             try:
                 with open(f"/proc/{name}/stat", "rb") as stat:
                     fields = stat.read().rpartition(b")")[2].split()
             except OSError:  # it ended as we looked
                 continue
-            if len(fields) > 14 and int(fields[2]) == group:  # pgrp; utime, stime, cutime, cstime
+            if len(fields) > 14 and int(fields[2]) == self.group:  # pgrp; utime, stime, cutime, cstime
                 ticks += sum(int(field) for field in fields[11:15])
-    return ticks / os.sysconf("SC_CLK_TCK")
+                members.append(name)
+        return ticks / os.sysconf("SC_CLK_TCK"), members

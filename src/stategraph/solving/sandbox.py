@@ -32,7 +32,7 @@ from ..errors import InputError, StategraphError, VerificationError, shorten
 from ..limits import GRADE_MEMORY_MIB, GRADE_SECONDS
 from ..plugins.frames import Garbled, read_frame, write_frame
 from ..settings.resolve import Settings, resolve
-from .budget import late
+from .budget import GroupClock, late
 
 MAX_SECONDS = GRADE_SECONDS  # a student's answer to one instance, by default
 MAX_MEMORY = GRADE_MEMORY_MIB << 20  # bytes of address space a student's child may take, by default
@@ -176,6 +176,7 @@ class Sandbox:
         self.side, self.max_seconds, self.max_memory, self.isolate = side, max_seconds, max_memory, isolate
         self._process: subprocess.Popen | None = None
         self._pidfd: int | None = None  # readable once the child ends (Linux), whoever holds its pipe
+        self._clock = GroupClock(-1)  # the CPU its child's process group used
         self._scratch: str | None = None
         self.loaded: Outcome | None = None  # the child's word on loading the code: None until started
         self.files: list[str] = []  # the files the side's code was loaded from, as the child says
@@ -200,6 +201,7 @@ class Sandbox:
             self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                              stderr=subprocess.DEVNULL, start_new_session=True)
             _LIVE.add(self)
+        self._clock = GroupClock(self._process.pid)  # the child leads its process group
         try:
             self._pidfd = os.pidfd_open(self._process.pid)
         except (AttributeError, OSError):  # not Linux: a child's end is seen when its pipe closes
@@ -234,7 +236,7 @@ class Sandbox:
             write_frame(process.stdin.fileno(), request, deadline)
             if computing:
                 watched = [process.stdout.fileno()] + ([] if self._pidfd is None else [self._pidfd])
-                overrun = late(watched, process.pid, seconds)
+                overrun = late(watched, self._clock, seconds)
                 if overrun is not None:
                     self.close()
                     return Outcome("timeout", message=f"{overrun} {doing}")
