@@ -1,6 +1,6 @@
 """A graded child's time (:mod:`stategraph.solving.budget`): CPU seconds while it computes, so that a
 busy machine does not change its verdict, and the wall clock while it waits.  "Busy" here is real:
-the child shares one core with two processes that spin."""
+the child shares one core with a process that spins."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def started(code: str, crowded: bool = True) -> subprocess.Popen:
 
 @contextmanager
 def crowd():
-    """Two processes spinning on the core the children are put on."""
-    spinners = [started("while True:\n    pass\n") for _ in range(2)]
+    """A process spinning on the core the children are put on."""
+    spinners = [started("while True:\n    pass\n")]
     try:
         yield
     finally:
@@ -53,16 +53,16 @@ def timed(child: subprocess.Popen, seconds: float) -> tuple:
 
 
 def test_a_child_that_computes_on_a_crowded_core_answers_within_its_cpu():
-    """0.4 s of CPU needed, 0.7 s given, a third of a core: more than 0.7 s of wall time, in budget."""
+    """0.5 s of CPU needed, 0.7 s given, half a core: more than 0.7 s of wall time, in budget."""
     with crowd():
-        verdict, wall, cpu = timed(started(COMPUTE.format(cpu=0.4) + REPLY), 0.7)
-    assert verdict is None and wall > 0.7 and 0.4 <= cpu < 0.7, (verdict, wall, cpu)
+        verdict, wall, cpu = timed(started(COMPUTE.format(cpu=0.5) + REPLY), 0.7)
+    assert verdict is None and wall > 0.7 and 0.5 <= cpu < 0.7, (verdict, wall, cpu)
 
 
 def test_a_child_that_computes_on_and_on_is_stopped_at_its_cpu_whatever_the_crowd():
     with crowd():
         verdict, wall, cpu = timed(started(COMPUTE.format(cpu=60)), 0.5)
-    assert verdict == "used more than its 0.5 s of CPU" and wall > 0.75 and 0.48 <= cpu < 0.6, (verdict, wall, cpu)
+    assert verdict == "used more than its 0.5 s of CPU" and wall > 0.7 and 0.48 <= cpu < 0.6, (verdict, wall, cpu)
     verdict, wall, cpu = timed(started(COMPUTE.format(cpu=60), crowded=False), 0.5)
     assert verdict == "used more than its 0.5 s of CPU" and 0.48 <= cpu < 0.6 and wall < 5, (verdict, wall, cpu)
 

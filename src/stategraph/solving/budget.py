@@ -25,6 +25,7 @@ from time import monotonic
 WALL_TIMES = 10  # the wall time a child that computes may take, in budgets
 COMPUTING = 0.05  # the share of a core a child uses at least while it computes (a waiting child: none)
 TICK = 0.02  # CPU seconds: /proc counts hundredths of a second
+LOOK = 0.25  # wall seconds at least over which a child's CPU shows whether it computes or waits
 
 
 def late(fds: list[int], clock: GroupClock, seconds: float) -> str | None:
@@ -38,12 +39,13 @@ def late(fds: list[int], clock: GroupClock, seconds: float) -> str | None:
         now, cpu = monotonic(), clock.scan()
         if cpu - base >= seconds - TICK:
             return f"used more than its {seconds:g} s of CPU"
-        if cpu - used < COMPUTING * (now - checked):
-            return f"took longer than {seconds:g} s"
         if now - start >= WALL_TIMES * seconds:
             return f"took longer than {WALL_TIMES * seconds:g} s"
-        checked, used = now, cpu
-        wait = max(0.0, min(seconds - (cpu - base), start + WALL_TIMES * seconds - now))
+        if now - checked >= LOOK:  # (over less, a computing child's hundredths may not show)
+            if cpu - used < COMPUTING * (now - checked):
+                return f"took longer than {seconds:g} s"
+            checked, used = now, cpu
+        wait = min(max(seconds - (cpu - base), TICK), start + WALL_TIMES * seconds - now)
     return None
 
 
