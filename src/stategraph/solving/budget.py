@@ -38,15 +38,23 @@ def late(fds: list[int], clock: GroupClock, seconds: float) -> str | None:
     while not select.select(fds, [], [], wait)[0]:
         now, cpu = monotonic(), clock.scan()
         if cpu - base >= seconds - TICK:
-            return f"used more than its {seconds:g} s of CPU"
+            return used_cpu(seconds)
         if now - start >= WALL_TIMES * seconds:
-            return f"took longer than {WALL_TIMES * seconds:g} s"
+            return took(WALL_TIMES * seconds)
         if now - checked >= LOOK:  # (over less, a computing child's hundredths may not show)
             if cpu - used < COMPUTING * (now - checked):
-                return f"took longer than {seconds:g} s"
+                return took(seconds)
             checked, used = now, cpu
         wait = min(max(seconds - (cpu - base), TICK), start + WALL_TIMES * seconds - now)
     return None
+
+
+def used_cpu(seconds: float) -> str:
+    return f"used more than its {seconds:g} s of CPU"
+
+
+def took(seconds: float) -> str:
+    return f"took longer than {seconds:g} s"
 
 
 class GroupClock:

@@ -32,7 +32,7 @@ from ..errors import InputError, StategraphError, VerificationError, shorten
 from ..limits import GRADE_MEMORY_MIB, GRADE_SECONDS
 from ..plugins.frames import Garbled, read_frame, write_frame
 from ..settings.resolve import Settings, resolve
-from .budget import GroupClock, late
+from .budget import GroupClock, late, took, used_cpu
 
 MAX_SECONDS = GRADE_SECONDS  # a student's answer to one instance, by default
 MAX_MEMORY = GRADE_MEMORY_MIB << 20  # bytes of address space a student's child may take, by default
@@ -245,7 +245,7 @@ class Sandbox:
         except Garbled as exc:
             self.close()
             if exc.late:
-                return Outcome("timeout", message=f"took longer than {seconds:g} s {doing}")
+                return Outcome("timeout", message=f"{took(seconds)} {doing}")
             return Outcome("crashed", message=f"its process {exc}")
         except (EOFError, BrokenPipeError):
             return self._died(doing)
@@ -271,7 +271,7 @@ class Sandbox:
                 return Outcome("crashed", message=f"its process exited with status {status.si_status} while {doing}")
             killed_by = status.si_status - 128
         if killed_by == signal.SIGXCPU:
-            return Outcome("timeout", message=f"used more than its {self.max_seconds:g} s of CPU {doing}")
+            return Outcome("timeout", message=f"{used_cpu(self.max_seconds)} {doing}")
         return Outcome("crashed", message=f"its process was killed by {_signal_name(killed_by)} while {doing}")
 
     def kill(self) -> None:
