@@ -27,7 +27,7 @@ def _end_as_decided() -> None:
 
 atexit.register(_end_as_decided)  # the first registered: it runs after every other exit function
 
-from stategraph.cli.main import INTERRUPTED, main  # noqa: E402
+from stategraph.cli.main import INTERRUPTED, end, main  # noqa: E402
 
 _status = main()
-sys.exit(_status)
+end(_status)

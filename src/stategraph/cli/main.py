@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import __version__
 from ..settings.fields import Key, with_flags
@@ -82,6 +82,38 @@ def _print(text: str, file=None) -> None:
 
 def main(argv=None) -> int:
     return _decided(_ended(argv))
+
+
+def command() -> NoReturn:
+    """The ``stategraph`` command (its script, and ``python -m stategraph``): :func:`main`, then :func:`end`."""
+    end(main())
+
+
+def end(status: int) -> NoReturn:
+    """End the process with ``status``: at once, once the exit functions have run and the standard
+    streams are flushed, where no user's code was loaded in it and no thread but daemons is left.
+    Python's teardown of the 150 to 550 modules a run loads, and of what they hold, would take 7 to
+    35 ms and write nothing; a plug-in's process ends the ordinary way, its files and finalizers seen to."""
+    own_process = sys.modules.get(f"{_PACKAGE}.plugins.own_process")
+    if (own_process is None or not own_process.plugin_code_here()) and not _threads_left():
+        import atexit
+
+        atexit._run_exitfuncs()
+        try:
+            for stream in dict.fromkeys((sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__)):
+                if stream is not None:
+                    stream.flush()
+        except (OSError, ValueError):
+            sys.exit(status)  # Python reports what cannot be flushed, with its own status
+        os._exit(status)
+    sys.exit(status)
+
+
+def _threads_left() -> bool:
+    """Whether a thread Python would wait for at its end is still running."""
+    threading = sys.modules.get("threading")
+    return threading is not None and any(thread.is_alive() and not thread.daemon for thread in threading.enumerate()
+                                         if thread is not threading.main_thread())
 
 
 def _decided(status: int) -> int:

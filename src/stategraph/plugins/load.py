@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from ..errors import StategraphError, shorten
 from .faults import describe_exception, plugin_fault
 from .names import PACKAGES, PRIVATE_PREFIX, is_plugin_name
-from .own_process import supervise
+from .own_process import plugin_loaded, supervise
 
 _SERIAL = itertools.count(1)
 
@@ -85,6 +85,7 @@ def load_member(spec: str, folder: str | None, where: str, kind: Kind):
     if not is_plugin_name(spec):
         raise kind.error(f"{where}: expected module:{kind.member}, where both are Python names")
     supervise()  # the command's plug-in code runs in a process of its own
+    plugin_loaded()
     try:
         module = _import(module_name, folder)
     except StategraphError as exc:  # what stategraph refuses: a contract broken by a class definition

@@ -27,6 +27,7 @@ _HELD = (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _child: int | None = None  # in the child: its process id
 _report: int | None = None  # in the child: the pipe to the parent
 _from_children: tuple[int, int] | None = None  # in the child: the pipe its own children (--jobs) tell their exits down
+_plugin_pid: int | None = None  # the process a user's code was loaded in
 
 
 def supervise() -> None:
@@ -51,6 +52,17 @@ def supervise() -> None:
     os.close(writing)
     os.close(alive)
     real_exit(_wait(pid, reading))
+
+
+def plugin_loaded() -> None:
+    """Note that this process loads a user's code (it ends the ordinary way: :func:`plugin_code_here`)."""
+    global _plugin_pid
+    _plugin_pid = os.getpid()
+
+
+def plugin_code_here() -> bool:
+    """Whether a user's code was loaded in this process (a process forked since does not count)."""
+    return _plugin_pid == os.getpid()
 
 
 def flush(stream) -> None:
