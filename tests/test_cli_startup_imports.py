@@ -65,10 +65,10 @@ def test_a_puzzle_loads_itself_alone(tmp_path, puzzle):
     assert {name for name in PUZZLES if f"stategraph.puzzles.{name}" in modules} == {puzzle}
 
 
-@pytest.mark.parametrize("puzzle", ["pushing_boxes", "water_jug"])
+@pytest.mark.parametrize("puzzle", ["pushing_boxes", "water_jug", "huarong"])
 def test_a_graph_searched_as_it_is_built_needs_no_networkx_until_it_is_read_whole(tmp_path, puzzle):
     """Pushing Boxes' default model and a first-level puzzle with a declared profile search a
-    LazyGraph; exporting the whole graph is what brings networkx in."""
+    LazyGraph, Huarong Dao its board's DictGraph; exporting the whole graph is what brings networkx in."""
     example = Path(__file__).parent.parent / "examples" / puzzle
     if example.is_dir():  # three questions of its own: its input.txt's largest graphs take seconds to write
         (tmp_path / "jugs.txt").write_text("3\n5 2 3\n2 3 4\n3 5 4\n")

@@ -1,6 +1,7 @@
 """graph_dicts against networkx's public API: the graph its writers build is the one add_node /
 add_edge build, on random sequences of additions, and its readers show what graph.succ,
-graph.pred and graph.nodes show."""
+graph.pred and graph.nodes show; a DictGraph built and pruned so is, made networkx's, the graph
+add_node, add_edge and remove_node build."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stategraph.graph.dicts import collector_paused, graph_writers, node_attributes, predecessors, successors
+from stategraph.graph.dicts import DictGraph, collector_paused, graph_writers, node_attributes, predecessors, successors
 
 NODE = st.integers(0, 6) | st.sampled_from(["a", "b", ("t", 1), ("t", 2), frozenset({1})])
 ATTRS = st.dictionaries(st.sampled_from(["weight", "rank", "label", "kind"]), st.integers(-3, 3) | st.text(max_size=2),
@@ -58,6 +59,40 @@ def test_graph_writers_build_the_public_api_s_graph(before, additions):
     assert got.number_of_edges() == want.number_of_edges() and nx.utils.graphs_equal(got, want)
     for u, v, attrs in got.edges(data=True):
         assert got.pred[v][u] is attrs  # one attribute dict per edge, as networkx keeps it
+
+
+@settings(max_examples=300, deadline=None)
+@given(ADDITIONS, st.lists(NODE, max_size=3), ADDITIONS)
+def test_a_dict_graph_is_the_public_api_s_graph_once_networkx_s(additions, removed, more):
+    want = public(additions)
+    want.graph["name"] = "g"
+    got = DictGraph(name="g")
+    add_node, add_edge = graph_writers(got)
+    for kind, *args in additions:
+        if kind == "node":
+            add_node(args[0], dict(args[1]))
+        else:
+            add_edge(args[0], args[1], dict(args[2]))
+    assert "networkx" not in repr(type(got).__mro__)  # not a networkx graph until asked
+    whole = got.networkx()
+    whole.__networkx_cache__["stale"] = True  # what networkx caches of the graph must go as it changes
+    for node in removed:
+        if node in want:
+            want.remove_node(node)
+            got.remove_node(node)
+            assert not whole.__networkx_cache__
+    add_node, add_edge = graph_writers(got)  # more, after it was made networkx's: shown there too
+    for kind, *args in more:
+        if kind == "node":
+            want.add_nodes_from([(args[0], args[1])])
+            add_node(args[0], dict(args[1]))
+        else:
+            want.add_edges_from([(args[0], args[1], args[2])])
+            add_edge(args[0], args[1], dict(args[2]))
+    assert got.networkx() is whole and whole.graph == {"name": "g"}
+    assert ordered(whole) == ordered(want) and nx.utils.graphs_equal(whole, want)
+    assert (len(got), list(got), [n in got for n in want]) == (len(want), list(want), [True] * len(want))
+    assert successors(got) is successors(whole) and predecessors(got) is predecessors(whole)
 
 
 @settings(max_examples=200, deadline=None)

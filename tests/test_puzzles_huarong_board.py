@@ -76,7 +76,7 @@ def test_the_board_is_compiled_once_for_all_queries(monkeypatch):
 
 def test_rotation_weights_are_the_blanks_shortest_detour():
     board = next(huarong.parse("3 3 0\n1 1 1\n1 1 1\n1 1 1\n"))
-    graph = build.board_graph(board)
+    graph = build.board_graph(board).networkx()
     centre = board.grid.cell(2, 2)
     from stategraph.grid import EAST, NORTH, SOUTH, WEST
     assert graph.edges[(centre, NORTH), (centre, EAST)]["weight"] == 2
@@ -91,7 +91,7 @@ def test_a_state_is_one_object_wherever_the_board_graph_holds_it():
     rng = random.Random(2013_44)
     board_rows = ref_huarong.random_board(rng, 7, 7, 0.15)
     board = next(huarong.parse(ref_huarong.format_input(board_rows, [])))
-    graph = build.board_graph(board)
+    graph = build.board_graph(board).networkx()
     keys = {state: state for state in graph}
     assert all(keys[u] is u and keys[v] is v for u, v in graph.edges)
     assert all(keys[v] is v for u in graph for v in graph.pred[u])

@@ -44,7 +44,7 @@ def _model(board):
 @pytest.mark.parametrize(("number", "board"), list(_boards()))
 def test_bound_is_admissible_and_consistent(number, board, landmarks):
     grid, model = _model(board)
-    graph = model.graph
+    graph = model.graph.networkx()
     bounds = Bounds(grid, graph, landmarks_after=0 if landmarks else 10**9)
     cells = [(r, c) for r in range(1, len(board) + 1) for c in range(1, len(board[0]) + 1)]
     checked = 0
@@ -187,7 +187,7 @@ def test_landmarks_keep_coming_past_those_a_query_consults():
     rng = random.Random(2013_44)
     board = ref.random_board(rng, 12, 12, 0.15)
     grid, model = _model(board)
-    graph = model.graph
+    graph = model.graph.networkx()
     bounds = Bounds(grid, graph, landmarks_after=0)
     cells = grid.cells()
     for _ in range(60):
@@ -214,7 +214,7 @@ def test_landmark_fields_are_the_board_graphs_distances(seed):
     rng = random.Random(2013_4400 + seed)
     board = ref.random_board(rng, rng.randint(6, 12), rng.randint(6, 12), rng.choice((0.1, 0.2, 0.3)))
     grid, model = _model(board)
-    graph = model.graph
+    graph = model.graph.networkx()
     bounds = Bounds(grid, graph, landmarks_after=10**9)
     fields = list(islice(landmark_fields(graph, bounds.components, len(grid.open)), 5))
     assert fields

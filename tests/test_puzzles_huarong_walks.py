@@ -68,7 +68,7 @@ def test_bound_from_a_start_is_admissible_and_consistent_where_the_search_goes(n
     monkeypatch.setattr(bounds_module, "ACTIVE", active)
     huarong = get_puzzle("huarong")
     instance = next(huarong.parse(ref.format_input(board, [])))
-    grid, graph = instance.grid, board_graph(instance)
+    grid, graph = instance.grid, board_graph(instance).networkx()
     bounds = Bounds(grid, graph, landmarks_after=0)
     truths: dict = {}
     kinds = set()
@@ -112,7 +112,7 @@ def test_landmarks_written_out_bound_as_the_loop_does(consulted):
     rng = random.Random(2013_44)
     board = ref.random_board(rng, 7, 8, 0.15)
     instance = next(huarong.parse(ref.format_input(board, [])))
-    grid, graph = instance.grid, board_graph(instance)
+    grid, graph = instance.grid, board_graph(instance).networkx()
     bounds = Bounds(grid, graph, landmarks_after=0)
     bounds.landmarks = list(islice(bounds_module.landmark_fields(graph, bounds.components, len(grid.open)), consulted))
     assert len(bounds.landmarks) == consulted

@@ -23,6 +23,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from ..errors import ContractError, SearchNotApplicable, shorten
+from ..graph.dicts import as_networkx
 from ..graph.state_graph import StateGraph, WeightProfile
 from ..limits import MAX_MOVES, MAX_STATES
 from .answer_line import AnswerLine
@@ -177,6 +178,11 @@ class RulesModel(Model):
 
     def export_graph(self):
         """The rules' ``export_graph`` of the question searched last (``None`` without one)."""
+        return as_networkx(self.exported_graph())
+
+    def exported_graph(self):
+        """:meth:`export_graph` as the rules give it: a :class:`~stategraph.graph.dicts.DictGraph`
+        is not made networkx's (the runner keeps it so, for whoever reads it whole)."""
         rules = self.rules(self.instance)
         export = getattr(rules, "export_graph", None)
         return None if export is None else export(self._seen)

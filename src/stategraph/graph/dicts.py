@@ -72,7 +72,84 @@ def built_successors(graph) -> Adjacency:
     return _dicts(graph)._succ
 
 
-class LazyGraph:
+class _States:
+    """``len``, ``in`` and iteration over a graph's ``_states``."""
+
+    _states: Mapping
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    def __contains__(self, state) -> bool:
+        return state in self._states
+
+    def __iter__(self) -> Iterator:
+        return iter(self._states)
+
+
+class DictGraph(_States):
+    """A directed graph in networkx's own layout (``graph``, and the dicts ``_node``, ``_succ`` and
+    ``_pred``) that is built and searched without importing networkx; :meth:`networkx` is the
+    ``networkx.DiGraph`` holding the same dicts, made once and in constant time, so what either
+    changes the other shows.  A graph built whole that a run searches without reading it whole.
+
+    >>> g = DictGraph(name="g")
+    >>> add_node, add_edge = graph_writers(g)
+    >>> add_edge("a", "b", {"weight": 1})
+    >>> "a" in g, len(g), sorted(successors(g)["a"]), sorted(predecessors(g)["b"])
+    (True, 2, ['b'], ['a'])
+    >>> whole = g.networkx()
+    >>> list(whole.edges(data="weight")), whole.graph, whole is g.networkx()
+    ([('a', 'b', 1)], {'name': 'g'}, True)
+    >>> g.remove_node("a"); list(whole), list(predecessors(g)["b"])
+    (['b'], [])
+    """
+
+    def __init__(self, **attrs: Any) -> None:
+        self.graph: dict[str, Any] = attrs
+        self._node: dict[Hashable, dict[str, Any]] = {}
+        self._succ: Adjacency = {}
+        self._pred: Adjacency = {}
+        self._states = self._node
+        self._networkx: nx.DiGraph | None = None
+
+    def remove_node(self, n: Hashable) -> None:
+        """Remove state ``n`` and its moves (as ``nx.DiGraph.remove_node``)."""
+        succ, pred = self._succ, self._pred
+        for v in succ.pop(n):
+            del pred[v][n]
+        for u in pred.pop(n):
+            del succ[u][n]
+        del self._node[n]
+        self.changed()
+
+    def changed(self) -> None:
+        """Forget what networkx keeps of :meth:`networkx`'s graph (its backends' caches): it changed."""
+        if self._networkx is not None:
+            import networkx as nx
+
+            nx._clear_cache(self._networkx)
+
+    def networkx(self) -> nx.DiGraph:
+        """The ``networkx.DiGraph`` of these dicts (the same one each time)."""
+        if self._networkx is None:
+            import networkx as nx
+
+            whole: nx.DiGraph = nx.DiGraph()
+            whole.graph = self.graph
+            raw = _dicts(whole)
+            raw._node, raw._adj, raw._pred = self._node, self._succ, self._pred
+            raw._succ = raw._adj
+            self._networkx = whole
+        return self._networkx
+
+
+def as_networkx(graph: Any) -> Any:
+    """``graph`` as a user reads it: a :class:`DictGraph`'s :meth:`~DictGraph.networkx`, anything else itself."""
+    return graph.networkx() if type(graph) is DictGraph else graph
+
+
+class LazyGraph(_States):
     """A directed graph built as far as a search reads it; not a networkx graph.
 
     ``writer(graph)`` returns ``expand(state)``, which adds the moves leaving ``state`` and is
@@ -149,15 +226,6 @@ class LazyGraph:
         if type(out) is _Reaching:
             return len(out.reached), out.moves
         return len(self._succ), edge_count(self)
-
-    def __len__(self) -> int:
-        return len(self._states)
-
-    def __contains__(self, state) -> bool:
-        return state in self._states
-
-    def __iter__(self) -> Iterator:
-        return iter(self._states)
 
     def __repr__(self) -> str:
         return f"LazyGraph({len(self._states)} states built, {len(self.expanded)} expanded)"
@@ -377,7 +445,9 @@ def graph_writers(graph) -> tuple[NodeWriter, EdgeWriter]:
     raw = _dicts(graph)
     succ, node = raw._succ, raw._node
     pred = None if type(graph) is LazyGraph else raw._pred  # a LazyGraph keeps each move one way
-    if pred is not None:
+    if type(graph) is DictGraph:
+        graph.changed()
+    elif pred is not None:
         import networkx as nx
 
         nx._clear_cache(graph)  # networkx's cached views of the graph (in every version pyproject allows)

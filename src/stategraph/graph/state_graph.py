@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # networkx is imported where a networkx graph is made: a lazy
     import networkx as nx
 
 from ..errors import ContractError, shorten
-from .dicts import LazyGraph, edge_count
+from .dicts import DictGraph, LazyGraph, edge_count
 from .profile import WeightProfile
 from .weights import Lex
 
@@ -77,7 +77,8 @@ class StateGraph:
     graph : networkx.DiGraph
         States as nodes (a ``label`` attribute names them), moves as edges with a ``weight`` and a
         ``rank``.  Edge attribute dicts may be shared (:func:`~stategraph.graph.dicts.graph_writers`):
-        never write to them.
+        never write to them.  A :class:`~stategraph.graph.dicts.DictGraph` is searched as it is
+        by the routines that read a growing graph, and is :attr:`graph` as networkx's when read.
     source : hashable
         The start state.
     targets : frozenset
@@ -118,7 +119,7 @@ class StateGraph:
     canonical: Callable | None = None
     own_rule: bool = True  # canonical is a tie-break of its own (not a faster walk of canonical_path's)
     if TYPE_CHECKING:  # for mypy only: set by __post_init__ or expanding(), not fields at run time
-        _graph: nx.DiGraph | None = field(init=False)
+        _graph: nx.DiGraph | DictGraph | None = field(init=False)
         _targets: frozenset = field(init=False)
         _goals: frozenset | GoalTest = field(init=False)
         _lazy: LazyGraph | None = field(init=False)
@@ -126,19 +127,21 @@ class StateGraph:
         _size: Callable[[], tuple[int, int]] | None = field(init=False)
 
     def __post_init__(self) -> None:
-        import networkx as nx
-
         self._lazy: LazyGraph | None = None
         self._size: Callable[[], tuple[int, int]] | None = None  # a whole graph is counted by itself
-        if not isinstance(self.graph, nx.Graph) or not self.graph.is_directed():
-            raise ContractError("a state graph must be a directed networkx graph (nx.DiGraph), "
-                                f"found {type(self.graph).__name__}")
+        graph = self._graph  # (a DictGraph stays one until read)
+        if type(graph) is not DictGraph:
+            import networkx as nx
+
+            if not isinstance(graph, nx.Graph) or not graph.is_directed():
+                raise ContractError("a state graph must be a directed networkx graph (nx.DiGraph), "
+                                    f"found {type(graph).__name__}")
         for end in (self.source, *self.targets):
             require_hashable(end, "the source" if end is self.source else "a target")
-        if self.source not in self.graph:
+        if self.source not in graph:
             raise ContractError(f"the source {shorten(self.source)} is not a node of the state graph")
         self.targets = frozenset(self.targets)
-        stray = next((t for t in self.targets if t not in self.graph), None)
+        stray = next((t for t in self.targets if t not in graph), None)
         if stray is not None:
             raise ContractError(f"the target {shorten(stray)} is not a node of the state graph")
         if self.profile is None:
@@ -222,21 +225,27 @@ class StateGraph:
         """``(graph, targets)`` to search: for a routine that ``grows``, the graph being built and its goals."""
         if grows and self._lazy is not None:
             return self._lazy, self._goals
+        if grows and type(self._graph) is DictGraph:
+            return self._graph, self.targets
         return self.graph, self.targets
 
     def size(self) -> tuple[int, int]:
         """The states and moves of the whole graph (counted by ``size`` while it is not built)."""
         if self._size is not None and self._graph is None:
             return self._size()
-        graph = self.graph
+        graph = self._counted()
         return len(graph), edge_count(graph)
 
     def built(self) -> tuple[int, int]:
         """The states and moves built so far (once the whole graph is read, :meth:`size`)."""
         if self._lazy is not None and self._graph is None:
             return self._lazy.size()
-        graph = self.graph
+        graph = self._counted()
         return len(graph), self.profile.count or edge_count(graph)  # (a profiled graph's count: no recount)
+
+    def _counted(self) -> nx.DiGraph | DictGraph:
+        """The whole graph, to count: a :class:`~stategraph.graph.dicts.DictGraph` as it is."""
+        return self._graph if type(self._graph) is DictGraph else self.graph
 
     def __getstate__(self) -> dict:
         """Pickled whole: the graph built as it is searched holds its builder's functions."""
@@ -257,16 +266,20 @@ class StateGraph:
 
 def _whole_graph(self: StateGraph) -> nx.DiGraph:
     """The whole explicit graph (built on first read, from the moves built so far and the rest)."""
-    if self._graph is None:
+    graph = self._graph
+    if isinstance(graph, DictGraph):
+        graph = self._graph = graph.networkx()
+    elif graph is None:
         lazy = self._lazy
         assert lazy is not None  # an expanding state graph's whole graph is built from it
         whole = self.__dict__.get("_whole")
         if whole is not None:
-            self._graph, self._targets = whole()
+            graph, self._targets = whole()
         else:
-            self._graph = lazy.whole(self.source)
-            self._targets = frozenset(goal for goal in self._goals if goal in self._graph)
-    return self._graph
+            graph = lazy.whole(self.source)
+            self._targets = frozenset(goal for goal in self._goals if goal in graph)
+        self._graph = graph
+    return graph
 
 
 def _set_graph(self: StateGraph, graph: nx.DiGraph) -> None:

@@ -18,6 +18,7 @@ from time import monotonic
 
 from ..contract.checks import WRONG
 from ..errors import ContractError, OutOfMemory, VerificationError, shorten
+from ..graph.dicts import as_networkx
 from ..plugins.faults import answering, question_name
 from ..puzzles import get_puzzle
 from ..search import SEARCHES
@@ -168,10 +169,10 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
         solution = solve(state_graph, settings.algorithm, dict(settings.options), path=path, judge=judge)
         if sizes:
             solution.stats["states"], solution.stats["edges"] = state_graph.size()
-        graph = model.export_graph()
+        graph = getattr(model, "exported_graph", model.export_graph)()  # (a DictGraph kept as it is)
         if capture is not None:
             capture(*chosen.number(instance, question), state_graph,
-                    state_graph.graph if graph is None else graph, solution)
+                    state_graph.graph if graph is None else as_networkx(graph), solution)
     watch.lap()
     answer = model.decode(question, solution)
     solution.stats.update(compile_seconds=attach_seconds + solution.stats.get("compile_seconds", 0.0),

@@ -6,13 +6,15 @@ from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Any
 
+from ..graph.dicts import as_networkx
 from ..graph.state_graph import StateGraph
 from ..search.solution import Solution
 
 
 class _KeptGraph:
     """``Record.graph``: a graph, or given a :class:`~stategraph.graph.state_graph.StateGraph`, its
-    whole ``graph``, built when first read (so a plain ``solve`` never builds it)."""
+    whole ``graph``, built when first read (so a plain ``solve`` never builds it; a
+    :class:`~stategraph.graph.dicts.DictGraph` is read as networkx's)."""
 
     def __set_name__(self, owner, name: str) -> None:
         self.slot = "_" + name
@@ -23,7 +25,7 @@ class _KeptGraph:
         kept = record.__dict__.get(self.slot)
         if isinstance(kept, StateGraph):
             kept = record.__dict__[self.slot] = kept.graph
-        return kept
+        return as_networkx(kept)
 
     def __set__(self, record, value) -> None:
         record.__dict__[self.slot] = value

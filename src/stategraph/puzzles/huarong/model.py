@@ -102,10 +102,10 @@ class PieceSideRules:
         return attach_start(asked.board, board_graph.graph, asked.query, board_graph.heuristic(asked.query))
 
     def release(self, asked: Asked, state_graph) -> None:
-        detach(state_graph.graph)
+        detach(self.shared(asked).graph)
 
     def export_graph(self, asked: Asked):
-        """The board's graph, which every query searches."""
+        """The board's graph, which every query searches (a :class:`~stategraph.graph.dicts.DictGraph`)."""
         return self.shared(asked).graph
 
     def answer(self, asked: Asked, solution) -> int:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:  # networkx is imported when this model builds a board's graph
+    import networkx as nx
 
 from ...errors import StategraphError
 from ...graph.dicts import collector_paused
@@ -50,7 +52,8 @@ class PieceBlankRules:
     ([2, -1], [2, -1])
     >>> naive.export_graph().number_of_nodes(), naive.export_graph().number_of_edges()
     (30, 60)
-    >>> board_graph(board).number_of_nodes(), board_graph(board).number_of_edges()
+    >>> sides_graph = board_graph(board).networkx()
+    >>> sides_graph.number_of_nodes(), sides_graph.number_of_edges()
     (12, 20)
     >>> naive.export_graph().nodes[board.queries[0].piece, board.queries[0].blank]["label"]
     'piece=1,2 blank=3,2'
@@ -172,6 +175,8 @@ class BoardPairs:
 
     def _build(self, cells) -> nx.DiGraph:
         """Every (piece, blank) pair of distinct movable cells, and every slide between them."""
+        import networkx as nx
+
         grid = self.grid
         free, step = grid.open, grid.step
         graph: nx.DiGraph = nx.DiGraph(puzzle=NAME, model=MODEL, rows=grid.rows, cols=grid.cols)
