@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from plugin_cli import CORRIDOR
 from stategraph import get_puzzle
 
 SAMPLES = Path(__file__).parent / "samples"
@@ -26,29 +27,9 @@ SCRIPT = ("import sys\nfrom importlib.metadata import entry_points\n"
 MODULE = "import runpy\nrunpy.run_module('stategraph', run_name='__main__', alter_sys=True)\n"
 GOODBYE = "import atexit, sys\natexit.register(lambda: sys.stdout.write('goodbye\\n'))\n"
 
-LOGGING_PUZZLE = '''from stategraph import COST, SuccessorPuzzle
-
-LOG = open("moves.log", "w")  # never closed: Python's own end of the process writes it
-
-
-class Counter(SuccessorPuzzle):
-    name, summary, sample = "counter", "0 to n by +1", "3\\n"
-    output = COST
-
-    def read(self, tokens, limits):
-        return tokens.integer("n", 0, 100)
-
-    def start(self, n):
-        return 0
-
-    def is_goal(self, n, x):
-        return x == n
-
-    def moves(self, n, x):
-        LOG.write(f"{x}\\n")
-        if x < n:
-            yield "+1", x + 1, 1
-'''
+# the corridor plug-in, logging each state it expands to a file it never closes (Python's own end writes it)
+LOGGING = CORRIDOR.replace("def helper(state):",
+                           'LOG = open("moves.log", "w")\n\n\ndef helper(state):\n    LOG.write(f"{state}\\n")')
 
 
 def run(code: str, *args: str, cwd: Path, verbose: bool = False) -> subprocess.CompletedProcess:
@@ -84,9 +65,10 @@ def test_the_status_is_kept(entry, tmp_path):
 
 @pytest.mark.parametrize("entry", [SCRIPT, MODULE], ids=["script", "python -m"])
 def test_a_plugin_s_process_ends_the_ordinary_way(entry, tmp_path):
-    (tmp_path / "counter.py").write_text(LOGGING_PUZZLE)
-    (tmp_path / "in.txt").write_text("3\n")
-    done = run(entry, "solve", "counter:Counter", "in.txt", cwd=tmp_path, verbose=True)
+    assert "LOG.write" in LOGGING
+    (tmp_path / "corridor.py").write_text(LOGGING)
+    (tmp_path / "in.txt").write_text("1\n3\n")  # one corridor of 3 cells
+    done = run(entry, "solve", "corridor:Corridor", "in.txt", cwd=tmp_path, verbose=True)
     assert (done.returncode, done.stdout) == (0, "3\n"), done.stderr[-2000:]
-    assert (tmp_path / "moves.log").read_text() == "0\n1\n2\n3\n"
+    assert (tmp_path / "moves.log").read_text() == "0\n1\n2\n"  # each move out of 0, 1 and 2 logged
     assert TEARDOWN in done.stderr

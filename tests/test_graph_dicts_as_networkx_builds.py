@@ -21,14 +21,25 @@ ADDITIONS = st.lists(st.tuples(st.just("node"), NODE, ATTRS) | st.tuples(st.just
                      max_size=30)
 
 
-def public(additions) -> nx.DiGraph:
-    graph = nx.DiGraph()
+def public(additions, graph: nx.DiGraph | None = None) -> nx.DiGraph:
+    """``additions`` made to ``graph`` (a new one by default) through networkx's public API."""
+    graph = nx.DiGraph() if graph is None else graph
     for kind, *args in additions:
         if kind == "node":
             graph.add_nodes_from([(args[0], args[1])])
         else:
             graph.add_edges_from([(args[0], args[1], args[2])])
     return graph
+
+
+def written(graph, additions) -> None:
+    """``additions`` made to ``graph`` through :func:`graph_writers`."""
+    add_node, add_edge = graph_writers(graph)
+    for kind, *args in additions:
+        if kind == "node":
+            add_node(args[0], dict(args[1]))
+        else:
+            add_edge(args[0], args[1], dict(args[2]))
 
 
 def ordered(graph: nx.DiGraph) -> tuple:
@@ -45,12 +56,7 @@ def test_graph_writers_build_the_public_api_s_graph(before, additions):
     got = public(before)
     views = got.nodes, got.edges, got.succ, got.pred  # taken before: they must show what is added
     got.__networkx_cache__["stale"] = True  # what networkx caches of a graph must go
-    add_node, add_edge = graph_writers(got)
-    for kind, *args in additions:
-        if kind == "node":
-            add_node(args[0], dict(args[1]))
-        else:
-            add_edge(args[0], args[1], dict(args[2]))
+    written(got, additions)
     assert ordered(got) == ordered(want)
     assert not got.__networkx_cache__
     assert (list(views[0](data=True)), list(views[1](data=True))) == (list(want.nodes(data=True)),
@@ -67,12 +73,7 @@ def test_a_dict_graph_is_the_public_api_s_graph_once_networkx_s(additions, remov
     want = public(additions)
     want.graph["name"] = "g"
     got = DictGraph(name="g")
-    add_node, add_edge = graph_writers(got)
-    for kind, *args in additions:
-        if kind == "node":
-            add_node(args[0], dict(args[1]))
-        else:
-            add_edge(args[0], args[1], dict(args[2]))
+    written(got, additions)
     assert "networkx" not in repr(type(got).__mro__)  # not a networkx graph until asked
     whole = got.networkx()
     whole.__networkx_cache__["stale"] = True  # what networkx caches of the graph must go as it changes
@@ -81,14 +82,8 @@ def test_a_dict_graph_is_the_public_api_s_graph_once_networkx_s(additions, remov
             want.remove_node(node)
             got.remove_node(node)
             assert not whole.__networkx_cache__
-    add_node, add_edge = graph_writers(got)  # more, after it was made networkx's: shown there too
-    for kind, *args in more:
-        if kind == "node":
-            want.add_nodes_from([(args[0], args[1])])
-            add_node(args[0], dict(args[1]))
-        else:
-            want.add_edges_from([(args[0], args[1], args[2])])
-            add_edge(args[0], args[1], dict(args[2]))
+    public(more, want)
+    written(got, more)  # more, after it was made networkx's: shown there too
     assert got.networkx() is whole and whole.graph == {"name": "g"}
     assert ordered(whole) == ordered(want) and nx.utils.graphs_equal(whole, want)
     assert (len(got), list(got), [n in got for n in want]) == (len(want), list(want), [True] * len(want))
