@@ -3,6 +3,8 @@
 import csv
 import io
 import json
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -128,3 +130,27 @@ def test_config_limits_and_search_options_reach_every_row(tmp_path, capsys):
                if row["instance"] == 4}
     assert default["dijkstra"]["settled"] < fourth["dijkstra"]["settled"]
     assert default["astar"]["settled"] < fourth["astar"]["settled"]
+
+
+# Whether networkx was loaded before the first whole graph a routine asked for was made networkx's
+# (a fresh interpreter: this one has networkx already).
+_FIRST_WHOLE = """import sys
+from stategraph.graph import dicts
+made = dicts.DictGraph.networkx
+def networkx(self):
+    print("networkx loaded before:", "networkx" in sys.modules, file=sys.stderr)
+    dicts.DictGraph.networkx = made
+    return made(self)
+dicts.DictGraph.networkx = networkx
+from stategraph import get_puzzle
+from stategraph.views.compare import compare
+compare("huarong", get_puzzle("huarong").sample_text())
+"""
+
+
+def test_no_routine_s_compile_time_holds_networkx_s_import():
+    """Huarong Dao's board graph is made networkx's for the first routine that reads it whole (spfa):
+    compare imports networkx before it times any row."""
+    done = subprocess.run([sys.executable, "-c", _FIRST_WHOLE], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[0] == "networkx loaded before: True"

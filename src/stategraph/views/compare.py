@@ -93,6 +93,8 @@ def compare(puzzle: Puzzle | str, text, pairs: list[tuple[str, str]] | None = No
     input, read once for every pair; ``sizes``: ``(states, edges)`` already counted per model;
     ``models``: see :func:`with_plugin`.  A pair stopped at an error has a ``refused`` or ``broken``
     row in each question from there on, or, past the last question, in the last table's ``stopped``."""
+    import networkx  # noqa: F401  (now, not in the compile time of the first routine that reads a whole graph)
+
     chosen = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
     base = base or Settings.of(chosen)
     chosen_pairs = with_plugin(chosen, pairs, base, models)
