@@ -86,6 +86,11 @@ class Model(ABC):
         """The graph to export for the instance (``None``: the first question's state graph)."""
         return None
 
+    def exported_graph(self) -> Any:
+        """:meth:`export_graph` as the runner keeps it (a :class:`~stategraph.graph.dicts.DictGraph`
+        may stay one until someone reads it whole)."""
+        return self.export_graph()
+
     @classmethod
     def move_label(cls, graph: Any, u: Any, v: Any, attrs: dict) -> str:
         """The move ``u -> v`` in a few words, for exports and the views: by default its ``label``,

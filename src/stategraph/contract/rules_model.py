@@ -182,7 +182,7 @@ class RulesModel(Model):
 
     def exported_graph(self):
         """:meth:`export_graph` as the rules give it: a :class:`~stategraph.graph.dicts.DictGraph`
-        is not made networkx's (the runner keeps it so, for whoever reads it whole)."""
+        is not made networkx's here."""
         rules = self.rules(self.instance)
         export = getattr(rules, "export_graph", None)
         return None if export is None else export(self._seen)

@@ -169,7 +169,7 @@ def _answer(chosen, model, instance, question, settings: Settings, capture=None,
         solution = solve(state_graph, settings.algorithm, dict(settings.options), path=path, judge=judge)
         if sizes:
             solution.stats["states"], solution.stats["edges"] = state_graph.size()
-        graph = getattr(model, "exported_graph", model.export_graph)()  # (a DictGraph kept as it is)
+        graph = model.exported_graph()
         if capture is not None:
             capture(*chosen.number(instance, question), state_graph,
                     state_graph.graph if graph is None else as_networkx(graph), solution)
