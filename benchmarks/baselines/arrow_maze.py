@@ -44,10 +44,10 @@ def solve(start, heading, goal, exits):
     return None
 
 
-def main():
-    tokens = sys.stdin.read().split()
+def mazes(tokens):
+    """Each maze of the input's tokens: (name, entrance, heading, goal, exits), where exits maps
+    (row, col, heading on arrival) to the turns allowed, in the order F, L, R."""
     pos = 0
-    out = []
     while tokens[pos] != "END":
         name = tokens[pos]
         r0, c0, d, r2, c2 = tokens[pos + 1:pos + 6]
@@ -64,7 +64,13 @@ def main():
         pos += 1
         # try the exits in the order F, L, R
         exits = {key: [TURN[t] for t in "FLR" if TURN[t] in turns] for key, turns in allowed.items()}
-        route = solve((int(r0), int(c0)), HEADINGS.index(d), (int(r2), int(c2)), exits)
+        yield name, (int(r0), int(c0)), HEADINGS.index(d), (int(r2), int(c2)), exits
+
+
+def main():
+    out = []
+    for name, start, heading, goal, exits in mazes(sys.stdin.read().split()):
+        route = solve(start, heading, goal, exits)
         out.append(name + "\n")
         if route is None:
             out.append("  No Solution Possible\n")
