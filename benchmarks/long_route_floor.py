@@ -39,7 +39,8 @@ MAZES, SEED = 1000, 817
 
 
 def rows(text: str) -> list:
-    """(label, states settled, work): each work a function of no arguments over every maze."""
+    """The states on the mazes' routes, and the rows: ``(label, work)``, each work a function of no
+    arguments that goes over every maze."""
     mazes = list(get_puzzle("arrow_maze").parse(text))
     read = list(port.mazes(text.split()))
     states = sum(len(port.solve(start, heading, goal, exits)) for _, start, heading, goal, exits in read)
